@@ -1,0 +1,116 @@
+import { randomUUID } from 'node:crypto';
+import compress from '@fastify/compress';
+import helmet from '@fastify/helmet';
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import type { Config } from './config';
+import { createDatabase, type Database } from './db/database';
+import { companyPublicRoutes } from './features/company/company.routes';
+import { healthRoutes } from './features/health/health.routes';
+import { errorHandlerPlugin } from './plugins/error-handler';
+import { webPlugin, type WebMode } from './plugins/web';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    config: Config;
+    database: Database;
+  }
+}
+
+export interface BuildOptions {
+  /** Use this database instead of opening DATABASE_URL (tests pass their own). Not closed by the app. */
+  database?: Database;
+  /** 'build' serves the production build, 'dev' runs Vite in middleware mode, false serves no pages. */
+  web?: WebMode;
+  /** Logger override (tests silence it). */
+  logger?: boolean;
+}
+
+export async function buildApp(config: Config, options: BuildOptions = {}): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: options.logger === false ? false : { level: config.logLevel },
+    genReqId: () => randomUUID(),
+    requestIdLogLabel: 'reqId',
+    // One log line per request (onResponse below) rather than Fastify's two.
+    disableRequestLogging: true,
+    // A hop count trusts that many proxies in front of us; addresses/CIDRs trust exactly those.
+    trustProxy:
+      typeof config.trustProxy === 'number'
+        ? (_address: string, hop: number) => hop < (config.trustProxy as number)
+        : config.trustProxy,
+    bodyLimit: config.bodyLimit,
+    routerOptions: { ignoreTrailingSlash: true, maxParamLength: 300 },
+    return503OnClosing: true,
+  });
+
+  const ownsDatabase = !options.database;
+  const database = options.database ?? createDatabase(config.databaseUrl);
+  app.decorate('config', config);
+  app.decorate('database', database);
+  app.addHook('onClose', async () => {
+    if (ownsDatabase) await database.close();
+  });
+
+  app.addHook('onRequest', async (request, reply) => {
+    reply.header('x-request-id', request.id);
+  });
+  app.addHook('onResponse', async (request, reply) => {
+    request.log.info(
+      { method: request.method, url: request.url, statusCode: reply.statusCode, ms: Math.round(reply.elapsedTime) },
+      'request completed',
+    );
+  });
+
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  await app.register(errorHandlerPlugin);
+
+  const dev = options.web === 'dev';
+  await app.register(helmet, {
+    enableCSPNonces: !dev,
+    // Vite's dev server injects inline scripts and styles for hot reload; production allows none.
+    contentSecurityPolicy: dev
+      ? false
+      : {
+          directives: {
+            defaultSrc: ["'self'"],
+            scriptSrc: ["'self'"],
+            styleSrc: ["'self'"],
+            styleSrcAttr: ["'unsafe-inline'"],
+            imgSrc: ["'self'", 'data:', 'https:'],
+            mediaSrc: ["'self'", 'https:'],
+            connectSrc: ["'self'"],
+            fontSrc: ["'self'", 'data:'],
+            objectSrc: ["'none'"],
+            frameAncestors: ["'none'"],
+            baseUri: ["'self'"],
+            formAction: ["'self'"],
+            upgradeInsecureRequests: null,
+          },
+        },
+    crossOriginEmbedderPolicy: false,
+  });
+  await app.register(compress, { global: true, threshold: 1024, encodings: ['br', 'gzip', 'deflate'] });
+
+  await app.register(swagger, {
+    openapi: { info: { title: 'Website API', version: '1.0.0' }, servers: [] },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(swaggerUi, { routePrefix: '/api/docs' });
+
+  await app.register(
+    async (api) => {
+      await api.register(healthRoutes);
+      await api.register(companyPublicRoutes);
+      // Unknown API paths are JSON 404s, never the HTML page handler.
+      api.all('/*', { schema: { hide: true } }, async (_request, reply) => reply.callNotFound());
+    },
+    { prefix: '/api' },
+  );
+
+  if (options.web) await app.register(webPlugin, { mode: options.web });
+
+  return app;
+}

@@ -1,0 +1,120 @@
+import { randomBytes } from 'node:crypto';
+import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { z } from 'zod';
+
+/**
+ * Every environment key the server reads. Parsed once at start; README and .env.example mirror this list.
+ * Empty strings count as unset so that `KEY=` in a .env file falls back to the default.
+ */
+const envSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  HOST: z.string().min(1).default('0.0.0.0'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  PUBLIC_URL: z.url({ protocol: /^https?$/ }).optional(),
+  DATA_DIR: z.string().min(1).default('./data'),
+  DATABASE_URL: z
+    .string()
+    .regex(/^(sqlite:|postgres(ql)?:\/\/|mysql:\/\/|mariadb:\/\/)/, 'must start with sqlite:, postgres:// or mysql://')
+    .optional(),
+  UPLOAD_DIR: z.string().min(1).optional(),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  TRUST_PROXY: z
+    .string()
+    .default('false')
+    .transform((v, ctx) => {
+      if (v === 'false') return false as const;
+      if (v === 'true') {
+        ctx.addIssue({ code: 'custom', message: 'name the proxies (addresses, CIDR ranges or a hop count), not true' });
+        return z.NEVER;
+      }
+      if (/^\d+$/.test(v)) return Number(v);
+      return v.split(',').map((s) => s.trim()).filter(Boolean);
+    }),
+  BODY_LIMIT: z.coerce.number().int().min(1024).default(1_048_576),
+  JWT_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
+  ADMIN_EMAIL: z.email().optional(),
+  ADMIN_PASSWORD: z.string().min(12, 'must be at least 12 characters').optional(),
+  SMTP_URL: z.url({ protocol: /^smtps?$/ }).optional(),
+  MAIL_FROM: z.string().min(3).default('Website <no-reply@localhost>'),
+  SEED_DEMO: z
+    .enum(['true', 'false'])
+    .default('true')
+    .transform((v) => v === 'true'),
+});
+
+export type Env = z.input<typeof envSchema>;
+
+export interface Config {
+  env: 'development' | 'production' | 'test';
+  host: string;
+  port: number;
+  publicUrl: string;
+  dataDir: string;
+  databaseUrl: string;
+  uploadDir: string;
+  logLevel: string;
+  trustProxy: false | number | string[];
+  bodyLimit: number;
+  jwtSecret: string | undefined;
+  adminEmail: string | undefined;
+  adminPassword: string | undefined;
+  smtpUrl: string | undefined;
+  mailFrom: string;
+  seedDemo: boolean;
+}
+
+export class ConfigError extends Error {
+  constructor(public readonly problems: string[]) {
+    super(`Invalid configuration:\n${problems.map((p) => `  - ${p}`).join('\n')}`);
+    this.name = 'ConfigError';
+  }
+}
+
+export function loadConfig(source: Record<string, string | undefined> = process.env): Config {
+  const cleaned = Object.fromEntries(
+    Object.entries(source).filter(([, value]) => value !== undefined && value.trim() !== ''),
+  );
+  const parsed = envSchema.safeParse(cleaned);
+  if (!parsed.success) {
+    throw new ConfigError(parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`));
+  }
+  const e = parsed.data;
+  const dataDir = path.resolve(e.DATA_DIR);
+  return {
+    env: e.NODE_ENV,
+    host: e.HOST,
+    port: e.PORT,
+    publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, ''),
+    dataDir,
+    databaseUrl: e.DATABASE_URL ?? `sqlite:${path.join(dataDir, 'app.db')}`,
+    uploadDir: path.resolve(e.UPLOAD_DIR ?? path.join(dataDir, 'uploads')),
+    logLevel: e.LOG_LEVEL,
+    trustProxy: e.TRUST_PROXY,
+    bodyLimit: e.BODY_LIMIT,
+    jwtSecret: e.JWT_SECRET,
+    adminEmail: e.ADMIN_EMAIL,
+    adminPassword: e.ADMIN_PASSWORD,
+    smtpUrl: e.SMTP_URL,
+    mailFrom: e.MAIL_FROM,
+    seedDemo: e.SEED_DEMO,
+  };
+}
+
+/**
+ * Secrets not given in the environment are generated once per installation and kept in DATA_DIR with
+ * owner-only permissions, so no key is ever a shared default. Several instances must share JWT_SECRET.
+ */
+export function resolveSecrets(config: Config): Config & { jwtSecret: string } {
+  if (config.jwtSecret) return { ...config, jwtSecret: config.jwtSecret };
+  mkdirSync(config.dataDir, { recursive: true });
+  const file = path.join(config.dataDir, 'secrets.json');
+  let stored: { jwtSecret?: string } = {};
+  if (existsSync(file)) stored = JSON.parse(readFileSync(file, 'utf8')) as { jwtSecret?: string };
+  if (!stored.jwtSecret) {
+    stored.jwtSecret = randomBytes(48).toString('base64url');
+    writeFileSync(file, JSON.stringify(stored, null, 2), { mode: 0o600 });
+    chmodSync(file, 0o600);
+  }
+  return { ...config, jwtSecret: stored.jwtSecret };
+}

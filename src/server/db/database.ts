@@ -1,0 +1,68 @@
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
+import SQLite from 'better-sqlite3';
+import { Kysely, MysqlDialect, PostgresDialect, SqliteDialect, sql } from 'kysely';
+import { createPool } from 'mysql2';
+import pg from 'pg';
+import type { DB } from './schema';
+
+export type DialectName = 'sqlite' | 'postgres' | 'mysql';
+
+export interface Database {
+  db: Kysely<DB>;
+  dialect: DialectName;
+  close(): Promise<void>;
+}
+
+// COUNT(*) and BIGINT come back from pg as strings; our counts always fit in a JS number.
+pg.types.setTypeParser(pg.types.builtins.INT8, (value) => Number.parseInt(value, 10));
+pg.types.setTypeParser(pg.types.builtins.NUMERIC, (value) => Number.parseFloat(value));
+
+export function dialectOf(url: string): DialectName {
+  if (url.startsWith('sqlite:')) return 'sqlite';
+  if (/^postgres(ql)?:\/\//.test(url)) return 'postgres';
+  if (/^(mysql|mariadb):\/\//.test(url)) return 'mysql';
+  throw new Error(`Unsupported DATABASE_URL scheme: ${url.split(':')[0]}`);
+}
+
+/** `sqlite:./data/app.db`, `sqlite:/abs/path.db` or `sqlite::memory:` */
+export function sqlitePath(url: string): string {
+  const rest = url.slice('sqlite:'.length).replace(/^\/\/(?=\/)/, '');
+  return rest === ':memory:' ? rest : path.resolve(rest);
+}
+
+export function createDatabase(url: string): Database {
+  const dialect = dialectOf(url);
+  if (dialect === 'sqlite') {
+    const file = sqlitePath(url);
+    if (file !== ':memory:') mkdirSync(path.dirname(file), { recursive: true });
+    const connection = new SQLite(file);
+    connection.pragma('journal_mode = WAL');
+    connection.pragma('foreign_keys = ON');
+    connection.pragma('busy_timeout = 5000');
+    connection.pragma('synchronous = NORMAL');
+    const db = new Kysely<DB>({ dialect: new SqliteDialect({ database: connection }) });
+    return { db, dialect, close: () => db.destroy() };
+  }
+  if (dialect === 'postgres') {
+    const pool = new pg.Pool({ connectionString: url, max: 10 });
+    const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
+    return { db, dialect, close: () => db.destroy() };
+  }
+  const pool = createPool({
+    uri: url.replace(/^mariadb:/, 'mysql:'),
+    connectionLimit: 10,
+    charset: 'utf8mb4',
+    // Timestamps are stored as ISO strings (ADR 0003); keep any DATE columns as text too.
+    dateStrings: true,
+    supportBigNumbers: true,
+    bigNumberStrings: false,
+  });
+  const db = new Kysely<DB>({ dialect: new MysqlDialect({ pool }) });
+  return { db, dialect, close: () => db.destroy() };
+}
+
+/** Cheap round trip used by the readiness probe. */
+export async function ping(database: Database): Promise<void> {
+  await sql`select 1`.execute(database.db);
+}

@@ -1,0 +1,38 @@
+import { randomBytes } from 'node:crypto';
+import type { Kysely } from 'kysely';
+import type { DB } from '../../db/schema';
+import { hashPassword } from './password';
+import { countAdmins, insertUser } from './users.repository';
+
+export interface FirstAdminResult {
+  created: boolean;
+  email?: string;
+  /** Set only when the password was generated here: shown once, never stored in clear. */
+  generatedPassword?: string;
+}
+
+/**
+ * The first admin account is never a fixed password: it comes from ADMIN_EMAIL / ADMIN_PASSWORD,
+ * or a random password is generated and returned so that the caller prints it once.
+ */
+export async function ensureFirstAdmin(
+  db: Kysely<DB>,
+  options: { email?: string; password?: string },
+): Promise<FirstAdminResult> {
+  if ((await countAdmins(db)) > 0) return { created: false };
+  const email = (options.email ?? 'admin@localhost').toLowerCase();
+  const generatedPassword = options.password ? undefined : randomBytes(12).toString('base64url');
+  const password = options.password ?? (generatedPassword as string);
+  const now = new Date().toISOString();
+  await insertUser(db, {
+    username: 'admin',
+    email,
+    password_hash: await hashPassword(password),
+    role: 'admin',
+    status: 'active',
+    email_verified: 1,
+    created_at: now,
+    updated_at: now,
+  });
+  return { created: true, email, ...(generatedPassword ? { generatedPassword } : {}) };
+}

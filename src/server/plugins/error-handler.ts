@@ -1,0 +1,76 @@
+import type { FastifyError, FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { ErrorCode, ErrorMessage, formatMessage, type ApiErrorBody, type FieldError } from '../../shared/errors';
+import { AppError } from './errors';
+
+function fieldOf(instancePath: string, fallback: string | undefined): string {
+  const path = instancePath.replace(/^\//, '').replace(/\//g, '.');
+  return path || fallback || 'body';
+}
+
+/** Turn anything thrown into the one error envelope; 5xx never leak internals. */
+function toBody(error: FastifyError | AppError | Error): { status: number; body: ApiErrorBody } {
+  if (error instanceof AppError) {
+    return {
+      status: error.statusCode,
+      body: { success: false, message: error.message, code: error.code, ...(error.errors ? { errors: error.errors } : {}) },
+    };
+  }
+  const fe = error as FastifyError;
+  if (hasZodFastifySchemaValidationErrors(fe)) {
+    const errors: FieldError[] = fe.validation.map((issue) => ({
+      field: fieldOf(issue.instancePath, undefined),
+      message: issue.message ?? 'is invalid',
+    }));
+    const first = errors[0];
+    return {
+      status: 400,
+      body: {
+        success: false,
+        code: ErrorCode.VALIDATION_ERROR,
+        message: first ? `${ErrorMessage.VALIDATION_ERROR}: ${first.field} ${first.message}` : ErrorMessage.VALIDATION_ERROR,
+        errors,
+      },
+    };
+  }
+  switch (fe.code) {
+    case 'FST_ERR_CTP_INVALID_JSON_BODY':
+    case 'FST_ERR_CTP_EMPTY_JSON_BODY':
+      return { status: 400, body: { success: false, code: ErrorCode.MALFORMED_JSON, message: ErrorMessage.MALFORMED_JSON } };
+    case 'FST_ERR_CTP_BODY_TOO_LARGE':
+      return { status: 413, body: { success: false, code: ErrorCode.PAYLOAD_TOO_LARGE, message: ErrorMessage.PAYLOAD_TOO_LARGE } };
+    case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
+      return {
+        status: 415,
+        body: { success: false, code: ErrorCode.UNSUPPORTED_MEDIA_TYPE, message: ErrorMessage.UNSUPPORTED_MEDIA_TYPE },
+      };
+  }
+  if (fe.statusCode === 429) {
+    return { status: 429, body: { success: false, code: ErrorCode.RATE_LIMITED, message: ErrorMessage.RATE_LIMITED } };
+  }
+  if (fe.statusCode && fe.statusCode >= 400 && fe.statusCode < 500) {
+    return { status: fe.statusCode, body: { success: false, code: ErrorCode.VALIDATION_ERROR, message: fe.message } };
+  }
+  return { status: 500, body: { success: false, code: ErrorCode.INTERNAL_ERROR, message: ErrorMessage.INTERNAL_ERROR } };
+}
+
+export const errorHandlerPlugin = fp(async (app: FastifyInstance) => {
+  app.setErrorHandler((error, request, reply) => {
+    const { status, body } = toBody(error as FastifyError);
+    if (status >= 500) request.log.error({ err: error }, 'request failed');
+    else request.log.info({ code: body.code, message: body.message }, 'request rejected');
+    if (reply.getHeader('content-type')) reply.removeHeader('content-type');
+    return reply.status(status).send(body);
+  });
+
+  app.setNotFoundHandler((request, reply) => {
+    const path = request.url.split('?')[0] ?? request.url;
+    const body: ApiErrorBody = {
+      success: false,
+      code: ErrorCode.NOT_FOUND,
+      message: formatMessage(ErrorMessage.ROUTE_NOT_FOUND, { method: request.method, path }),
+    };
+    return reply.status(404).send(body);
+  });
+});

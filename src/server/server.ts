@@ -1,0 +1,64 @@
+import { buildApp } from './app';
+import { bootstrap } from './bootstrap';
+import { ConfigError, loadConfig, resolveSecrets } from './config';
+
+/** Entry point: configuration, database preparation, listen, graceful shutdown. */
+async function main(): Promise<void> {
+  if (typeof process.loadEnvFile === 'function') {
+    try {
+      process.loadEnvFile();
+    } catch {
+      // no .env file: the environment alone configures the server
+    }
+  }
+  let config;
+  try {
+    config = resolveSecrets(loadConfig());
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      console.error(error.message);
+      process.exit(78);
+    }
+    throw error;
+  }
+
+  const app = await buildApp(config, { web: process.argv.includes('--dev') ? 'dev' : 'build' });
+  const summary = await bootstrap(app.database, config, app.log);
+
+  let closing = false;
+  const shutdown = async (signal: string) => {
+    if (closing) return;
+    closing = true;
+    app.log.info({ signal }, 'shutting down: no new connections, draining requests');
+    const force = setTimeout(() => {
+      app.log.error('requests did not drain within 10 s; exiting');
+      process.exit(1);
+    }, 10_000);
+    force.unref();
+    try {
+      await app.close();
+      process.exit(0);
+    } catch (error) {
+      app.log.error({ err: error }, 'error while closing');
+      process.exit(1);
+    }
+  };
+  process.on('SIGINT', () => void shutdown('SIGINT'));
+  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+
+  await app.listen({ host: config.host, port: config.port });
+  const lines = [
+    '',
+    `  Website:  ${config.publicUrl}/`,
+    `  Admin:    ${config.publicUrl}/admin`,
+    `  Database: ${app.database.dialect}${summary.seeded ? ' (demo content loaded)' : ''}`,
+    ...summary.adminLines.map((l) => `  ${l}`),
+    '',
+  ];
+  process.stdout.write(`${lines.join('\n')}\n`);
+}
+
+main().catch((error: unknown) => {
+  console.error(error);
+  process.exit(1);
+});

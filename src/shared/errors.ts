@@ -1,0 +1,59 @@
+/**
+ * Stable error codes (for programs) and the human messages the server sends with them.
+ * Every message text the API produces lives here.
+ */
+export const ErrorCode = {
+  VALIDATION_ERROR: 'VALIDATION_ERROR',
+  MALFORMED_JSON: 'MALFORMED_JSON',
+  PAYLOAD_TOO_LARGE: 'PAYLOAD_TOO_LARGE',
+  UNSUPPORTED_MEDIA_TYPE: 'UNSUPPORTED_MEDIA_TYPE',
+  UNAUTHENTICATED: 'UNAUTHENTICATED',
+  FORBIDDEN: 'FORBIDDEN',
+  NOT_FOUND: 'NOT_FOUND',
+  CONFLICT: 'CONFLICT',
+  RATE_LIMITED: 'RATE_LIMITED',
+  DATABASE_UNAVAILABLE: 'DATABASE_UNAVAILABLE',
+  MIGRATIONS_PENDING: 'MIGRATIONS_PENDING',
+  INTERNAL_ERROR: 'INTERNAL_ERROR',
+} as const;
+
+export type ErrorCode = (typeof ErrorCode)[keyof typeof ErrorCode];
+
+export const ErrorMessage = {
+  VALIDATION_ERROR: 'Validation failed',
+  MALFORMED_JSON: 'The request body is not valid JSON.',
+  PAYLOAD_TOO_LARGE: 'The request body is too large.',
+  UNSUPPORTED_MEDIA_TYPE: 'Unsupported content type.',
+  UNAUTHENTICATED: 'Authentication required. Please log in and try again.',
+  FORBIDDEN: 'You do not have permission to do this.',
+  NOT_FOUND: 'Not found',
+  ROUTE_NOT_FOUND: 'Route {method} {path} not found',
+  RATE_LIMITED: 'Too many requests. Please wait a moment and try again.',
+  DATABASE_UNAVAILABLE: 'Database not available. Please ensure {database} is running and database is configured.',
+  INTERNAL_ERROR: 'Internal server error',
+  DATABASE_UNREACHABLE: 'Database is not reachable.',
+  MIGRATIONS_PENDING: 'Database migrations are not current.',
+  COMPANY_NOT_CONFIGURED: 'The company profile has not been set up yet.',
+} as const;
+
+export interface FieldError {
+  field: string;
+  message: string;
+}
+
+export interface ApiErrorBody {
+  success: false;
+  message: string;
+  code: ErrorCode;
+  errors?: FieldError[];
+}
+
+export interface ApiSuccessBody<T> {
+  success: true;
+  data: T;
+  message?: string;
+}
+
+export function formatMessage(template: string, values: Record<string, string | number>): string {
+  return template.replace(/\{(\w+)\}/g, (match, key: string) => (key in values ? String(values[key]) : match));
+}

@@ -1,0 +1,2 @@
+// Placeholder replaced by the client error log module (spec section 8).
+export function installGlobalErrorHandlers(): void {}
