@@ -1,7 +1,9 @@
-import { MysqlAdapter, PostgresAdapter, type CreateTableBuilder, type Kysely } from 'kysely';
+import { MysqlAdapter, PostgresAdapter, sql, type CreateTableBuilder, type Kysely } from 'kysely';
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 export type AnyDb = Kysely<any>;
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+export type DataTypeExpression = Parameters<CreateTableBuilder<any, any>['addColumn']>[1];
 
 export function dialectOf(db: AnyDb): 'sqlite' | 'postgres' | 'mysql' {
   const adapter = db.getExecutor().adapter;
@@ -20,9 +22,8 @@ export function withId<T extends string>(db: AnyDb, table: CreateTableBuilder<T,
 }
 
 /** Long text: `text` everywhere (MySQL's TEXT is 64 KiB, so use MEDIUMTEXT there). */
-export function longText(db: AnyDb): 'text' {
-  // eslint-disable-next-line @typescript-eslint/no-explicit-any
-  return (dialectOf(db) === 'mysql' ? 'mediumtext' : 'text') as any;
+export function longText(db: AnyDb): DataTypeExpression {
+  return dialectOf(db) === 'mysql' ? sql`mediumtext` : 'text';
 }
 
 /** ISO-8601 UTC timestamp text, e.g. 2026-11-21T22:26:12.345Z (ADR 0003). */
