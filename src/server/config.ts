@@ -29,7 +29,10 @@ const envSchema = z.object({
         return z.NEVER;
       }
       if (/^\d+$/.test(v)) return Number(v);
-      return v.split(',').map((s) => s.trim()).filter(Boolean);
+      return v
+        .split(',')
+        .map((s) => s.trim())
+        .filter(Boolean);
     }),
   BODY_LIMIT: z.coerce.number().int().min(1024).default(1_048_576),
   JWT_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),

@@ -14,7 +14,12 @@ function toBody(error: FastifyError | AppError | Error): { status: number; body:
   if (error instanceof AppError) {
     return {
       status: error.statusCode,
-      body: { success: false, message: error.message, code: error.code, ...(error.errors ? { errors: error.errors } : {}) },
+      body: {
+        success: false,
+        message: error.message,
+        code: error.code,
+        ...(error.errors ? { errors: error.errors } : {}),
+      },
     };
   }
   const fe = error as FastifyError;
@@ -29,7 +34,9 @@ function toBody(error: FastifyError | AppError | Error): { status: number; body:
       body: {
         success: false,
         code: ErrorCode.VALIDATION_ERROR,
-        message: first ? `${ErrorMessage.VALIDATION_ERROR}: ${first.field} ${first.message}` : ErrorMessage.VALIDATION_ERROR,
+        message: first
+          ? `${ErrorMessage.VALIDATION_ERROR}: ${first.field} ${first.message}`
+          : ErrorMessage.VALIDATION_ERROR,
         errors,
       },
     };
@@ -37,9 +44,15 @@ function toBody(error: FastifyError | AppError | Error): { status: number; body:
   switch (fe.code) {
     case 'FST_ERR_CTP_INVALID_JSON_BODY':
     case 'FST_ERR_CTP_EMPTY_JSON_BODY':
-      return { status: 400, body: { success: false, code: ErrorCode.MALFORMED_JSON, message: ErrorMessage.MALFORMED_JSON } };
+      return {
+        status: 400,
+        body: { success: false, code: ErrorCode.MALFORMED_JSON, message: ErrorMessage.MALFORMED_JSON },
+      };
     case 'FST_ERR_CTP_BODY_TOO_LARGE':
-      return { status: 413, body: { success: false, code: ErrorCode.PAYLOAD_TOO_LARGE, message: ErrorMessage.PAYLOAD_TOO_LARGE } };
+      return {
+        status: 413,
+        body: { success: false, code: ErrorCode.PAYLOAD_TOO_LARGE, message: ErrorMessage.PAYLOAD_TOO_LARGE },
+      };
     case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
       return {
         status: 415,
@@ -52,7 +65,10 @@ function toBody(error: FastifyError | AppError | Error): { status: number; body:
   if (fe.statusCode && fe.statusCode >= 400 && fe.statusCode < 500) {
     return { status: fe.statusCode, body: { success: false, code: ErrorCode.VALIDATION_ERROR, message: fe.message } };
   }
-  return { status: 500, body: { success: false, code: ErrorCode.INTERNAL_ERROR, message: ErrorMessage.INTERNAL_ERROR } };
+  return {
+    status: 500,
+    body: { success: false, code: ErrorCode.INTERNAL_ERROR, message: ErrorMessage.INTERNAL_ERROR },
+  };
 }
 
 export const errorHandlerPlugin = fp(async (app: FastifyInstance) => {

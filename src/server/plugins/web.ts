@@ -58,7 +58,10 @@ export const webPlugin = fp<{ mode: Exclude<WebMode, false> }>(async (app, { mod
       index: false,
       preCompressed: false,
       setHeaders(res, filePath) {
-        res.setHeader('cache-control', filePath.includes(`${path.sep}assets${path.sep}`) ? IMMUTABLE : 'public, max-age=3600');
+        res.setHeader(
+          'cache-control',
+          filePath.includes(`${path.sep}assets${path.sep}`) ? IMMUTABLE : 'public, max-age=3600',
+        );
       },
     });
     const build = (await import(pathToFileURL(path.join(buildDir, 'server', 'index.js')).href)) as ServerBuild;

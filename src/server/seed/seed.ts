@@ -12,7 +12,10 @@ export async function isEmpty(db: Kysely<DB>): Promise<boolean> {
 export async function seedDemoContent(db: Kysely<DB>): Promise<void> {
   const now = new Date().toISOString();
   await db.transaction().execute(async (trx) => {
-    await trx.insertInto('company_profile').values({ ...demoCompany, updated_at: now }).execute();
+    await trx
+      .insertInto('company_profile')
+      .values({ ...demoCompany, updated_at: now })
+      .execute();
     await trx
       .insertInto('company_core_services')
       .values(demoCoreServices.map((name, i) => ({ name, sort_order: i })))

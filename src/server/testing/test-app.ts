@@ -16,7 +16,10 @@ export interface TestContext {
  * Builds the real app on a fresh database of the given dialect for the enclosing describe block,
  * and tears both down afterwards. Read the returned object's properties inside tests only.
  */
-export function useTestApp(dialect: DialectName, options: { seed?: boolean; env?: Record<string, string> } = {}): TestContext {
+export function useTestApp(
+  dialect: DialectName,
+  options: { seed?: boolean; env?: Record<string, string> } = {},
+): TestContext {
   const ctx = {} as TestContext;
   beforeAll(async () => {
     ctx.db = await createTestDatabase(dialect);

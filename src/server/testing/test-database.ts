@@ -29,7 +29,10 @@ function withDatabaseName(serverUrl: string, name: string): string {
   return url.toString();
 }
 
-export async function createTestDatabase(dialect: DialectName, options: { migrate?: boolean } = {}): Promise<TestDatabase> {
+export async function createTestDatabase(
+  dialect: DialectName,
+  options: { migrate?: boolean } = {},
+): Promise<TestDatabase> {
   const name = `test_${Date.now().toString(36)}_${randomBytes(4).toString('hex')}`;
   let url: string;
   let dropServerSide: () => Promise<void>;

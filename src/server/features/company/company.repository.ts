@@ -10,5 +10,10 @@ export async function listCoreServices(db: Kysely<DB>) {
 }
 
 export async function listSocialLinks(db: Kysely<DB>) {
-  return db.selectFrom('social_links').select(['id', 'platform', 'title', 'url']).orderBy('sort_order').orderBy('id').execute();
+  return db
+    .selectFrom('social_links')
+    .select(['id', 'platform', 'title', 'url'])
+    .orderBy('sort_order')
+    .orderBy('id')
+    .execute();
 }

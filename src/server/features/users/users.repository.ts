@@ -15,5 +15,8 @@ export async function findUserByEmail(db: Kysely<DB>, email: string) {
 }
 
 export async function insertUser(db: Kysely<DB>, user: Insertable<UsersTable>): Promise<void> {
-  await db.insertInto('users').values({ ...user, email: user.email.toLowerCase() }).execute();
+  await db
+    .insertInto('users')
+    .values({ ...user, email: user.email.toLowerCase() })
+    .execute();
 }
