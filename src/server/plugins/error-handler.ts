@@ -2,6 +2,7 @@ import type { FastifyError, FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { ErrorCode, ErrorMessage, formatMessage, type ApiErrorBody, type FieldError } from '../../shared/errors';
+import type { DialectName } from '../db/database';
 import { AppError } from './errors';
 
 function fieldOf(instancePath: string, fallback: string | undefined): string {
@@ -9,8 +10,47 @@ function fieldOf(instancePath: string, fallback: string | undefined): string {
   return path || fallback || 'body';
 }
 
+// Driver error codes meaning "the database cannot be reached", as opposed to a bad query.
+const UNREACHABLE_CODES = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'ENOTFOUND',
+  'ETIMEDOUT',
+  'EHOSTUNREACH',
+  'PROTOCOL_CONNECTION_LOST',
+  'ER_ACCESS_DENIED_ERROR',
+  'ER_BAD_DB_ERROR',
+  'ER_CON_COUNT_ERROR',
+  '3D000', // pg: database does not exist
+  '28P01', // pg: password authentication failed
+  '57P01', // pg: admin shutdown
+  '57P03', // pg: cannot connect now
+  '53300', // pg: too many connections
+  'SQLITE_CANTOPEN',
+  'SQLITE_NOTADB',
+]);
+
+const DATABASE_NAMES: Record<DialectName, string> = { sqlite: 'SQLite', postgres: 'PostgreSQL', mysql: 'MySQL' };
+
+export function isDatabaseUnreachable(error: unknown): boolean {
+  const code = (error as { code?: unknown } | undefined)?.code;
+  if (typeof code === 'string' && UNREACHABLE_CODES.has(code)) return true;
+  const message = error instanceof Error ? error.message : '';
+  return /Connection terminated|connect ECONNREFUSED|timeout exceeded when trying to connect/i.test(message);
+}
+
 /** Turn anything thrown into the one error envelope; 5xx never leak internals. */
-function toBody(error: FastifyError | AppError | Error): { status: number; body: ApiErrorBody } {
+function toBody(error: FastifyError | AppError | Error, dialect: DialectName): { status: number; body: ApiErrorBody } {
+  if (isDatabaseUnreachable(error)) {
+    return {
+      status: 503,
+      body: {
+        success: false,
+        code: ErrorCode.DATABASE_UNAVAILABLE,
+        message: formatMessage(ErrorMessage.DATABASE_UNAVAILABLE, { database: DATABASE_NAMES[dialect] }),
+      },
+    };
+  }
   if (error instanceof AppError) {
     return {
       status: error.statusCode,
@@ -73,7 +113,7 @@ function toBody(error: FastifyError | AppError | Error): { status: number; body:
 
 export const errorHandlerPlugin = fp(async (app: FastifyInstance) => {
   app.setErrorHandler((error, request, reply) => {
-    const { status, body } = toBody(error as FastifyError);
+    const { status, body } = toBody(error as FastifyError, app.database.dialect);
     if (status >= 500) request.log.error({ err: error }, 'request failed');
     else request.log.info({ code: body.code, message: body.message }, 'request rejected');
     if (reply.getHeader('content-type')) reply.removeHeader('content-type');

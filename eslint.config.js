@@ -1,0 +1,110 @@
+import js from '@eslint/js';
+import boundaries from 'eslint-plugin-boundaries';
+import reactHooks from 'eslint-plugin-react-hooks';
+import globals from 'globals';
+import tseslint from 'typescript-eslint';
+
+/**
+ * Import boundaries (design.md): shared is isomorphic and depends on nothing of ours; server and web
+ * never import each other; a feature folder never imports another feature; composition roots
+ * (app.ts, bootstrap, plugins, routes) compose features.
+ */
+const elements = [
+  { type: 'shared', pattern: 'src/shared' },
+  { type: 'server-feature', pattern: 'src/server/features/*', capture: ['feature'] },
+  { type: 'server', pattern: 'src/server' },
+  { type: 'web-feature', pattern: 'src/web/features/*', capture: ['feature'] },
+  { type: 'web', pattern: 'src/web' },
+  { type: 'migrations', pattern: 'migrations' },
+  { type: 'scripts', pattern: 'scripts' },
+  { type: 'tests', pattern: 'tests' },
+  { type: 'bench', pattern: 'bench' },
+];
+
+const allow = (from, to) => ({
+  from: { element: { type: from } },
+  allow: { to: { element: { types: { anyOf: to } } } },
+});
+
+const sameFeature = (type) => ({
+  from: { element: { type } },
+  allow: { to: { element: { type, captured: { feature: '{{ from.feature }}' } } } },
+});
+
+export default tseslint.config(
+  {
+    ignores: ['build/', 'dist/', 'data/', '.react-router/', 'node_modules/', 'bench/results/', 'coverage/'],
+  },
+  js.configs.recommended,
+  ...tseslint.configs.recommended,
+  {
+    languageOptions: { globals: { ...globals.node, ...globals.browser } },
+    rules: {
+      '@typescript-eslint/consistent-type-imports': ['error', { fixStyle: 'inline-type-imports' }],
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: "ExportAllDeclaration",
+          message: 'No barrel files: import from the module that defines the thing.',
+        },
+      ],
+    },
+  },
+  {
+    files: ['src/web/**/*.{ts,tsx}'],
+    plugins: { 'react-hooks': reactHooks },
+    rules: {
+      'react-hooks/rules-of-hooks': 'error',
+      'react-hooks/exhaustive-deps': 'error',
+    },
+  },
+  {
+    files: ['src/shared/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            { group: ['node:*'], message: 'src/shared is isomorphic: no Node built-ins.' },
+            { group: ['react', 'react-dom', 'react-router', 'react/*'], message: 'src/shared is isomorphic: no React.' },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    files: ['src/**/*.{ts,tsx}', 'migrations/**/*.ts', 'scripts/**/*.ts', 'tests/**/*.ts', 'bench/**/*.ts'],
+    plugins: { boundaries },
+    settings: {
+      'boundaries/elements': elements,
+      'boundaries/include': ['src/**/*', 'migrations/**/*', 'scripts/**/*', 'tests/**/*', 'bench/**/*'],
+      'import/resolver': { typescript: { alwaysTryTypes: true }, node: true },
+    },
+    rules: {
+      'boundaries/dependencies': [
+        'error',
+        {
+          default: 'disallow',
+          policies: [
+            allow('shared', ['shared']),
+            allow('server-feature', ['shared', 'server']),
+            sameFeature('server-feature'),
+            allow('server', ['shared', 'server', 'server-feature', 'migrations']),
+            allow('web-feature', ['shared', 'web']),
+            sameFeature('web-feature'),
+            allow('web', ['shared', 'web', 'web-feature']),
+            allow('migrations', ['migrations']),
+            allow('scripts', ['shared', 'server', 'server-feature', 'migrations']),
+            allow('tests', ['tests', 'shared', 'server', 'server-feature', 'web', 'web-feature']),
+            allow('bench', ['bench', 'tests', 'shared', 'server']),
+          ],
+        },
+      ],
+    },
+  },
+  {
+    files: ['**/*.test.{ts,tsx}'],
+    rules: { '@typescript-eslint/no-non-null-assertion': 'off' },
+  },
+);

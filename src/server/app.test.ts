@@ -1,0 +1,76 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import { buildApp } from './app';
+import { loadConfig } from './config';
+import { createTestDatabase, type TestDatabase } from './testing/test-database';
+
+describe('the error envelope', () => {
+  let app: FastifyInstance;
+  let db: TestDatabase;
+
+  beforeAll(async () => {
+    db = await createTestDatabase('sqlite');
+    app = await buildApp(loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent' }), {
+      database: db.database,
+      logger: false,
+    });
+    // Routes that exist only in this test, to exercise the shared error handler.
+    app.get('/api/test/boom', async () => {
+      throw new Error('secret internal detail: password=hunter2');
+    });
+    app
+      .withTypeProvider<ZodTypeProvider>()
+      .post(
+        '/api/test/validate',
+        { schema: { body: z.object({ email: z.email(), age: z.number().int().min(18) }) } },
+        async (request) => ({ success: true, data: request.body }),
+      );
+    await app.ready();
+  });
+  afterAll(async () => {
+    await app.close();
+    await db.drop();
+  });
+
+  it('hides internals of a 500 and gives a request id', async () => {
+    const res = await app.inject({ method: 'GET', url: '/api/test/boom' });
+    expect(res.statusCode).toBe(500);
+    expect(res.json()).toEqual({ success: false, code: 'INTERNAL_ERROR', message: 'Internal server error' });
+    expect(res.body).not.toContain('hunter2');
+    expect(res.headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
+  });
+
+  it('names each invalid field', async () => {
+    const res = await app.inject({
+      method: 'POST',
+      url: '/api/test/validate',
+      payload: { email: 'not-an-email', age: 12 },
+    });
+    expect(res.statusCode).toBe(400);
+    const body = res.json();
+    expect(body).toMatchObject({ success: false, code: 'VALIDATION_ERROR' });
+    expect(body.errors.map((e: { field: string }) => e.field).sort()).toEqual(['age', 'email']);
+    expect(body.message).toMatch(/^Validation failed: /);
+  });
+
+  it('refuses a body that is not JSON where JSON is expected', async () => {
+    const res = await app.inject({
+      method: 'POST',
+      url: '/api/test/validate',
+      headers: { 'content-type': 'text/xml' },
+      payload: '<a/>',
+    });
+    expect(res.statusCode).toBe(415);
+    expect(res.json()).toMatchObject({ success: false, code: 'UNSUPPORTED_MEDIA_TYPE' });
+  });
+
+  it('publishes the OpenAPI document at /api/docs', async () => {
+    const res = await app.inject({ method: 'GET', url: '/api/docs/json' });
+    expect(res.statusCode).toBe(200);
+    const doc = res.json();
+    expect(doc.openapi).toMatch(/^3\./);
+    expect(Object.keys(doc.paths)).toContain('/api/company');
+  });
+});

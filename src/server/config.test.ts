@@ -1,0 +1,69 @@
+import { mkdtempSync, readFileSync, statSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig, resolveSecrets } from './config';
+
+describe('configuration', () => {
+  it('has working defaults for a local start: SQLite under ./data, port 3000', () => {
+    const config = loadConfig({});
+    expect(config.port).toBe(3000);
+    expect(config.databaseUrl).toBe(`sqlite:${path.resolve('data/app.db')}`);
+    expect(config.uploadDir).toBe(path.resolve('data/uploads'));
+    expect(config.publicUrl).toBe('http://localhost:3000');
+    expect(config.trustProxy).toBe(false);
+    expect(config.seedDemo).toBe(true);
+  });
+
+  it('treats empty values as unset', () => {
+    expect(loadConfig({ PORT: '', DATABASE_URL: '  ' }).port).toBe(3000);
+  });
+
+  it('names every bad key at once', () => {
+    let error: unknown;
+    try {
+      loadConfig({
+        PORT: 'eighty',
+        DATABASE_URL: 'oracle://x',
+        ADMIN_EMAIL: 'nope',
+        LOG_LEVEL: 'loud',
+        TRUST_PROXY: 'true',
+      });
+    } catch (e) {
+      error = e;
+    }
+    expect(error).toBeInstanceOf(ConfigError);
+    const problems = (error as ConfigError).problems.map((p) => p.split(':')[0]);
+    expect(problems.sort()).toEqual(['ADMIN_EMAIL', 'DATABASE_URL', 'LOG_LEVEL', 'PORT', 'TRUST_PROXY']);
+  });
+
+  it('parses trusted proxies as a hop count or a list', () => {
+    expect(loadConfig({ TRUST_PROXY: '1' }).trustProxy).toBe(1);
+    expect(loadConfig({ TRUST_PROXY: '10.0.0.0/8, 127.0.0.1' }).trustProxy).toEqual(['10.0.0.0/8', '127.0.0.1']);
+  });
+
+  it('refuses a short admin password or JWT secret', () => {
+    expect(() => loadConfig({ ADMIN_PASSWORD: 'short' })).toThrow(/ADMIN_PASSWORD/);
+    expect(() => loadConfig({ JWT_SECRET: 'short' })).toThrow(/JWT_SECRET/);
+  });
+
+  it('generates a per-installation secret once, readable only by its owner, and reuses it', () => {
+    const dataDir = mkdtempSync(path.join(tmpdir(), 'cfg-'));
+    const first = resolveSecrets(loadConfig({ DATA_DIR: dataDir }));
+    const second = resolveSecrets(loadConfig({ DATA_DIR: dataDir }));
+    expect(first.jwtSecret.length).toBeGreaterThanOrEqual(48);
+    expect(second.jwtSecret).toBe(first.jwtSecret);
+    const file = path.join(dataDir, 'secrets.json');
+    expect(statSync(file).mode & 0o777).toBe(0o600);
+    expect(JSON.parse(readFileSync(file, 'utf8')).jwtSecret).toBe(first.jwtSecret);
+    const other = resolveSecrets(loadConfig({ DATA_DIR: mkdtempSync(path.join(tmpdir(), 'cfg-')) }));
+    expect(other.jwtSecret).not.toBe(first.jwtSecret);
+  });
+
+  it('prefers a configured JWT secret over a generated one', () => {
+    const secret = 'x'.repeat(40);
+    expect(
+      resolveSecrets(loadConfig({ JWT_SECRET: secret, DATA_DIR: mkdtempSync(path.join(tmpdir(), 'cfg-')) })).jwtSecret,
+    ).toBe(secret);
+  });
+});
