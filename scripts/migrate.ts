@@ -1,8 +1,8 @@
-import { loadConfig } from '../src/server/config';
+import { loadConfig, readEnvironment } from '../src/server/config';
 import { createDatabase } from '../src/server/db/database';
 import { migrateToLatest } from '../src/server/db/migrator';
 
-const config = loadConfig();
+const config = loadConfig(readEnvironment());
 const database = createDatabase(config.databaseUrl);
 try {
   const result = await migrateToLatest(database.db);

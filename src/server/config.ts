@@ -74,6 +74,16 @@ export class ConfigError extends Error {
   }
 }
 
+/** The process environment, after reading `.env` from the working directory when there is one. */
+export function readEnvironment(): Record<string, string | undefined> {
+  try {
+    process.loadEnvFile();
+  } catch {
+    // no .env file: the environment alone configures the server
+  }
+  return process.env;
+}
+
 export function loadConfig(source: Record<string, string | undefined> = process.env): Config {
   const cleaned = Object.fromEntries(
     Object.entries(source).filter(([, value]) => value !== undefined && value.trim() !== ''),

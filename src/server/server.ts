@@ -1,19 +1,12 @@
 import { buildApp } from './app';
 import { bootstrap } from './bootstrap';
-import { ConfigError, loadConfig, resolveSecrets } from './config';
+import { ConfigError, loadConfig, readEnvironment, resolveSecrets } from './config';
 
 /** Entry point: configuration, database preparation, listen, graceful shutdown. */
 async function main(): Promise<void> {
-  if (typeof process.loadEnvFile === 'function') {
-    try {
-      process.loadEnvFile();
-    } catch {
-      // no .env file: the environment alone configures the server
-    }
-  }
   let config;
   try {
-    config = resolveSecrets(loadConfig());
+    config = resolveSecrets(loadConfig(readEnvironment()));
   } catch (error) {
     if (error instanceof ConfigError) {
       console.error(error.message);

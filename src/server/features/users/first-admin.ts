@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import type { DB } from '../../db/schema';
 import { hashPassword } from './password';
-import { countAdmins, insertUser } from './users.repository';
+import { countAdmins, findUserByEmail, freeUsername, insertUser, updateUser } from './users.repository';
 
 export interface FirstAdminResult {
   created: boolean;
@@ -35,4 +35,35 @@ export async function ensureFirstAdmin(
     updated_at: now,
   });
   return { created: true, email, ...(generatedPassword ? { generatedPassword } : {}) };
+}
+
+/** Creates an active admin with this e-mail, or turns the existing account into one with a new password. */
+export async function upsertAdmin(
+  db: Kysely<DB>,
+  options: { email: string; password: string; username?: string },
+): Promise<'created' | 'updated'> {
+  const now = new Date().toISOString();
+  const passwordHash = await hashPassword(options.password);
+  const existing = await findUserByEmail(db, options.email);
+  if (existing) {
+    await updateUser(db, existing.id, {
+      password_hash: passwordHash,
+      role: 'admin',
+      status: 'active',
+      updated_at: now,
+    });
+    return 'updated';
+  }
+  const username = options.username ?? (await freeUsername(db, options.email.split('@')[0] ?? 'admin'));
+  await insertUser(db, {
+    username,
+    email: options.email,
+    password_hash: passwordHash,
+    role: 'admin',
+    status: 'active',
+    email_verified: 1,
+    created_at: now,
+    updated_at: now,
+  });
+  return 'created';
 }

@@ -1,4 +1,4 @@
-import type { Insertable, Kysely } from 'kysely';
+import type { Insertable, Kysely, Updateable } from 'kysely';
 import type { DB, UsersTable } from '../../db/schema';
 
 export async function countAdmins(db: Kysely<DB>): Promise<number> {
@@ -19,4 +19,21 @@ export async function insertUser(db: Kysely<DB>, user: Insertable<UsersTable>): 
     .insertInto('users')
     .values({ ...user, email: user.email.toLowerCase() })
     .execute();
+}
+
+export async function updateUser(db: Kysely<DB>, id: number, changes: Updateable<UsersTable>): Promise<void> {
+  await db.updateTable('users').set(changes).where('id', '=', id).execute();
+}
+
+/** `base`, or `base2`, `base3`… whichever username is not taken yet. */
+export async function freeUsername(db: Kysely<DB>, base: string): Promise<string> {
+  const clean = base.toLowerCase().replace(/[^a-z0-9._-]/g, '') || 'admin';
+  const taken = new Set(
+    (await db.selectFrom('users').select('username').where('username', 'like', `${clean}%`).execute()).map(
+      (r) => r.username,
+    ),
+  );
+  let candidate = clean;
+  for (let n = 2; taken.has(candidate); n += 1) candidate = `${clean}${n}`;
+  return candidate;
 }
