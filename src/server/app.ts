@@ -10,6 +10,7 @@ import { createDatabase, type Database } from './db/database';
 import { companyPublicRoutes } from './features/company/company.routes';
 import { healthRoutes } from './features/health/health.routes';
 import { errorHandlerPlugin } from './plugins/error-handler';
+import { uploadsPlugin } from './plugins/uploads';
 import { webPlugin, type WebMode } from './plugins/web';
 
 declare module 'fastify' {
@@ -110,6 +111,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     { prefix: '/api' },
   );
 
+  await app.register(uploadsPlugin);
   if (options.web) await app.register(webPlugin, { mode: options.web });
 
   return app;

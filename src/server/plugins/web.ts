@@ -57,6 +57,7 @@ export const webPlugin = fp<{ mode: Exclude<WebMode, false> }>(async (app, { mod
       wildcard: false,
       index: false,
       preCompressed: false,
+      cacheControl: false,
       setHeaders(res, filePath) {
         res.setHeader(
           'cache-control',
