@@ -92,6 +92,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
           },
         },
     crossOriginEmbedderPolicy: false,
+    // Full referrers within the site (analytics), only the origin to other sites.
+    referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
   });
   await app.register(compress, { global: true, threshold: 1024, encodings: ['br', 'gzip', 'deflate'] });
 

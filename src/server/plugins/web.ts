@@ -77,7 +77,11 @@ export const webPlugin = fp<{ mode: Exclude<WebMode, false> }>(async (app, { mod
     schema: { hide: true },
     handler: async (request, reply) => {
       const response = await handle(toWebRequest(app, request, reply), loadContextFor(app, reply));
-      return reply.send(response);
+      // Copy status and headers ourselves: onSend hooks (compression) replace a Response payload
+      // before Fastify would read them from it.
+      reply.status(response.status);
+      for (const [name, value] of response.headers) reply.header(name, value);
+      return reply.send(response.body);
     },
   });
 });

@@ -26,6 +26,8 @@ async function freePort(): Promise<number> {
 export interface RunningSite {
   baseUrl: string;
   dataDir: string;
+  /** Process id of the server (benchmarks read its memory from /proc). */
+  pid: number | undefined;
   output: () => string;
   stop(): Promise<void>;
 }
@@ -71,6 +73,7 @@ export async function startSite(env: Record<string, string> = {}): Promise<Runni
   return {
     baseUrl,
     dataDir,
+    pid: child.pid,
     output: () => output,
     async stop() {
       if (child.exitCode === null) {
