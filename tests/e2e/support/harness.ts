@@ -29,12 +29,16 @@ export interface RunningSite {
   /** Process id of the server (benchmarks read its memory from /proc). */
   pid: number | undefined;
   output: () => string;
-  stop(): Promise<void>;
+  /** SIGTERM, wait for the exit, remove the data directory unless keepData; resolves to the exit code. */
+  stop(options?: { keepData?: boolean }): Promise<number | null>;
 }
 
-export async function startSite(env: Record<string, string> = {}): Promise<RunningSite> {
+export async function startSite(
+  env: Record<string, string> = {},
+  options: { dataDir?: string } = {},
+): Promise<RunningSite> {
   const port = await freePort();
-  const dataDir = mkdtempSync(path.join(tmpdir(), 'site-e2e-'));
+  const dataDir = options.dataDir ?? mkdtempSync(path.join(tmpdir(), 'site-e2e-'));
   const baseUrl = `http://127.0.0.1:${port}`;
   let output = '';
   const child: ChildProcess = spawn(process.execPath, ['--enable-source-maps', 'dist/server.js'], {
@@ -75,13 +79,14 @@ export async function startSite(env: Record<string, string> = {}): Promise<Runni
     dataDir,
     pid: child.pid,
     output: () => output,
-    async stop() {
-      if (child.exitCode === null) {
+    async stop(stopOptions = {}) {
+      if (child.exitCode === null && child.signalCode === null) {
         const exited = new Promise((r) => child.once('exit', r));
         child.kill('SIGTERM');
         await exited;
       }
-      rmSync(dataDir, { recursive: true, force: true });
+      if (!stopOptions.keepData) rmSync(dataDir, { recursive: true, force: true });
+      return child.exitCode;
     },
   };
 }

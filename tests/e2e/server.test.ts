@@ -1,0 +1,113 @@
+import { connect } from 'node:net';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startSite, type RunningSite } from './support/harness';
+
+/** The production server as an operator and a browser meet it: start-up output, headers, shutdown. */
+describe('the production server', () => {
+  let site: RunningSite;
+
+  beforeAll(async () => {
+    site = await startSite();
+  });
+  afterAll(async () => {
+    await site?.stop();
+  });
+
+  it('prints where it runs and a generated admin password, once', () => {
+    expect(site.output()).toContain(`Website:  ${site.baseUrl}/`);
+    expect(site.output()).toMatch(/Sign in:\s+admin@localhost \/ [\w-]{16}/);
+    expect(site.output()).toContain('(demo content loaded)');
+  });
+
+  it('server-renders the home page with the company e-mail, compressed, with a nonce CSP', async () => {
+    const company = (await (await fetch(`${site.baseUrl}/api/company`)).json()).data;
+    const res = await fetch(`${site.baseUrl}/`, { headers: { 'accept-encoding': 'br, gzip' } });
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toBe('text/html; charset=utf-8');
+    expect(res.headers.get('content-encoding')).toBe('br');
+    const csp = res.headers.get('content-security-policy') ?? '';
+    const nonce = /script-src 'self' 'nonce-([0-9a-f]+)'/.exec(csp)?.[1];
+    expect(nonce).toBeTruthy();
+    expect(csp).not.toContain('unsafe-inline;');
+    const html = await res.text();
+    expect(html).toContain('Transform Your Business with Professional Web &amp; AI Solutions');
+    expect(html).toContain(company.email);
+    // Every inline script that runs carries this response's nonce (JSON-LD data blocks do not run).
+    const scripts = [...html.matchAll(/<script(?![^>]*\bsrc=)([^>]*)>/g)]
+      .map((m) => m[1] ?? '')
+      .filter((attributes) => !attributes.includes('application/ld+json'));
+    expect(scripts.length).toBeGreaterThan(0);
+    for (const attributes of scripts) expect(attributes).toContain(`nonce="${nonce}"`);
+  });
+
+  it('answers an unknown page with a compressed HTML 404 and an unknown API path with JSON', async () => {
+    const page = await fetch(`${site.baseUrl}/no-such-page`, { headers: { 'accept-encoding': 'gzip' } });
+    expect(page.status).toBe(404);
+    expect(page.headers.get('content-type')).toBe('text/html; charset=utf-8');
+    const api = await fetch(`${site.baseUrl}/api/no-such-thing`);
+    expect(api.status).toBe(404);
+    expect(await api.json()).toEqual({
+      success: false,
+      code: 'NOT_FOUND',
+      message: 'Route GET /api/no-such-thing not found',
+    });
+  });
+
+  it('serves hashed assets with immutable caching', async () => {
+    const html = await (await fetch(`${site.baseUrl}/`)).text();
+    const asset = /\/assets\/[\w.-]+\.js/.exec(html)?.[0];
+    expect(asset).toBeTruthy();
+    const res = await fetch(`${site.baseUrl}${asset}`);
+    expect(res.status).toBe(200);
+    expect(res.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
+  });
+
+  it('links pages to the configured origin, not to a forged Host header', async () => {
+    const res = await fetch(`${site.baseUrl}/`, { headers: { host: 'evil.example' } });
+    const html = await res.text();
+    expect(html).not.toContain('evil.example');
+  });
+});
+
+describe('restart and shutdown', () => {
+  it('keeps data across a restart, prints no password again, and exits 0 on SIGTERM', async () => {
+    const first = await startSite();
+    expect(await first.stop({ keepData: true })).toBe(0);
+    const second = await startSite({}, { dataDir: first.dataDir });
+    try {
+      expect(second.output()).not.toMatch(/admin@localhost \/ /);
+      expect(second.output()).toContain('Sign in:  with your existing admin account');
+      expect(second.output()).not.toContain('(demo content loaded)');
+    } finally {
+      expect(await second.stop()).toBe(0);
+    }
+  });
+
+  it('finishes a request in flight before it exits', async () => {
+    const site = await startSite();
+    const { port } = new URL(site.baseUrl);
+    const socket = connect(Number(port), '127.0.0.1');
+    await new Promise((resolve) => socket.once('connect', resolve));
+    let response = '';
+    socket.on('data', (chunk) => (response += chunk.toString()));
+    const closed = new Promise((resolve) => socket.once('close', resolve));
+    // Headers and half of the body: the request is in progress when the signal arrives.
+    socket.write(
+      'POST /api/health HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: 7\r\n\r\n{"a"',
+    );
+    await new Promise((r) => setTimeout(r, 300));
+    const exitCode = site.stop();
+    await new Promise((r) => setTimeout(r, 300));
+    socket.end(':1}');
+    await closed;
+    expect(response).toMatch(/^HTTP\/1\.1 404/);
+    expect(response).toContain('"code":"NOT_FOUND"');
+    expect(await exitCode).toBe(0);
+  });
+
+  it('refuses to start with bad configuration, naming every bad key', async () => {
+    await expect(startSite({ PORT: 'eighty', DATABASE_URL: 'oracle://x' })).rejects.toThrow(
+      /PORT[\s\S]*DATABASE_URL|DATABASE_URL[\s\S]*PORT/,
+    );
+  });
+});
