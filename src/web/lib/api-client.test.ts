@@ -1,0 +1,522 @@
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import { type AddressInfo } from 'node:net';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import {
+  ApiError,
+  api,
+  clearApiCache,
+  configureApiClient,
+  del,
+  get,
+  listOrEmpty,
+  patch,
+  post,
+  put,
+  request,
+  resetApiClient,
+  setUnauthorizedHandler,
+  upload,
+  userMessage,
+  type UnauthorizedContext,
+} from './api-client';
+import { clearErrorLog, getErrorLog } from './error-log';
+
+/** A real HTTP server answering like our API does, on a random local port. */
+const hits = new Map<string, number>();
+let flakyAuthHits = 0;
+let server: Server;
+let baseUrl: string;
+let closedPortBase: string;
+
+function send(res: ServerResponse, status: number, body: unknown): void {
+  const text = JSON.stringify(body);
+  res.writeHead(status, {
+    'content-type': 'application/json; charset=utf-8',
+    'content-length': Buffer.byteLength(text),
+  });
+  res.end(text);
+}
+
+async function readBody(req: IncomingMessage): Promise<string> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of req) chunks.push(chunk as Buffer);
+  return Buffer.concat(chunks).toString('utf8');
+}
+
+async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
+  const url = new URL(req.url ?? '/', 'http://localhost');
+  const key = `${req.method} ${url.pathname}`;
+  hits.set(key, (hits.get(key) ?? 0) + 1);
+  const body = await readBody(req);
+  const query = url.search.slice(1);
+
+  switch (url.pathname) {
+    case '/api/echo':
+      return send(res, 200, {
+        success: true,
+        data: {
+          method: req.method,
+          query,
+          body,
+          contentType: req.headers['content-type'] ?? null,
+          authorization: req.headers.authorization ?? null,
+          apiKey: req.headers['x-api-key'] ?? null,
+          accept: req.headers.accept ?? null,
+        },
+      });
+    case '/api/blog/posts':
+      if (req.method === 'POST') return send(res, 201, { success: true, data: { id: 2, received: JSON.parse(body) } });
+      return send(res, 200, { success: true, data: { posts: [{ id: 1, title: 'Hello' }], total: 1, pages: 1, query } });
+    case '/api/portfolio/projects':
+      return send(res, 200, { success: true, data: { projects: [{ id: 7 }], total: 1, pages: 1 } });
+    case '/api/contacts':
+      return send(res, 400, {
+        success: false,
+        message: 'Validation failed',
+        code: 'VALIDATION_ERROR',
+        errors: [{ field: 'email', message: 'Enter a valid email address' }],
+      });
+    case '/api/auth/me':
+      return send(res, 401, {
+        success: false,
+        message: 'Authentication required. Please log in and try again.',
+        code: 'UNAUTHENTICATED',
+      });
+    case '/api/auth/flaky':
+      flakyAuthHits += 1;
+      if (flakyAuthHits === 1) {
+        return send(res, 401, { success: false, message: 'Token expired', code: 'UNAUTHENTICATED' });
+      }
+      return send(res, 200, { success: true, data: { user: 'ada' } });
+    case '/api/blog/posts/missing':
+      return send(res, 404, { success: false, message: 'Blog post not found', code: 'NOT_FOUND' });
+    case '/api/boom':
+      return send(res, 500, { success: false, message: 'Internal server error', code: 'INTERNAL_ERROR' });
+    case '/api/db-down':
+      return send(res, 503, {
+        success: false,
+        message: 'Database not available. Please ensure PostgreSQL is running and database is configured.',
+        code: 'DATABASE_UNAVAILABLE',
+      });
+    case '/api/proxy-error':
+      res.writeHead(502, { 'content-type': 'text/html' });
+      return void res.end('<html><body>Bad gateway</body></html>');
+    case '/api/empty':
+      res.writeHead(204);
+      return void res.end();
+    case '/api/not-json':
+      res.writeHead(200, { 'content-type': 'text/plain' });
+      return void res.end('hello');
+    case '/api/slow': {
+      const timer = setTimeout(() => send(res, 200, { success: true, data: 'late' }), 5_000);
+      res.on('close', () => clearTimeout(timer));
+      return;
+    }
+    default:
+      return send(res, 404, {
+        success: false,
+        message: `Route ${req.method} ${url.pathname} not found`,
+        code: 'NOT_FOUND',
+      });
+  }
+}
+
+function hitCount(key: string): number {
+  return hits.get(key) ?? 0;
+}
+
+async function rejection(promise: Promise<unknown>): Promise<ApiError> {
+  try {
+    await promise;
+  } catch (error) {
+    expect(error).toBeInstanceOf(ApiError);
+    return error as ApiError;
+  }
+  throw new Error('expected the call to reject');
+}
+
+beforeAll(async () => {
+  server = createServer((req, res) => {
+    handle(req, res).catch((error: unknown) => {
+      res.writeHead(500);
+      res.end(String(error));
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}/api`;
+
+  // A port that was free a moment ago and has nothing listening now: connection refused.
+  const probe = createServer();
+  await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
+  const closedPort = (probe.address() as AddressInfo).port;
+  await new Promise<void>((resolve) => probe.close(() => resolve()));
+  closedPortBase = `http://127.0.0.1:${closedPort}/api`;
+});
+
+afterAll(async () => {
+  resetApiClient();
+  server.closeAllConnections();
+  await new Promise<void>((resolve) => server.close(() => resolve()));
+});
+
+beforeEach(() => {
+  resetApiClient();
+  configureApiClient({ baseUrl, cache: true });
+  clearErrorLog();
+  hits.clear();
+  flakyAuthHits = 0;
+});
+
+describe('helpers', () => {
+  it('GET resolves with the response body and encodes query params, skipping empty values', async () => {
+    const body = await get<{ posts: unknown[]; total: number; query: string }>('/blog/posts', {
+      page: 2,
+      search: 'a b&c',
+      empty: '',
+      nothing: null,
+      missing: undefined,
+      tag: ['x', 'y'],
+      featured: true,
+    });
+    expect(body.success).toBe(true);
+    expect(body.data.posts).toEqual([{ id: 1, title: 'Hello' }]);
+    expect(body.data.total).toBe(1);
+    expect(body.data.query).toBe('page=2&search=a%20b%26c&tag=x&tag=y&featured=true');
+  });
+
+  it('POST, PUT and PATCH send JSON bodies; DELETE sends params; every call asks for JSON', async () => {
+    const created = await post<{ body: string; contentType: string; method: string; accept: string }>('/echo', {
+      title: 'Hi',
+    });
+    expect(created.data).toMatchObject({
+      method: 'POST',
+      body: '{"title":"Hi"}',
+      contentType: 'application/json',
+      accept: 'application/json',
+    });
+
+    const replaced = await put<{ body: string; method: string }>('/echo', { a: 1 });
+    expect(replaced.data).toMatchObject({ method: 'PUT', body: '{"a":1}' });
+
+    const changed = await patch<{ body: string; method: string }>('/echo', { status: 'done' });
+    expect(changed.data).toMatchObject({ method: 'PATCH', body: '{"status":"done"}' });
+
+    const removed = await del<{ method: string; query: string; body: string }>('/echo', { ids: [1, 2] });
+    expect(removed.data).toMatchObject({ method: 'DELETE', query: 'ids=1&ids=2', body: '' });
+
+    expect(await api.delete<{ method: string }>('/echo')).toMatchObject({ data: { method: 'DELETE' } });
+  });
+
+  it('POST without data sends no body and no JSON content type (an empty JSON body is a 400 in Fastify)', async () => {
+    const body = await post<{ body: string; contentType: string | null }>('/echo');
+    expect(body.data.body).toBe('');
+    expect(body.data.contentType).toBeNull();
+  });
+
+  it('sends X-API-Key when a key is configured and no Authorization without a stored token', async () => {
+    configureApiClient({ apiKey: 'k-123' });
+    const body = await get<{ apiKey: string | null; authorization: string | null }>('/echo');
+    expect(body.data.apiKey).toBe('k-123');
+    expect(body.data.authorization).toBeNull();
+
+    configureApiClient({ apiKey: null });
+    clearApiCache();
+    expect((await get<{ apiKey: string | null }>('/echo')).data.apiKey).toBeNull();
+  });
+
+  it('the generic request takes any letter case, data and params', async () => {
+    const body = await request<{ method: string; query: string; body: string }>({
+      method: 'patch',
+      path: '/echo',
+      data: { x: 1 },
+      params: { page: 1, q: '' },
+    });
+    expect(body.data).toEqual(expect.objectContaining({ method: 'PATCH', query: 'page=1', body: '{"x":1}' }));
+  });
+
+  it('the generic request rejects an unsupported method without calling the server', async () => {
+    const error = await rejection(request({ method: 'TRACE', path: '/echo' }));
+    expect(error.message).toBe('Unsupported HTTP method: TRACE');
+    expect(error.status).toBe(0);
+    expect(hitCount('TRACE /api/echo')).toBe(0);
+    expect(hits.size).toBe(0);
+  });
+
+  it('upload posts multipart form data and reports completion (fetch fallback outside a browser)', async () => {
+    const form = new FormData();
+    form.append('file', new Blob(['x'.repeat(1000)], { type: 'image/png' }), 'a.png');
+    const progress: number[] = [];
+    const body = await upload<{ method: string; contentType: string; body: string }>('/echo', form, (p) =>
+      progress.push(p.percent),
+    );
+    expect(body.data.method).toBe('POST');
+    expect(body.data.contentType).toMatch(/^multipart\/form-data; boundary=/);
+    expect(body.data.body).toContain('filename="a.png"');
+    expect(progress.at(-1)).toBe(100);
+  });
+
+  it('an empty 204 answer resolves as success with null data', async () => {
+    expect(await get('/empty')).toEqual({ success: true, data: null });
+  });
+});
+
+describe('errors', () => {
+  it('400 carries status, code, the server message, field errors and the body', async () => {
+    const error = await rejection(post('/contacts', { email: 'nope' }));
+    expect(error.status).toBe(400);
+    expect(error.code).toBe('VALIDATION_ERROR');
+    expect(error.message).toBe('Validation failed');
+    expect(error.errors).toEqual([{ field: 'email', message: 'Enter a valid email address' }]);
+    expect(error.data).toMatchObject({ success: false, code: 'VALIDATION_ERROR' });
+  });
+
+  it('404, 500 and 503 take the message and code from the body', async () => {
+    const notFound = await rejection(get('/blog/posts/missing'));
+    expect([notFound.status, notFound.code, notFound.message]).toEqual([404, 'NOT_FOUND', 'Blog post not found']);
+
+    const boom = await rejection(get('/boom'));
+    expect([boom.status, boom.code, boom.message]).toEqual([500, 'INTERNAL_ERROR', 'Internal server error']);
+
+    const dbDown = await rejection(request({ method: 'GET', path: '/db-down' }));
+    expect(dbDown.status).toBe(503);
+    expect(dbDown.code).toBe('DATABASE_UNAVAILABLE');
+    expect(dbDown.message).toBe(
+      'Database not available. Please ensure PostgreSQL is running and database is configured.',
+    );
+  });
+
+  it('an answer without a JSON body falls back to the error text, keeping the raw body', async () => {
+    const error = await rejection(get('/proxy-error'));
+    expect(error.status).toBe(502);
+    expect(error.message).toBe('Request failed with status code 502');
+    expect(error.data).toBe('<html><body>Bad gateway</body></html>');
+
+    const invalid = await rejection(get('/not-json'));
+    expect(invalid.code).toBe('INVALID_RESPONSE');
+  });
+
+  it('no answer (connection refused) is status 0 with the network message', async () => {
+    configureApiClient({ baseUrl: closedPortBase });
+    const error = await rejection(request({ method: 'GET', path: '/echo' }));
+    expect(error.status).toBe(0);
+    expect(error.code).toBe('NETWORK_ERROR');
+    expect(error.message).toBe('Network error - Unable to connect to server');
+    expect(error.data).toBeNull();
+  });
+
+  it('a call slower than the timeout fails as a status-0 network error', async () => {
+    const started = Date.now();
+    const error = await rejection(get('/slow', undefined, { timeoutMs: 100 }));
+    expect(Date.now() - started).toBeLessThan(2_000);
+    expect(error.status).toBe(0);
+    expect(error.code).toBe('TIMEOUT');
+    expect(error.message).toBe('Network error - Unable to connect to server');
+
+    configureApiClient({ timeoutMs: 100 });
+    const viaConfig = await rejection(post('/slow'));
+    expect(viaConfig.code).toBe('TIMEOUT');
+  });
+
+  it('a call the caller aborts rejects with ABORTED and is not logged as a failure', async () => {
+    const controller = new AbortController();
+    const pending = get('/slow', undefined, { signal: controller.signal });
+    setTimeout(() => controller.abort(), 50);
+    const error = await rejection(pending);
+    expect(error.code).toBe('ABORTED');
+    expect(getErrorLog()).toEqual([]);
+  });
+
+  it('every failed call is logged with url, method, status and message, with secrets redacted', async () => {
+    await rejection(post('/contacts', { email: 'nope', password: 'hunter2' }));
+    await rejection(get('/boom', { token: 'secret-token-value', page: 3 }));
+    configureApiClient({ baseUrl: closedPortBase });
+    await rejection(del('/echo'));
+
+    const log = getErrorLog();
+    expect(log).toHaveLength(3);
+    const [network, server500, validation] = log;
+    expect(network).toMatchObject({
+      type: 'NETWORK',
+      severity: 'HIGH',
+      message: 'Network error - Unable to connect to server',
+      context: { url: `${closedPortBase}/echo`, method: 'DELETE', status: 0 },
+    });
+    expect(server500).toMatchObject({
+      type: 'SERVER',
+      severity: 'HIGH',
+      message: 'Internal server error',
+      context: { url: `${baseUrl}/boom?token=[redacted]&page=3`, method: 'GET', status: 500 },
+    });
+    expect(validation).toMatchObject({
+      type: 'VALIDATION',
+      message: 'Validation failed',
+      context: { url: `${baseUrl}/contacts`, method: 'POST', status: 400 },
+    });
+    const stored = JSON.stringify(log);
+    expect(stored).not.toContain('secret-token-value');
+    expect(stored).not.toContain('hunter2');
+  });
+});
+
+describe('read cache', () => {
+  it('serves a repeated GET of the same URL from the cache; another URL goes to the server', async () => {
+    const first = await get<{ posts: { title: string }[] }>('/blog/posts', { page: 1 });
+    first.data.posts[0]!.title = 'mutated by a caller';
+    const second = await get<{ posts: { title: string }[] }>('/blog/posts', { page: 1 });
+    expect(hitCount('GET /api/blog/posts')).toBe(1);
+    expect(second.data.posts[0]!.title).toBe('Hello');
+
+    await get('/blog/posts', { page: 2 });
+    expect(hitCount('GET /api/blog/posts')).toBe(2);
+
+    await get('/blog/posts', { page: 1 }, { cache: false });
+    expect(hitCount('GET /api/blog/posts')).toBe(3);
+  });
+
+  it('a write clears the cached reads under the same first path segment only', async () => {
+    await get('/blog/posts');
+    await get('/portfolio/projects');
+    await post('/blog/posts', { title: 'New' });
+    await get('/blog/posts');
+    await get('/portfolio/projects');
+    expect(hitCount('GET /api/blog/posts')).toBe(2);
+    expect(hitCount('GET /api/portfolio/projects')).toBe(1);
+
+    // A failed write may have changed state too.
+    await get('/blog/posts');
+    await rejection(put('/blog/posts/missing', { title: 'x' }));
+    await get('/blog/posts');
+    expect(hitCount('GET /api/blog/posts')).toBe(3);
+  });
+
+  it('entries expire after the TTL and clearApiCache drops everything', async () => {
+    configureApiClient({ cacheTtlMs: 50 });
+    await get('/portfolio/projects');
+    await get('/portfolio/projects');
+    expect(hitCount('GET /api/portfolio/projects')).toBe(1);
+    await new Promise((resolve) => setTimeout(resolve, 80));
+    await get('/portfolio/projects');
+    expect(hitCount('GET /api/portfolio/projects')).toBe(2);
+
+    configureApiClient({ cacheTtlMs: 60_000 });
+    await get('/portfolio/projects');
+    clearApiCache();
+    await get('/portfolio/projects');
+    expect(hitCount('GET /api/portfolio/projects')).toBe(3);
+  });
+
+  it('the whole cache is dropped once the clear interval has passed', async () => {
+    configureApiClient({ cacheTtlMs: 60_000, cacheClearIntervalMs: 60 });
+    await get('/portfolio/projects');
+    await new Promise((resolve) => setTimeout(resolve, 80));
+    await get('/portfolio/projects');
+    expect(hitCount('GET /api/portfolio/projects')).toBe(2);
+  });
+
+  it('failed reads are not cached', async () => {
+    await rejection(get('/boom'));
+    await rejection(get('/boom'));
+    expect(hitCount('GET /api/boom')).toBe(2);
+  });
+
+  it('is off by default outside a browser, so a server process never shares answers between visitors', async () => {
+    resetApiClient();
+    configureApiClient({ baseUrl });
+    await get('/portfolio/projects');
+    await get('/portfolio/projects');
+    expect(hitCount('GET /api/portfolio/projects')).toBe(2);
+  });
+});
+
+describe('401 handling', () => {
+  it('runs the replaceable handler, which can ask for one retry', async () => {
+    const seen: UnauthorizedContext[] = [];
+    setUnauthorizedHandler((context) => {
+      seen.push(context);
+      return 'retry';
+    });
+    const body = await get<{ user: string }>('/auth/flaky');
+    expect(body.data.user).toBe('ada');
+    expect(flakyAuthHits).toBe(2);
+    expect(seen).toHaveLength(1);
+    expect(seen[0]).toMatchObject({ method: 'GET', url: `${baseUrl}/auth/flaky`, isRetry: false });
+    expect(seen[0]!.error.status).toBe(401);
+  });
+
+  it('retries once only: a second 401 rejects', async () => {
+    const retries: boolean[] = [];
+    setUnauthorizedHandler(async (context) => {
+      retries.push(context.isRetry);
+      return 'retry';
+    });
+    const error = await rejection(get('/auth/me'));
+    expect(error.status).toBe(401);
+    expect(error.message).toBe('Authentication required. Please log in and try again.');
+    expect(retries).toEqual([false, true]);
+    expect(hitCount('GET /api/auth/me')).toBe(2);
+  });
+
+  it('skips the handler when the call opts out (login, refresh), and the default handler is safe in Node', async () => {
+    let called = 0;
+    setUnauthorizedHandler(() => {
+      called += 1;
+    });
+    await rejection(get('/auth/me', undefined, { handleUnauthorized: false }));
+    expect(called).toBe(0);
+
+    setUnauthorizedHandler(null);
+    const error = await rejection(get('/auth/me'));
+    expect(error.status).toBe(401);
+    expect(hitCount('GET /api/auth/me')).toBe(2);
+  });
+});
+
+describe('userMessage', () => {
+  it('maps each failure to the text the decisions call true, per surface', async () => {
+    const validation = await rejection(post('/contacts', {}));
+    const dbDown = await rejection(get('/db-down'));
+    const boom = await rejection(get('/boom'));
+    const notFound = await rejection(get('/blog/posts/missing'));
+    const proxy = await rejection(get('/proxy-error'));
+    const timeout = await rejection(get('/slow', undefined, { timeoutMs: 50 }));
+    configureApiClient({ baseUrl: closedPortBase });
+    const network = await rejection(get('/echo'));
+
+    const admin = { surface: 'admin', fallback: 'Failed to save blog post' } as const;
+    const visitor = { surface: 'public', fallback: 'Failed to load blog posts' } as const;
+
+    expect(userMessage(validation, admin)).toBe('Enter a valid email address');
+    expect(userMessage(validation, visitor)).toBe('Enter a valid email address');
+
+    expect(userMessage(dbDown, admin)).toBe(
+      'Database not available. Please ensure PostgreSQL is running and database is configured.',
+    );
+    expect(userMessage(dbDown, visitor)).toBe('Failed to load blog posts');
+
+    expect(userMessage(network, admin)).toBe('Backend server not available. Please start the backend server.');
+    expect(userMessage(timeout, admin)).toBe('Backend server not available. Please start the backend server.');
+    expect(userMessage(network, visitor)).toBe('Failed to load blog posts');
+
+    expect(userMessage(boom, admin)).toBe('Internal server error');
+    expect(userMessage(boom, visitor)).toBe('Failed to load blog posts');
+    expect(userMessage(notFound, admin)).toBe('Blog post not found');
+    expect(userMessage(notFound, visitor)).toBe('Blog post not found');
+    expect(userMessage(proxy, admin)).toBe('Failed to save blog post');
+
+    expect(userMessage(new TypeError('x is undefined'), admin)).toBe('Failed to save blog post');
+    for (const error of [validation, boom, notFound, proxy]) {
+      expect(userMessage(error, admin)).not.toMatch(/Database not available|Backend server not available/);
+    }
+  });
+});
+
+describe('listOrEmpty', () => {
+  it('passes a successful list through and turns a failure into success false with empty data', async () => {
+    const ok = await listOrEmpty(get<{ id: number }[]>('/echo'), []);
+    expect(ok.success).toBe(true);
+
+    const failed = await listOrEmpty(get<{ id: number }[]>('/boom'), []);
+    expect(failed).toMatchObject({ success: false, data: [], message: 'Internal server error' });
+    expect(failed.success === false && failed.error.status).toBe(500);
+  });
+});
