@@ -5,6 +5,8 @@ import type { Generated } from 'kysely';
  * strings, dates YYYY-MM-DD strings. Keep in step with migrations/.
  */
 
+// ---------------------------------------------------------------- company
+
 export interface CompanyProfileTable {
   id: Generated<number>;
   name: string;
@@ -33,6 +35,8 @@ export interface SocialLinksTable {
   sort_order: Generated<number>;
 }
 
+// ---------------------------------------------------------------- users and authentication
+
 export type UserRole = 'admin' | 'editor' | 'viewer';
 export type UserStatus = 'active' | 'disabled';
 
@@ -49,9 +53,559 @@ export interface UsersTable {
   last_login_at: string | null;
 }
 
+/** One issued refresh token; rotation creates a new row in the same family and links it by replaced_by_id. */
+export interface AuthSessionsTable {
+  id: Generated<number>;
+  user_id: number;
+  family_id: string;
+  token_hash: string;
+  expires_at: string;
+  revoked_at: string | null;
+  replaced_by_id: number | null;
+  created_at: string;
+  last_used_at: string | null;
+  user_agent: string | null;
+  ip: string | null;
+}
+
+export interface UserTokensTable {
+  id: Generated<number>;
+  user_id: number;
+  token_hash: string;
+  expires_at: string;
+  used_at: string | null;
+  created_at: string;
+}
+
+export type PasswordResetTokensTable = UserTokensTable;
+export type EmailVerificationTokensTable = UserTokensTable;
+
+/** Failed-login throttling; key is e.g. 'account:5' or 'ip:1.2.3.4'. */
+export interface LoginAttemptsTable {
+  id: Generated<number>;
+  key: string;
+  failures: Generated<number>;
+  locked_until: string | null;
+  last_failure_at: string | null;
+}
+
+// ---------------------------------------------------------------- landing-page content
+
+export interface ServicesTable {
+  id: Generated<number>;
+  title: string;
+  text: string;
+  /** lucide-react icon name, e.g. 'Code'. */
+  icon: string | null;
+  image_url: string | null;
+  background_url: string | null;
+  light: Generated<number>;
+  active: Generated<number>;
+  featured: Generated<number>;
+  sort_order: Generated<number>;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface TeamMembersTable {
+  id: Generated<number>;
+  name: string;
+  position: string;
+  bio: string | null;
+  image: string | null;
+  linkedin: string | null;
+  github: string | null;
+  twitter: string | null;
+  email: string | null;
+  active: Generated<number>;
+  sort_order: Generated<number>;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface TeamMemberSkillsTable {
+  id: Generated<number>;
+  team_member_id: number;
+  name: string;
+  position: Generated<number>;
+}
+
+export interface TestimonialsTable {
+  id: Generated<number>;
+  name: string;
+  position: string | null;
+  company: string | null;
+  text: string;
+  /** 1 to 5 (checked by the database). */
+  rating: Generated<number>;
+  image: string | null;
+  active: Generated<number>;
+  sort_order: Generated<number>;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface PricingPackagesTable {
+  id: Generated<number>;
+  title: string;
+  description: string | null;
+  /** Display text such as 'Starting at $999'; null means a custom quote. */
+  price: string | null;
+  cta_text: Generated<string>;
+  cta_url: Generated<string>;
+  active: Generated<number>;
+  sort_order: Generated<number>;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface PackageFeaturesTable {
+  id: Generated<number>;
+  package_id: number;
+  text: string;
+  position: Generated<number>;
+}
+
+export interface InternshipsTable {
+  id: Generated<number>;
+  title: string;
+  duration: string;
+  level: string;
+  description: string;
+  hours_per_week: string | null;
+  active: Generated<number>;
+  sort_order: Generated<number>;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface InternshipSkillsTable {
+  id: Generated<number>;
+  internship_id: number;
+  name: string;
+  position: Generated<number>;
+}
+
+export interface InternshipRequirementsTable {
+  id: Generated<number>;
+  internship_id: number;
+  text: string;
+  position: Generated<number>;
+}
+
+// ---------------------------------------------------------------- blog
+
+export interface BlogCategoriesTable {
+  id: Generated<number>;
+  name: string;
+  slug: string;
+  /** Hex colour, e.g. '#3B82F6'. */
+  color: Generated<string>;
+  description: string | null;
+  icon: string | null;
+  sort_order: Generated<number>;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface BlogPostsTable {
+  id: Generated<number>;
+  slug: string;
+  title: string;
+  excerpt: string;
+  /** Sanitised HTML. */
+  content: string;
+  image_url: string | null;
+  category_id: number | null;
+  author: string;
+  date: string;
+  /** Minutes; shown as 'N min read'. */
+  read_time: Generated<number>;
+  views: Generated<number>;
+  likes: Generated<number>;
+  featured: Generated<number>;
+  published: Generated<number>;
+  seo_title: string | null;
+  seo_description: string | null;
+  sort_order: Generated<number>;
+  published_at: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface BlogTagsTable {
+  id: Generated<number>;
+  name: string;
+  slug: string;
+}
+
+export interface BlogPostTagsTable {
+  post_id: number;
+  tag_id: number;
+  position: Generated<number>;
+}
+
+export interface BlogPostKeywordsTable {
+  id: Generated<number>;
+  post_id: number;
+  keyword: string;
+  position: Generated<number>;
+}
+
+export type CommentStatus = 'pending' | 'approved' | 'spam';
+
+export interface BlogCommentsTable {
+  id: Generated<number>;
+  post_id: number;
+  name: string;
+  /** Never shown publicly. */
+  email: string;
+  message: string;
+  status: Generated<CommentStatus>;
+  created_at: string;
+}
+
+export interface BlogPostLikesTable {
+  id: Generated<number>;
+  post_id: number;
+  visitor_key: string;
+  created_at: string;
+}
+
+export interface BlogPostViewsTable {
+  id: Generated<number>;
+  post_id: number;
+  visitor_key: string;
+  viewed_on: string;
+  created_at: string;
+}
+
+// ---------------------------------------------------------------- uploads
+
+export interface UploadsTable {
+  id: Generated<number>;
+  /** Generated stored name, unique. */
+  filename: string;
+  original_name: string;
+  mime_type: string;
+  size: number;
+  width: number | null;
+  height: number | null;
+  category: Generated<string>;
+  alt_text: string | null;
+  description: string | null;
+  uploaded_by: number | null;
+  created_at: string;
+}
+
+export interface UploadVariantsTable {
+  id: Generated<number>;
+  upload_id: number;
+  /** e.g. '640w' or 'thumb'. */
+  label: string;
+  format: string;
+  filename: string;
+  width: number;
+  height: number;
+  size: number;
+}
+
+// ---------------------------------------------------------------- portfolio
+
+export type ProjectStatus = 'progress' | 'done';
+
+export interface PortfolioProjectsTable {
+  id: Generated<number>;
+  slug: string;
+  title: string;
+  short_description: string;
+  description: string | null;
+  client: string;
+  industry: Generated<string>;
+  category: string | null;
+  results: string | null;
+  technical_specs: string | null;
+  status: Generated<ProjectStatus>;
+  image_url: string | null;
+  live_url: string | null;
+  case_study_url: string | null;
+  completion_date: string | null;
+  featured: Generated<number>;
+  colorful: Generated<number>;
+  published: Generated<number>;
+  likes: Generated<number>;
+  sort_order: Generated<number>;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface ProjectTechnologiesTable {
+  id: Generated<number>;
+  project_id: number;
+  name: string;
+  position: Generated<number>;
+}
+
+export interface ProjectGalleryImagesTable {
+  id: Generated<number>;
+  project_id: number;
+  url: string;
+  title: string | null;
+  position: Generated<number>;
+  upload_id: number | null;
+}
+
+export interface ProjectTeamMembersTable {
+  id: Generated<number>;
+  project_id: number;
+  name: string;
+  role: string | null;
+  bio: string | null;
+  image: string | null;
+  position: Generated<number>;
+}
+
+export interface ProjectTestimonialsTable {
+  id: Generated<number>;
+  project_id: number;
+  name: string;
+  /** Job title (as in testimonials); the list order is sort_order. */
+  position: string | null;
+  company: string | null;
+  text: string;
+  rating: Generated<number>;
+  sort_order: Generated<number>;
+}
+
+export interface ProjectLikesTable {
+  id: Generated<number>;
+  project_id: number;
+  visitor_key: string;
+  created_at: string;
+}
+
+// ---------------------------------------------------------------- contacts
+
+export type ContactStatus =
+  'new' | 'contacted' | 'qualified' | 'in_progress' | 'converted' | 'completed' | 'closed' | 'failed';
+export type ContactPriority = 'low' | 'medium' | 'high' | 'urgent';
+
+export interface ContactsTable {
+  id: Generated<number>;
+  first_name: string;
+  last_name: string;
+  email: string;
+  phone: string | null;
+  service: string | null;
+  message: string;
+  /** 'website' or 'website_fallback'. */
+  source: Generated<string>;
+  status: Generated<ContactStatus>;
+  priority: Generated<ContactPriority>;
+  error_message: string | null;
+  assigned_to: number | null;
+  read_at: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface ContactNotesTable {
+  id: Generated<number>;
+  contact_id: number;
+  text: string;
+  author_id: number | null;
+  created_at: string;
+}
+
+export interface ContactResponsesTable {
+  id: Generated<number>;
+  contact_id: number;
+  /** e.g. 'email', 'phone', 'whatsapp'. */
+  channel: Generated<string>;
+  subject: string | null;
+  body: string;
+  author_id: number | null;
+  created_at: string;
+}
+
+// ---------------------------------------------------------------- certificates
+
+export type RecipientType = 'intern' | 'employee' | 'client';
+export type CertificateStatus = 'active' | 'expired' | 'revoked';
+
+export interface CertificatesTable {
+  id: Generated<number>;
+  /** e.g. SST-2025-12345. */
+  certificate_number: string;
+  recipient_name: string;
+  recipient_type: RecipientType;
+  issue_date: string;
+  /** null means the certificate never expires. */
+  expiry_date: string | null;
+  course_name: string | null;
+  duration: string | null;
+  description: string | null;
+  status: Generated<CertificateStatus>;
+  created_at: string;
+  updated_at: string;
+}
+
+// ---------------------------------------------------------------- analytics and activity
+
+export interface AnalyticsPageViewsTable {
+  id: Generated<number>;
+  page_url: string;
+  page_title: string | null;
+  referrer: string | null;
+  /** Classified referrer: Google, Direct, LinkedIn, Twitter, Facebook, Other. */
+  referrer_source: string | null;
+  user_agent: string | null;
+  session_id: string | null;
+  /** 1 for generated demo traffic. */
+  is_sample: Generated<number>;
+  created_at: string;
+}
+
+export interface AnalyticsEventsTable {
+  id: Generated<number>;
+  event_type: string;
+  event_category: string | null;
+  event_action: string | null;
+  event_label: string | null;
+  event_value: number | null;
+  page_url: string | null;
+  user_agent: string | null;
+  session_id: string | null;
+  /** JSON text from the client. */
+  custom_data: string | null;
+  is_sample: Generated<number>;
+  created_at: string;
+}
+
+export interface ActivityLogTable {
+  id: Generated<number>;
+  type: string;
+  action: string;
+  item: string | null;
+  user_id: number | null;
+  created_at: string;
+}
+
+// ---------------------------------------------------------------- settings, notifications, backups, mail
+
+export interface SettingsTable {
+  id: Generated<number>;
+  key: string;
+  /** JSON text. */
+  value: string;
+  updated_at: string;
+  updated_by: number | null;
+}
+
+export type NotificationType = 'success' | 'error' | 'warning' | 'info';
+
+export interface NotificationsTable {
+  id: Generated<number>;
+  /** null: for every staff member. */
+  user_id: number | null;
+  type: Generated<NotificationType>;
+  title: string;
+  message: string;
+  /** JSON text. */
+  data: string | null;
+  read_at: string | null;
+  created_at: string;
+}
+
+export type BackupType = 'manual' | 'auto' | 'imported';
+export type BackupStatus = 'pending' | 'running' | 'completed' | 'failed';
+
+export interface BackupsTable {
+  id: Generated<number>;
+  filename: string;
+  type: Generated<BackupType>;
+  size: Generated<number>;
+  version: Generated<string>;
+  status: Generated<BackupStatus>;
+  error: string | null;
+  created_by: number | null;
+  created_at: string;
+  completed_at: string | null;
+}
+
+export type SubscriberStatus = 'subscribed' | 'unsubscribed';
+
+export interface NewsletterSubscribersTable {
+  id: Generated<number>;
+  email: string;
+  status: Generated<SubscriberStatus>;
+  source: Generated<string>;
+  created_at: string;
+  unsubscribed_at: string | null;
+}
+
+export type MailStatus = 'pending' | 'sending' | 'sent' | 'failed';
+
+export interface MailOutboxTable {
+  id: Generated<number>;
+  to_address: string;
+  subject: string;
+  text_body: string;
+  html_body: string | null;
+  status: Generated<MailStatus>;
+  attempts: Generated<number>;
+  last_error: string | null;
+  next_attempt_at: string | null;
+  /** The contact this mail is about, so that a later success can clear its error_message. */
+  contact_id: number | null;
+  created_at: string;
+  sent_at: string | null;
+}
+
 export interface DB {
   company_profile: CompanyProfileTable;
   company_core_services: CompanyCoreServicesTable;
   social_links: SocialLinksTable;
   users: UsersTable;
+  auth_sessions: AuthSessionsTable;
+  password_reset_tokens: PasswordResetTokensTable;
+  email_verification_tokens: EmailVerificationTokensTable;
+  login_attempts: LoginAttemptsTable;
+  services: ServicesTable;
+  team_members: TeamMembersTable;
+  team_member_skills: TeamMemberSkillsTable;
+  testimonials: TestimonialsTable;
+  pricing_packages: PricingPackagesTable;
+  package_features: PackageFeaturesTable;
+  internships: InternshipsTable;
+  internship_skills: InternshipSkillsTable;
+  internship_requirements: InternshipRequirementsTable;
+  blog_categories: BlogCategoriesTable;
+  blog_posts: BlogPostsTable;
+  blog_tags: BlogTagsTable;
+  blog_post_tags: BlogPostTagsTable;
+  blog_post_keywords: BlogPostKeywordsTable;
+  blog_comments: BlogCommentsTable;
+  blog_post_likes: BlogPostLikesTable;
+  blog_post_views: BlogPostViewsTable;
+  uploads: UploadsTable;
+  upload_variants: UploadVariantsTable;
+  portfolio_projects: PortfolioProjectsTable;
+  project_technologies: ProjectTechnologiesTable;
+  project_gallery_images: ProjectGalleryImagesTable;
+  project_team_members: ProjectTeamMembersTable;
+  project_testimonials: ProjectTestimonialsTable;
+  project_likes: ProjectLikesTable;
+  contacts: ContactsTable;
+  contact_notes: ContactNotesTable;
+  contact_responses: ContactResponsesTable;
+  certificates: CertificatesTable;
+  analytics_page_views: AnalyticsPageViewsTable;
+  analytics_events: AnalyticsEventsTable;
+  activity_log: ActivityLogTable;
+  settings: SettingsTable;
+  notifications: NotificationsTable;
+  backups: BackupsTable;
+  newsletter_subscribers: NewsletterSubscribersTable;
+  mail_outbox: MailOutboxTable;
 }

@@ -1,6 +1,20 @@
-import type { Kysely } from 'kysely';
+import type { Insertable, Kysely } from 'kysely';
 import type { DB } from '../db/schema';
-import { demoCompany, demoCoreServices, demoSocialLinks } from './demo-content';
+import { demoBlogPosts } from './demo-blog-posts';
+import {
+  demoBlogCategories,
+  demoCertificates,
+  demoCompany,
+  demoCoreServices,
+  demoInternships,
+  demoPackages,
+  demoServices,
+  demoSettings,
+  demoSocialLinks,
+  demoTeam,
+  demoTestimonials,
+} from './demo-content';
+import { demoProjects } from './demo-projects';
 
 /** True when no content has been created yet (the company profile is the first thing seeded). */
 export async function isEmpty(db: Kysely<DB>): Promise<boolean> {
@@ -10,7 +24,9 @@ export async function isEmpty(db: Kysely<DB>): Promise<boolean> {
 
 /** Loads the demo content in one transaction: all or nothing. */
 export async function seedDemoContent(db: Kysely<DB>): Promise<void> {
-  const now = new Date().toISOString();
+  const nowDate = new Date();
+  const now = nowDate.toISOString();
+  const stamps = { created_at: now, updated_at: now };
   await db.transaction().execute(async (trx) => {
     await trx
       .insertInto('company_profile')
@@ -24,5 +40,302 @@ export async function seedDemoContent(db: Kysely<DB>): Promise<void> {
       .insertInto('social_links')
       .values(demoSocialLinks.map((link, i) => ({ ...link, sort_order: i })))
       .execute();
+
+    await trx
+      .insertInto('services')
+      .values(
+        demoServices.map((s, i) => ({
+          title: s.title,
+          text: s.text,
+          icon: s.icon,
+          light: flag(s.light),
+          featured: flag(s.featured),
+          sort_order: i,
+          ...stamps,
+        })),
+      )
+      .execute();
+
+    for (const [i, { skills, ...member }] of demoTeam.entries()) {
+      const id = await insertId(trx, 'team_members', { ...member, sort_order: i, ...stamps });
+      await trx
+        .insertInto('team_member_skills')
+        .values(skills.map((name, position) => ({ team_member_id: id, name, position })))
+        .execute();
+    }
+
+    await trx
+      .insertInto('testimonials')
+      .values(demoTestimonials.map((t, i) => ({ ...t, sort_order: i, ...stamps })))
+      .execute();
+
+    for (const [i, { features, ...pkg }] of demoPackages.entries()) {
+      const id = await insertId(trx, 'pricing_packages', { ...pkg, sort_order: i, ...stamps });
+      await trx
+        .insertInto('package_features')
+        .values(features.map((text, position) => ({ package_id: id, text, position })))
+        .execute();
+    }
+
+    for (const [i, { skills, requirements, ...internship }] of demoInternships.entries()) {
+      const id = await insertId(trx, 'internships', { ...internship, sort_order: i, ...stamps });
+      await trx
+        .insertInto('internship_skills')
+        .values(skills.map((name, position) => ({ internship_id: id, name, position })))
+        .execute();
+      await trx
+        .insertInto('internship_requirements')
+        .values(requirements.map((text, position) => ({ internship_id: id, text, position })))
+        .execute();
+    }
+
+    await seedBlog(trx, now);
+    await seedPortfolio(trx);
+
+    await trx
+      .insertInto('certificates')
+      .values(demoCertificates.map((c) => ({ ...c, ...stamps })))
+      .execute();
+
+    await trx
+      .insertInto('settings')
+      .values(
+        Object.entries(demoSettings).map(([key, value]) => ({ key, value: JSON.stringify(value), updated_at: now })),
+      )
+      .execute();
+
+    await seedSampleTraffic(trx, nowDate);
+
+    await trx
+      .insertInto('activity_log')
+      .values({ type: 'system', action: 'Demo content loaded', item: demoCompany.name, created_at: now })
+      .execute();
   });
+}
+
+async function seedBlog(trx: Kysely<DB>, now: string): Promise<void> {
+  const categoryIds = new Map<string, number>();
+  for (const [i, category] of demoBlogCategories.entries()) {
+    categoryIds.set(
+      category.slug,
+      await insertId(trx, 'blog_categories', { ...category, sort_order: i, created_at: now, updated_at: now }),
+    );
+  }
+
+  const tagIds = new Map<string, number>();
+  for (const name of new Set(demoBlogPosts.flatMap((p) => p.tags))) {
+    tagIds.set(name, await insertId(trx, 'blog_tags', { name, slug: slugify(name) }));
+  }
+
+  for (const [i, post] of demoBlogPosts.entries()) {
+    const { category, tags, keywords, featured, published, ...fields } = post;
+    const createdAt = `${post.date}T09:00:00.000Z`;
+    const id = await insertId(trx, 'blog_posts', {
+      ...fields,
+      category_id: categoryIds.get(category) ?? null,
+      read_time: readTimeMinutes(post.content),
+      featured: flag(featured),
+      published: flag(published),
+      sort_order: i,
+      published_at: published ? createdAt : null,
+      created_at: createdAt,
+      updated_at: createdAt,
+    });
+    await trx
+      .insertInto('blog_post_tags')
+      .values(tags.map((name, position) => ({ post_id: id, tag_id: tagIds.get(name) as number, position })))
+      .execute();
+    await trx
+      .insertInto('blog_post_keywords')
+      .values(keywords.map((keyword, position) => ({ post_id: id, keyword, position })))
+      .execute();
+  }
+}
+
+async function seedPortfolio(trx: Kysely<DB>): Promise<void> {
+  for (const [i, project] of demoProjects.entries()) {
+    const { technologies, gallery, team, testimonials, featured, colorful, published, ...fields } = project;
+    const id = await insertId(trx, 'portfolio_projects', {
+      ...fields,
+      featured: flag(featured),
+      colorful: flag(colorful),
+      published: flag(published),
+      sort_order: i,
+      updated_at: project.created_at,
+    });
+    await trx
+      .insertInto('project_technologies')
+      .values(technologies.map((name, position) => ({ project_id: id, name, position })))
+      .execute();
+    await trx
+      .insertInto('project_gallery_images')
+      .values(gallery.map((image, position) => ({ project_id: id, ...image, position })))
+      .execute();
+    if (team.length > 0) {
+      await trx
+        .insertInto('project_team_members')
+        .values(team.map((member, position) => ({ project_id: id, ...member, position })))
+        .execute();
+    }
+    if (testimonials.length > 0) {
+      await trx
+        .insertInto('project_testimonials')
+        .values(testimonials.map((t, sort_order) => ({ project_id: id, ...t, sort_order })))
+        .execute();
+    }
+  }
+}
+
+/**
+ * Thirty days of clearly labelled sample traffic (is_sample = 1) so that the analytics dashboard has
+ * something to compute from on a fresh install. Visits by source follow the documented seed shares
+ * exactly: Google 45%, Direct 32%, LinkedIn 14%, Twitter 6%, Other 3%.
+ */
+export const SAMPLE_SESSIONS = 400;
+const SOURCE_SHARES: Array<[source: string, referrer: string | null, percent: number]> = [
+  ['Google', 'https://www.google.com/', 45],
+  ['Direct', null, 32],
+  ['LinkedIn', 'https://www.linkedin.com/', 14],
+  ['Twitter', 'https://t.co/', 6],
+  ['Other', 'https://duckduckgo.com/', 3],
+];
+const USER_AGENTS = [
+  'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/130.0 Safari/537.36',
+  'Mozilla/5.0 (iPhone; CPU iPhone OS 18_1 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/18.1 Mobile/15E148 Safari/604.1',
+  'Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/130.0 Mobile Safari/537.36',
+  'Mozilla/5.0 (Macintosh; Intel Mac OS X 14_6) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/18.0 Safari/605.1.15',
+];
+
+async function seedSampleTraffic(trx: Kysely<DB>, now: Date): Promise<void> {
+  const random = mulberry32(20261121);
+  const pick = <T>(items: readonly T[]): T => items[Math.floor(random() * items.length)] as T;
+
+  const pages: Array<{ url: string; title: string; weight: number }> = [
+    { url: '/', title: `${demoCompany.name} | ${demoCompany.tagline}`, weight: 30 },
+    { url: '/blog', title: `Blog | ${demoCompany.name}`, weight: 12 },
+    { url: '/portfolio', title: `Our Portfolio | ${demoCompany.name}`, weight: 12 },
+    { url: '/verify-certificate', title: `Verify Certificate | ${demoCompany.name}`, weight: 3 },
+    ...demoBlogPosts
+      .filter((p) => p.published)
+      .map((p) => ({ url: `/blog/${p.slug}`, title: `${p.title} | ${demoCompany.name}`, weight: 4 })),
+    ...demoProjects
+      .filter((p) => p.published)
+      .map((p) => ({ url: `/portfolio/${p.slug}`, title: `${p.title} | ${demoCompany.name}`, weight: 2 })),
+  ];
+  const totalWeight = pages.reduce((sum, p) => sum + p.weight, 0);
+  const pickPage = () => {
+    let r = random() * totalWeight;
+    for (const page of pages) {
+      r -= page.weight;
+      if (r < 0) return page;
+    }
+    return pages[0] as (typeof pages)[number];
+  };
+
+  // Exact shares: one slot per percent, repeated, then shuffled deterministically.
+  const sources = SOURCE_SHARES.flatMap((share) => Array<(typeof SOURCE_SHARES)[number]>(share[2]).fill(share));
+  const sessionSources = Array.from({ length: SAMPLE_SESSIONS }, (_, i) => sources[i % sources.length]!);
+  for (let i = sessionSources.length - 1; i > 0; i--) {
+    const j = Math.floor(random() * (i + 1));
+    [sessionSources[i], sessionSources[j]] = [sessionSources[j]!, sessionSources[i]!];
+  }
+
+  const views: Array<Insertable<DB['analytics_page_views']>> = [];
+  const events: Array<Insertable<DB['analytics_events']>> = [];
+  const dayMs = 86_400_000;
+  for (const [i, [source, referrer]] of sessionSources.entries()) {
+    const sessionId = `sample-${i.toString(36).padStart(4, '0')}-${Math.floor(random() * 1e9).toString(36)}`;
+    const userAgent = pick(USER_AGENTS);
+    // More recent days get a little more traffic; every visit lies within the last 30 days.
+    const daysAgo = Math.floor(30 * random() ** 1.3);
+    let at = now.getTime() - daysAgo * dayMs - Math.floor(random() * dayMs) - 5 * 60_000;
+    const length = 1 + Math.floor(random() * 4);
+    for (let n = 0; n < length; n++) {
+      const page = n === 0 && source === 'Direct' ? (pages[0] as (typeof pages)[number]) : pickPage();
+      const createdAt = new Date(at).toISOString();
+      views.push({
+        page_url: page.url,
+        page_title: page.title,
+        referrer: n === 0 ? referrer : null,
+        referrer_source: n === 0 ? source : null,
+        user_agent: userAgent,
+        session_id: sessionId,
+        is_sample: 1,
+        created_at: createdAt,
+      });
+      if (random() < 0.12) {
+        const quote = page.url === '/' || page.url.startsWith('/portfolio');
+        events.push({
+          event_type: 'click',
+          event_category: quote ? 'cta' : 'engagement',
+          event_action: quote ? 'get_quote' : 'share',
+          event_label: page.url,
+          event_value: 1,
+          page_url: page.url,
+          user_agent: userAgent,
+          session_id: sessionId,
+          custom_data: null,
+          is_sample: 1,
+          created_at: createdAt,
+        });
+      }
+      at += (30 + Math.floor(random() * 150)) * 1000;
+    }
+  }
+  for (let i = 0; i < views.length; i += 200) {
+    await trx
+      .insertInto('analytics_page_views')
+      .values(views.slice(i, i + 200))
+      .execute();
+  }
+  if (events.length > 0) await trx.insertInto('analytics_events').values(events).execute();
+}
+
+/** Inserts one row and returns its id (RETURNING where the database has it, insertId on MySQL). */
+async function insertId<T extends keyof DB & string>(
+  db: Kysely<DB>,
+  table: T,
+  values: Insertable<DB[T]>,
+): Promise<number> {
+  // Kysely cannot type an insert into a table chosen by a generic parameter; the signature above does.
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any
+  const query = (db as Kysely<any>).insertInto(table).values(values);
+  if (db.getExecutor().adapter.supportsReturning) {
+    const row = await query.returning('id').executeTakeFirstOrThrow();
+    return Number(row.id);
+  }
+  const result = await query.executeTakeFirstOrThrow();
+  return Number(result.insertId);
+}
+
+function flag(value: boolean | undefined): number {
+  return value ? 1 : 0;
+}
+
+/** 200 words a minute, rounded up (spec section 9). */
+export function readTimeMinutes(html: string): number {
+  const words = html
+    .replace(/<[^>]+>/g, ' ')
+    .split(/\s+/)
+    .filter(Boolean).length;
+  return Math.max(1, Math.ceil(words / 200));
+}
+
+function slugify(text: string): string {
+  return text
+    .toLowerCase()
+    .replace(/&/g, ' and ')
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-+|-+$/g, '');
+}
+
+/** Small deterministic PRNG so that the sample traffic has the same shape on every install. */
+function mulberry32(seed: number): () => number {
+  let a = seed;
+  return () => {
+    a = (a + 0x6d2b79f5) | 0;
+    let t = Math.imul(a ^ (a >>> 15), 1 | a);
+    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
 }

@@ -1,0 +1,304 @@
+import { Migrator, sql, type Kysely } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { migrations } from '../../../migrations/index';
+import { createTestDatabase, testDialects, type TestDatabase } from '../testing/test-database';
+import type { DialectName } from './database';
+
+/** Every table of the data model; written out here, not read from the migration, so that a dropped table fails. */
+const expectedTables = [
+  'activity_log',
+  'analytics_events',
+  'analytics_page_views',
+  'auth_sessions',
+  'backups',
+  'blog_categories',
+  'blog_comments',
+  'blog_post_keywords',
+  'blog_post_likes',
+  'blog_post_tags',
+  'blog_post_views',
+  'blog_posts',
+  'blog_tags',
+  'certificates',
+  'company_core_services',
+  'company_profile',
+  'contact_notes',
+  'contact_responses',
+  'contacts',
+  'email_verification_tokens',
+  'internship_requirements',
+  'internship_skills',
+  'internships',
+  'login_attempts',
+  'mail_outbox',
+  'newsletter_subscribers',
+  'notifications',
+  'package_features',
+  'password_reset_tokens',
+  'portfolio_projects',
+  'pricing_packages',
+  'project_gallery_images',
+  'project_likes',
+  'project_team_members',
+  'project_technologies',
+  'project_testimonials',
+  'services',
+  'settings',
+  'social_links',
+  'team_member_skills',
+  'team_members',
+  'testimonials',
+  'upload_variants',
+  'uploads',
+  'users',
+].sort();
+
+/**
+ * Documented filters and sorts (blog, portfolio, contacts, certificates, uploads, analytics, ...):
+ * each must be the leading column of some index (or of a unique key) so that lists never scan.
+ */
+const indexedColumns: Array<[table: string, column: string]> = [
+  ['blog_posts', 'slug'],
+  ['blog_posts', 'category_id'],
+  ['blog_posts', 'featured'],
+  ['blog_posts', 'published'],
+  ['blog_posts', 'created_at'],
+  ['blog_posts', 'views'],
+  ['blog_posts', 'likes'],
+  ['blog_posts', 'title'],
+  ['blog_posts', 'author'],
+  ['blog_categories', 'slug'],
+  ['blog_tags', 'slug'],
+  ['blog_post_tags', 'tag_id'],
+  ['blog_comments', 'post_id'],
+  ['portfolio_projects', 'slug'],
+  ['portfolio_projects', 'industry'],
+  ['portfolio_projects', 'category'],
+  ['portfolio_projects', 'featured'],
+  ['portfolio_projects', 'published'],
+  ['portfolio_projects', 'status'],
+  ['portfolio_projects', 'created_at'],
+  ['portfolio_projects', 'title'],
+  ['portfolio_projects', 'client'],
+  ['project_technologies', 'name'],
+  ['project_technologies', 'project_id'],
+  ['project_gallery_images', 'project_id'],
+  ['contacts', 'status'],
+  ['contacts', 'priority'],
+  ['contacts', 'created_at'],
+  ['certificates', 'certificate_number'],
+  ['certificates', 'status'],
+  ['uploads', 'filename'],
+  ['uploads', 'category'],
+  ['uploads', 'mime_type'],
+  ['uploads', 'created_at'],
+  ['analytics_page_views', 'created_at'],
+  ['analytics_page_views', 'page_url'],
+  ['analytics_page_views', 'session_id'],
+  ['analytics_events', 'created_at'],
+  ['analytics_events', 'event_category'],
+  ['analytics_events', 'session_id'],
+  ['activity_log', 'created_at'],
+  ['auth_sessions', 'token_hash'],
+  ['auth_sessions', 'family_id'],
+  ['auth_sessions', 'user_id'],
+  ['password_reset_tokens', 'token_hash'],
+  ['email_verification_tokens', 'token_hash'],
+  ['login_attempts', 'key'],
+  ['settings', 'key'],
+  ['notifications', 'user_id'],
+  ['backups', 'created_at'],
+  ['newsletter_subscribers', 'email'],
+  ['mail_outbox', 'status'],
+];
+
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+async function leadingIndexColumns(db: Kysely<any>, dialect: DialectName): Promise<Set<string>> {
+  let rows: Array<{ table_name: string; column_name: string }>;
+  if (dialect === 'sqlite') {
+    const result = await sql<{ table_name: string; column_name: string }>`
+      select m.name as table_name, ii.name as column_name
+      from sqlite_master m
+      join pragma_index_list(m.name) il
+      join pragma_index_info(il.name) ii
+      where m.type = 'table' and ii.seqno = 0`.execute(db);
+    rows = result.rows;
+  } else if (dialect === 'postgres') {
+    const result = await sql<{ table_name: string; column_name: string }>`
+      select t.relname as table_name, a.attname as column_name
+      from pg_index ix
+      join pg_class t on t.oid = ix.indrelid
+      join pg_namespace n on n.oid = t.relnamespace
+      join pg_attribute a on a.attrelid = t.oid and a.attnum = ix.indkey[0]
+      where n.nspname = 'public'`.execute(db);
+    rows = result.rows;
+  } else {
+    const result = await sql<{ table_name: string; column_name: string }>`
+      select table_name as table_name, column_name as column_name
+      from information_schema.statistics
+      where table_schema = database() and seq_in_index = 1`.execute(db);
+    rows = result.rows;
+  }
+  return new Set(rows.map((r) => `${r.table_name}.${r.column_name}`));
+}
+
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+async function tableNames(db: Kysely<any>): Promise<string[]> {
+  const tables = await db.introspection.getTables();
+  return tables
+    .filter((t) => !t.isView)
+    .map((t) => t.name)
+    .sort();
+}
+
+describe.each(testDialects)('initial migration on %s', (dialect) => {
+  let t: TestDatabase;
+  let migrator: Migrator;
+
+  beforeAll(async () => {
+    t = await createTestDatabase(dialect, { migrate: false });
+    migrator = new Migrator({ db: t.database.db, provider: { getMigrations: async () => migrations } });
+  });
+  afterAll(async () => {
+    await t?.drop();
+  });
+
+  it('starts from an empty database', async () => {
+    expect(await tableNames(t.database.db)).toEqual([]);
+  });
+
+  it('creates every table of the data model', async () => {
+    const result = await migrator.migrateToLatest();
+    expect(result.error).toBeUndefined();
+    expect(result.results?.map((r) => r.status)).toEqual(['Success']);
+    expect(await tableNames(t.database.db)).toEqual(expectedTables);
+  });
+
+  it('indexes every documented filter and sort column', async () => {
+    const leading = await leadingIndexColumns(t.database.db, dialect);
+    const missing = indexedColumns.map(([table, column]) => `${table}.${column}`).filter((key) => !leading.has(key));
+    expect(missing).toEqual([]);
+  });
+
+  it('gives columns with defaults their documented values', async () => {
+    const db = t.database.db;
+    const now = new Date().toISOString();
+    await db
+      .insertInto('contacts')
+      .values({ first_name: 'A', last_name: 'B', email: 'a@b.c', message: 'Hello', created_at: now, updated_at: now })
+      .execute();
+    const contact = await db.selectFrom('contacts').selectAll().executeTakeFirstOrThrow();
+    expect(contact).toMatchObject({ source: 'website', status: 'new', priority: 'medium', assigned_to: null });
+
+    await db.insertInto('pricing_packages').values({ title: 'P', created_at: now, updated_at: now }).execute();
+    const pkg = await db.selectFrom('pricing_packages').selectAll().executeTakeFirstOrThrow();
+    expect(pkg).toMatchObject({ cta_text: 'Get Started', cta_url: '#get-quote', price: null, active: 1 });
+
+    await db.deleteFrom('contacts').execute();
+    await db.deleteFrom('pricing_packages').execute();
+  });
+
+  it('refuses values outside the decided sets', async () => {
+    const db = t.database.db;
+    const now = new Date().toISOString();
+    const contact = {
+      first_name: 'A',
+      last_name: 'B',
+      email: 'a@b.c',
+      message: 'Hi',
+      created_at: now,
+      updated_at: now,
+    };
+    await expect(
+      db
+        .insertInto('contacts')
+        .values({ ...contact, status: 'archived' as never })
+        .execute(),
+    ).rejects.toThrow();
+    await expect(
+      db
+        .insertInto('testimonials')
+        .values({ name: 'X', text: 'Y', rating: 6, created_at: now, updated_at: now })
+        .execute(),
+    ).rejects.toThrow();
+    const certificate = {
+      certificate_number: 'SST-2025-10001',
+      recipient_name: 'R',
+      recipient_type: 'intern' as const,
+      issue_date: '2025-01-01',
+      created_at: now,
+      updated_at: now,
+    };
+    // The legacy "never expires" placeholder is refused: null is the only way to say it.
+    await expect(
+      db
+        .insertInto('certificates')
+        .values({ ...certificate, expiry_date: '0000-00-00' })
+        .execute(),
+    ).rejects.toThrow();
+    await db
+      .insertInto('certificates')
+      .values({ ...certificate, expiry_date: null })
+      .execute();
+    await expect(
+      db
+        .insertInto('certificates')
+        .values({ ...certificate, recipient_name: 'Other' })
+        .execute(),
+    ).rejects.toThrow();
+    const rows = await db.selectFrom('certificates').select(['recipient_name', 'expiry_date']).execute();
+    expect(rows).toEqual([{ recipient_name: 'R', expiry_date: null }]);
+    expect(await db.selectFrom('contacts').select('id').execute()).toEqual([]);
+    await db.deleteFrom('certificates').execute();
+  });
+
+  it('cascades to children and nulls optional references on delete', async () => {
+    const db = t.database.db;
+    const now = new Date().toISOString();
+    await db
+      .insertInto('blog_categories')
+      .values({ name: 'Web', slug: 'web', created_at: now, updated_at: now })
+      .execute();
+    const category = await db.selectFrom('blog_categories').select('id').executeTakeFirstOrThrow();
+    await db
+      .insertInto('blog_posts')
+      .values({
+        slug: 'p',
+        title: 'P',
+        excerpt: 'E',
+        content: '<p>C</p>',
+        author: 'A',
+        date: '2026-01-01',
+        category_id: category.id,
+        created_at: now,
+        updated_at: now,
+      })
+      .execute();
+    const post = await db.selectFrom('blog_posts').select('id').executeTakeFirstOrThrow();
+    await db.insertInto('blog_post_keywords').values({ post_id: post.id, keyword: 'k' }).execute();
+    await db
+      .insertInto('blog_comments')
+      .values({ post_id: post.id, name: 'N', email: 'n@x.y', message: 'M', created_at: now })
+      .execute();
+
+    await db.deleteFrom('blog_categories').execute();
+    expect(await db.selectFrom('blog_posts').select('category_id').executeTakeFirstOrThrow()).toEqual({
+      category_id: null,
+    });
+
+    await db.deleteFrom('blog_posts').execute();
+    expect(await db.selectFrom('blog_post_keywords').select('id').execute()).toEqual([]);
+    expect(await db.selectFrom('blog_comments').select('id').execute()).toEqual([]);
+  });
+
+  it('removes every table on the way down, and can go up again', async () => {
+    const down = await migrator.migrateDown();
+    expect(down.error).toBeUndefined();
+    expect(down.results?.map((r) => [r.migrationName, r.status])).toEqual([['2026-11-21T00-00-00_initial', 'Success']]);
+    expect(await tableNames(t.database.db)).toEqual([]);
+
+    const again = await migrator.migrateToLatest();
+    expect(again.error).toBeUndefined();
+    expect(await tableNames(t.database.db)).toEqual(expectedTables);
+  });
+});
