@@ -1,11 +1,35 @@
-import { Links, Meta, Outlet, Scripts, ScrollRestoration, useLoaderData } from 'react-router';
+import '@fontsource-variable/inter';
+import { useEffect } from 'react';
+import { isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration, useLoaderData } from 'react-router';
 import type { Route } from './+types/root';
 import './app.css';
+import { ErrorScreen } from './features/errors/error-screen';
+import { NotFoundPage } from './features/errors/not-found-page';
+import { SiteShell } from './features/site-shell/site-shell';
 import { useNonce } from './lib/nonce';
+import { useRootData, type RootData } from './lib/root-data';
+import { pageMeta } from './lib/seo';
 
-export async function loader({ context }: Route.LoaderArgs) {
+export async function loader({ context }: Route.LoaderArgs): Promise<RootData> {
   const company = await context.getCompanyProfile();
   return { company, publicUrl: context.publicUrl };
+}
+
+export const links: Route.LinksFunction = () => [{ rel: 'icon', href: '/favicon.svg', type: 'image/svg+xml' }];
+
+/** Used by pages without their own meta, and for the error screens rendered here. */
+export function meta({ matches, location, error }: Route.MetaArgs) {
+  if (error) {
+    const notFound = isRouteErrorResponse(error) && error.status === 404;
+    return pageMeta({
+      matches,
+      location,
+      title: notFound ? 'Page Not Found' : 'Oops! Something went wrong',
+      description: notFound ? "The page you're looking for doesn't exist or has been moved." : undefined,
+      noIndex: true,
+    });
+  }
+  return pageMeta({ matches, location });
 }
 
 export function Layout({ children }: { children: React.ReactNode }) {
@@ -15,6 +39,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <meta name="theme-color" content="#4f46e5" />
         <Meta />
         <Links />
       </head>
@@ -27,7 +52,41 @@ export function Layout({ children }: { children: React.ReactNode }) {
   );
 }
 
+/**
+ * ScrollRestoration scrolls to the hash on client navigations. On a full page load the browser
+ * jumps to the anchor while parsing; if it could not (the element streamed in late), do it here.
+ */
+function useScrollToHashOnLoad() {
+  useEffect(() => {
+    const id = decodeURIComponent(window.location.hash.slice(1));
+    if (!id || window.scrollY !== 0) return;
+    document.getElementById(id)?.scrollIntoView();
+  }, []);
+}
+
 export default function App() {
-  useLoaderData<typeof loader>();
-  return <Outlet />;
+  const { company } = useLoaderData<typeof loader>();
+  useScrollToHashOnLoad();
+  return (
+    <SiteShell company={company}>
+      <Outlet />
+    </SiteShell>
+  );
+}
+
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  // Present when only a page failed; absent when the root loader (the company profile) failed.
+  const root = useRootData();
+  const notFound = isRouteErrorResponse(error) && error.status === 404;
+  const content = notFound ? (
+    <NotFoundPage />
+  ) : (
+    <ErrorScreen error={error} supportEmail={root?.company.email} publicUrl={root?.publicUrl} />
+  );
+  if (root) return <SiteShell company={root.company}>{content}</SiteShell>;
+  return (
+    <main id="main-content" className="min-h-dvh">
+      {content}
+    </main>
+  );
 }

@@ -1,0 +1,141 @@
+import { useEffect, useRef, useState, type CSSProperties } from 'react';
+import { cn } from '../lib/cn';
+import { Skeleton } from './skeleton';
+
+/** Spec section 9: start loading when about 10 % is visible, 50 px early. */
+export const LAZY_IMAGE_THRESHOLD = 0.1;
+export const LAZY_IMAGE_ROOT_MARGIN = '50px';
+export const PLACEHOLDER_IMAGE = '/images/placeholder.svg';
+
+export type LazyImageState = 'loading' | 'loaded' | 'failed';
+
+export interface LazyImageProps {
+  src: string;
+  alt: string;
+  /** Intrinsic size; reserves the box (with aspect ratio) so nothing jumps when the image arrives. */
+  width?: number;
+  height?: number;
+  /** CSS aspect ratio such as '16 / 9', when width/height are not known. */
+  aspectRatio?: string;
+  srcSet?: string;
+  sizes?: string;
+  /** Shown when the image fails to load. */
+  placeholderSrc?: string;
+  className?: string;
+  imgClassName?: string;
+  /** Load at once (above the fold); skips the visibility wait. */
+  eager?: boolean;
+  onStateChange?: (state: LazyImageState) => void;
+}
+
+/**
+ * An image that shows a skeleton while loading, starts loading when it is about to be seen, and
+ * falls back to a placeholder when it fails. Crawlers and no-JS visitors get a plain lazy <img>.
+ */
+export function LazyImage({
+  src,
+  alt,
+  width,
+  height,
+  aspectRatio,
+  srcSet,
+  sizes,
+  placeholderSrc = PLACEHOLDER_IMAGE,
+  className,
+  imgClassName,
+  eager,
+  onStateChange,
+}: LazyImageProps) {
+  const boxRef = useRef<HTMLDivElement>(null);
+  const imgRef = useRef<HTMLImageElement>(null);
+  const [visible, setVisible] = useState(false);
+  const [state, setState] = useState<LazyImageState>('loading');
+
+  useEffect(() => {
+    if (eager || typeof IntersectionObserver === 'undefined') {
+      setVisible(true);
+      return;
+    }
+    const box = boxRef.current;
+    if (!box) return;
+    const observer = new IntersectionObserver(
+      (entries) => {
+        if (entries.some((entry) => entry.isIntersecting)) {
+          setVisible(true);
+          observer.disconnect();
+        }
+      },
+      { threshold: LAZY_IMAGE_THRESHOLD, rootMargin: LAZY_IMAGE_ROOT_MARGIN },
+    );
+    observer.observe(box);
+    return () => observer.disconnect();
+  }, [eager]);
+
+  // A new source starts over.
+  useEffect(() => {
+    setState('loading');
+  }, [src]);
+
+  useEffect(() => {
+    onStateChange?.(state);
+  }, [state, onStateChange]);
+
+  // A cached image can finish before React attaches onLoad.
+  useEffect(() => {
+    const img = imgRef.current;
+    if (visible && img?.complete && state === 'loading') {
+      setState(img.naturalWidth > 0 ? 'loaded' : 'failed');
+    }
+  }, [visible, state]);
+
+  const ratio = aspectRatio ?? (width && height ? `${width} / ${height}` : undefined);
+  const style: CSSProperties | undefined = ratio ? { aspectRatio: ratio } : undefined;
+  const failed = state === 'failed';
+  const imgClasses = cn('absolute inset-0 size-full object-cover', imgClassName);
+
+  return (
+    <div
+      ref={boxRef}
+      data-state={state}
+      className={cn('relative overflow-hidden bg-slate-100', !ratio && 'min-h-24', className)}
+      style={style}
+    >
+      {state === 'loading' && <Skeleton className="absolute inset-0 rounded-none" />}
+      {visible && (
+        <img
+          ref={imgRef}
+          key={failed ? 'placeholder' : src}
+          src={failed ? placeholderSrc : src}
+          srcSet={failed ? undefined : srcSet}
+          sizes={failed ? undefined : sizes}
+          alt={alt}
+          width={width}
+          height={height}
+          decoding="async"
+          onLoad={() => setState((s) => (s === 'loading' ? 'loaded' : s))}
+          onError={() => setState('failed')}
+          className={cn(
+            imgClasses,
+            'transition-opacity duration-300',
+            state === 'loading' ? 'opacity-0' : 'opacity-100',
+          )}
+        />
+      )}
+      {!visible && (
+        <noscript>
+          <img
+            src={src}
+            srcSet={srcSet}
+            sizes={sizes}
+            alt={alt}
+            width={width}
+            height={height}
+            loading="lazy"
+            decoding="async"
+            className={imgClasses}
+          />
+        </noscript>
+      )}
+    </div>
+  );
+}

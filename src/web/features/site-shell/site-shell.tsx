@@ -1,0 +1,25 @@
+import type { ReactNode } from 'react';
+import type { CompanyProfile } from '../../../shared/contracts/company';
+import { SiteFooter } from './site-footer';
+import { SiteHeader } from './site-header';
+
+export const MAIN_CONTENT_ID = 'main-content';
+
+/** Skip link, fixed top bar, the page as <main>, and the footer. */
+export function SiteShell({ company, children }: { company: CompanyProfile; children: ReactNode }) {
+  return (
+    <div className="flex min-h-dvh flex-col">
+      <a
+        href={`#${MAIN_CONTENT_ID}`}
+        className="sr-only z-[60] rounded-lg bg-brand-700 px-4 py-2.5 text-sm font-semibold text-white shadow-lg focus:not-sr-only focus:fixed focus:top-3 focus:left-3"
+      >
+        Skip to content
+      </a>
+      <SiteHeader companyName={company.name} />
+      <main id={MAIN_CONTENT_ID} tabIndex={-1} className="flex-1 pt-16 focus:outline-none">
+        {children}
+      </main>
+      <SiteFooter company={company} />
+    </div>
+  );
+}

@@ -1,0 +1,161 @@
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { CompanyProfile } from '../../src/shared/contracts/company';
+import { launchBrowser, newPage, startSite, type RunningSite } from './support/harness';
+
+const HEADING = 'Transform Your Business with Professional Web & AI Solutions';
+const PHRASES = ['Empowering your business online', 'Innovative digital solutions', 'Transforming ideas into reality'];
+
+let site: RunningSite;
+let browser: Browser;
+let company: CompanyProfile;
+
+beforeAll(async () => {
+  site = await startSite();
+  browser = await launchBrowser();
+  const res = await fetch(`${site.baseUrl}/api/company`);
+  expect(res.status).toBe(200);
+  company = ((await res.json()) as { data: CompanyProfile }).data;
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await site?.stop();
+});
+
+/** Waits until React Router has taken over the page, so link clicks are client-side navigations. */
+async function hydrated(page: Page) {
+  await page.waitForFunction(() => '__reactRouterDataRouter' in window);
+  await page.waitForLoadState('networkidle');
+}
+
+/** True when the element's top edge is inside the viewport and below the fixed top bar. */
+async function inView(page: Page, selector: string): Promise<boolean> {
+  return page.$eval(selector, (el) => {
+    const top = el.getBoundingClientRect().top;
+    return top >= 0 && top < window.innerHeight / 2;
+  });
+}
+
+/** Console errors other than the expected "404" line Chromium prints for the not-found document itself. */
+function unexpected(errors: string[]): string[] {
+  return errors.filter((e) => !/Failed to load resource: the server responded with a status of 404/.test(e));
+}
+
+describe('a visitor on the home page', () => {
+  it('server-renders the hero, the company contact details and the page meta', async () => {
+    const res = await fetch(`${site.baseUrl}/`);
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toContain('text/html');
+    const html = await res.text();
+    const text = html.replace(/<[^>]*>/g, '').replace(/&amp;/g, '&');
+    expect(text).toContain(HEADING);
+    expect(text).toContain(PHRASES[0]);
+    expect(text).toContain(company.email);
+    expect(html).toContain(`<link rel="canonical" href="${site.baseUrl}/"/>`);
+    expect(html).toContain(`<meta property="og:site_name" content="${company.name}"/>`);
+    expect(html).toMatch(/<meta name="description" content="[^"]+"\/>/);
+  });
+
+  it('sees the hero and footer, follows Get Quote, meets the 404 page and goes home', async () => {
+    const { context, page, errors } = await newPage(browser);
+    const failed: string[] = [];
+    page.on('response', (r) => {
+      if (r.status() >= 400) failed.push(`${r.status()} ${r.url()}`);
+    });
+
+    const res = await page.goto(`${site.baseUrl}/`);
+    expect(res?.status()).toBe(200);
+    expect(await page.textContent('h1')).toBe(HEADING);
+    await hydrated(page);
+
+    const typed = page.locator('[data-typed-text]');
+    await page.waitForFunction(() => (document.querySelector('[data-typed-text]')?.textContent ?? '').length > 0);
+    const text = (await typed.textContent()) ?? '';
+    expect(PHRASES.some((phrase) => phrase.startsWith(text))).toBe(true);
+    // Screen readers get the whole list at once; the animated letters are hidden from them.
+    expect(await page.locator('p[aria-live="off"] .sr-only').textContent()).toContain(PHRASES[2]);
+
+    const footer = page.locator('footer');
+    await expect.poll(() => footer.textContent()).toContain(company.email);
+    expect(await footer.textContent()).toContain(company.phone);
+    expect(await footer.locator(`a[href="mailto:${company.email}"]`).count()).toBe(1);
+    expect(await page.title()).toContain(company.name);
+
+    // Top bar Get Quote: a client-side navigation to the anchor, with the section in view.
+    await page.evaluate(() => ((window as unknown as { marker: number }).marker = 1));
+    await page.locator('header').getByRole('link', { name: 'Get Quote', exact: true }).click();
+    await page.waitForURL(`${site.baseUrl}/#get-quote`);
+    await expect.poll(() => inView(page, '#get-quote')).toBe(true);
+    expect(await page.evaluate(() => (window as unknown as { marker?: number }).marker)).toBe(1);
+    expect(await page.locator('#get-quote h2').textContent()).toBe('Get a Free Quote');
+
+    // Unknown address: a real 404 with the page, the top bar and the footer.
+    const missing = await page.goto(`${site.baseUrl}/no-such-page`);
+    expect(missing?.status()).toBe(404);
+    expect(await page.textContent('h1')).toBe('Page not found');
+    expect(await page.locator('header').getByRole('link', { name: 'Verify Certificate' }).count()).toBe(1);
+    expect(await page.locator('footer').textContent()).toContain(company.email);
+    expect(await page.title()).toBe(`Page Not Found | ${company.name}`);
+    await hydrated(page);
+
+    // From another page to a home anchor, client-side.
+    await page
+      .locator('main')
+      .getByRole('link', { name: /Get Quote/ })
+      .click();
+    await page.waitForURL(`${site.baseUrl}/#get-quote`);
+    await expect.poll(() => inView(page, '#get-quote')).toBe(true);
+
+    await page.goBack();
+    await page.waitForURL(`${site.baseUrl}/no-such-page`);
+    await expect.poll(() => page.textContent('h1')).toBe('Page not found');
+    await page.getByRole('link', { name: 'Go Home' }).click();
+    await page.waitForURL(`${site.baseUrl}/`);
+    await expect.poll(() => page.textContent('h1')).toBe(HEADING);
+    expect(await page.evaluate(() => window.scrollY)).toBe(0);
+
+    // A full page load of the anchor lands on it too.
+    await page.goto(`${site.baseUrl}/#get-quote`);
+    await hydrated(page);
+    await expect.poll(() => inView(page, '#get-quote')).toBe(true);
+
+    expect(unexpected(errors)).toEqual([]);
+    // Only the unknown page itself (the document, and its data when revisited client-side) is missing.
+    expect(failed.length).toBeGreaterThan(0);
+    for (const entry of failed) expect(entry).toMatch(/^404 .*\/no-such-page(\.data)?$/);
+    await context.close();
+  });
+
+  it('works on a 390 px wide phone: the menu opens by keyboard and leads to Get Quote', async () => {
+    const { context, page, errors } = await newPage(browser, { width: 390, height: 844 });
+    await page.goto(`${site.baseUrl}/`);
+    await hydrated(page);
+    expect(await page.textContent('h1')).toBe(HEADING);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+
+    const toggle = page.getByRole('button', { name: 'Open menu' });
+    const menu = page.locator('#mobile-menu');
+    expect(await menu.isVisible()).toBe(false);
+
+    await toggle.focus();
+    await page.keyboard.press('Enter');
+    await menu.waitFor({ state: 'visible' });
+    expect(await page.getByRole('button', { name: 'Close menu' }).getAttribute('aria-expanded')).toBe('true');
+    await page.keyboard.press('Escape');
+    await menu.waitFor({ state: 'hidden' });
+    expect(await page.evaluate(() => document.activeElement?.getAttribute('aria-controls'))).toBe('mobile-menu');
+
+    await page.getByRole('button', { name: 'Open menu' }).click();
+    await menu.getByRole('link', { name: 'Get Quote' }).click();
+    await page.waitForURL(`${site.baseUrl}/#get-quote`);
+    await menu.waitFor({ state: 'hidden' });
+    await expect.poll(() => inView(page, '#get-quote')).toBe(true);
+    expect(await page.getByRole('link', { name: 'Chat on WhatsApp' }).getAttribute('href')).toBe(
+      `https://wa.me/${company.whatsapp.replace(/\D/g, '')}`,
+    );
+
+    expect(unexpected(errors)).toEqual([]);
+    await context.close();
+  });
+});
