@@ -45,7 +45,7 @@ export default tseslint.config(
       'no-restricted-syntax': [
         'error',
         {
-          selector: "ExportAllDeclaration",
+          selector: 'ExportAllDeclaration',
           message: 'No barrel files: import from the module that defines the thing.',
         },
       ],
@@ -67,7 +67,10 @@ export default tseslint.config(
         {
           patterns: [
             { group: ['node:*'], message: 'src/shared is isomorphic: no Node built-ins.' },
-            { group: ['react', 'react-dom', 'react-router', 'react/*'], message: 'src/shared is isomorphic: no React.' },
+            {
+              group: ['react', 'react-dom', 'react-router', 'react/*'],
+              message: 'src/shared is isomorphic: no React.',
+            },
           ],
         },
       ],
