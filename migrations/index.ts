@@ -1,7 +1,9 @@
 import type { Migration } from 'kysely';
 import * as initial from './2026-11-21T00-00-00_initial';
+import * as auth from './2026-11-22T00-00-00_auth';
 
 /** Every migration, keyed by its file name. Append new ones; never edit a released one. */
 export const migrations: Record<string, Migration> = {
   '2026-11-21T00-00-00_initial': initial,
+  '2026-11-22T00-00-00_auth': auth,
 };

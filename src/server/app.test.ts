@@ -12,21 +12,25 @@ describe('the error envelope', () => {
 
   beforeAll(async () => {
     db = await createTestDatabase('sqlite');
-    app = await buildApp(loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent' }), {
-      database: db.database,
-      logger: false,
-    });
+    app = await buildApp(
+      loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', JWT_SECRET: 'test-secret-that-is-long-enough-0123456789' }),
+      {
+        database: db.database,
+        logger: false,
+      },
+    );
     // Routes that exist only in this test, to exercise the shared error handler.
-    app.get('/api/test/boom', async () => {
+    app.get('/api/test/boom', { config: { access: 'public' } }, async () => {
       throw new Error('secret internal detail: password=hunter2');
     });
-    app
-      .withTypeProvider<ZodTypeProvider>()
-      .post(
-        '/api/test/validate',
-        { schema: { body: z.object({ email: z.email(), age: z.number().int().min(18) }) } },
-        async (request) => ({ success: true, data: request.body }),
-      );
+    app.withTypeProvider<ZodTypeProvider>().post(
+      '/api/test/validate',
+      {
+        config: { access: 'public' },
+        schema: { body: z.object({ email: z.email(), age: z.number().int().min(18) }) },
+      },
+      async (request) => ({ success: true, data: request.body }),
+    );
     await app.ready();
   });
   afterAll(async () => {
@@ -64,6 +68,16 @@ describe('the error envelope', () => {
     });
     expect(res.statusCode).toBe(415);
     expect(res.json()).toMatchObject({ success: false, code: 'UNSUPPORTED_MEDIA_TYPE' });
+  });
+
+  it('answers an undecodable URL with the error envelope', async () => {
+    const res = await app.inject({ method: 'GET', url: '/%E0%A4%A' });
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toEqual({
+      success: false,
+      code: 'BAD_REQUEST',
+      message: 'The address of this request is not valid.',
+    });
   });
 
   it('publishes the OpenAPI document at /api/docs', async () => {

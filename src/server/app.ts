@@ -1,15 +1,22 @@
 import { randomUUID } from 'node:crypto';
 import compress from '@fastify/compress';
 import helmet from '@fastify/helmet';
+import rateLimit from '@fastify/rate-limit';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { ErrorCode, ErrorMessage, type ApiErrorBody } from '../shared/errors';
 import type { Config } from './config';
 import { createDatabase, type Database } from './db/database';
 import { companyPublicRoutes } from './features/company/company.routes';
 import { healthRoutes } from './features/health/health.routes';
+import { authRoutes } from './features/users/auth.routes';
+import { findUserWithOpenSession } from './features/users/users.repository';
+import { usersRoutes } from './features/users/users.routes';
+import { authPlugin } from './plugins/auth';
 import { errorHandlerPlugin } from './plugins/error-handler';
+import { mailerPlugin } from './plugins/mailer';
 import { uploadsPlugin } from './plugins/uploads';
 import { webPlugin, type WebMode } from './plugins/web';
 
@@ -44,6 +51,14 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     bodyLimit: config.bodyLimit,
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 300 },
     return503OnClosing: true,
+    // A URL that cannot be decoded (e.g. /%E0%A4%A) gets the same envelope as every other error.
+    frameworkErrors: (error, _request, reply) => {
+      const body: ApiErrorBody =
+        error.code === 'FST_ERR_BAD_URL'
+          ? { success: false, code: ErrorCode.BAD_REQUEST, message: ErrorMessage.BAD_URL }
+          : { success: false, code: ErrorCode.BAD_REQUEST, message: error.message };
+      void (reply as FastifyReply).status(400).send(body);
+    },
   });
 
   const ownsDatabase = !options.database;
@@ -67,6 +82,13 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   await app.register(errorHandlerPlugin);
+  // Before any route: the guard refuses to register an /api route that declares no access level.
+  await app.register(authPlugin, {
+    loadUser: (db, userId, sessionId) => findUserWithOpenSession(db, userId, sessionId, new Date().toISOString()),
+  });
+  // Limits are per route (config.rateLimit), keyed by request.ip; exceeding one answers 429 RATE_LIMITED.
+  await app.register(rateLimit, { global: false });
+  await app.register(mailerPlugin);
 
   const dev = options.web === 'dev';
   await app.register(helmet, {
@@ -101,14 +123,24 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     openapi: { info: { title: 'Website API', version: '1.0.0' }, servers: [] },
     transform: jsonSchemaTransform,
   });
-  await app.register(swaggerUi, { routePrefix: '/api/docs' });
+  await app.register(async (docs) => {
+    // The API documentation is public: its routes come from the plugin, so they are declared here.
+    docs.addHook('onRoute', (route) => {
+      route.config = { ...route.config, access: 'public' };
+    });
+    await docs.register(swaggerUi, { routePrefix: '/api/docs' });
+  });
 
   await app.register(
     async (api) => {
       await api.register(healthRoutes);
       await api.register(companyPublicRoutes);
+      await api.register(authRoutes, { prefix: '/auth' });
+      await api.register(usersRoutes, { prefix: '/auth' });
       // Unknown API paths are JSON 404s, never the HTML page handler.
-      api.all('/*', { schema: { hide: true } }, async (_request, reply) => reply.callNotFound());
+      api.all('/*', { schema: { hide: true }, config: { access: 'public' } }, async (_request, reply) =>
+        reply.callNotFound(),
+      );
     },
     { prefix: '/api' },
   );

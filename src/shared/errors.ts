@@ -4,10 +4,15 @@
  */
 export const ErrorCode = {
   VALIDATION_ERROR: 'VALIDATION_ERROR',
+  BAD_REQUEST: 'BAD_REQUEST',
   MALFORMED_JSON: 'MALFORMED_JSON',
   PAYLOAD_TOO_LARGE: 'PAYLOAD_TOO_LARGE',
   UNSUPPORTED_MEDIA_TYPE: 'UNSUPPORTED_MEDIA_TYPE',
   UNAUTHENTICATED: 'UNAUTHENTICATED',
+  INVALID_CREDENTIALS: 'INVALID_CREDENTIALS',
+  ACCOUNT_DISABLED: 'ACCOUNT_DISABLED',
+  WRONG_PASSWORD: 'WRONG_PASSWORD',
+  INVALID_TOKEN: 'INVALID_TOKEN',
   FORBIDDEN: 'FORBIDDEN',
   NOT_FOUND: 'NOT_FOUND',
   CONFLICT: 'CONFLICT',
@@ -22,6 +27,7 @@ export type ErrorCode = (typeof ErrorCode)[keyof typeof ErrorCode];
 export const ErrorMessage = {
   VALIDATION_ERROR: 'Validation failed',
   MALFORMED_JSON: 'The request body is not valid JSON.',
+  BAD_URL: 'The address of this request is not valid.',
   PAYLOAD_TOO_LARGE: 'The request body is too large.',
   UNSUPPORTED_MEDIA_TYPE: 'Unsupported content type.',
   UNAUTHENTICATED: 'Authentication required. Please log in and try again.',

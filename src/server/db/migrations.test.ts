@@ -1,4 +1,4 @@
-import { Migrator, sql, type Kysely } from 'kysely';
+import { Migrator, NO_MIGRATIONS, sql, type Kysely } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { migrations } from '../../../migrations/index';
 import { createTestDatabase, testDialects, type TestDatabase } from '../testing/test-database';
@@ -170,7 +170,7 @@ describe.each(testDialects)('initial migration on %s', (dialect) => {
   it('creates every table of the data model', async () => {
     const result = await migrator.migrateToLatest();
     expect(result.error).toBeUndefined();
-    expect(result.results?.map((r) => r.status)).toEqual(['Success']);
+    expect(result.results?.map((r) => r.status)).toEqual(['Success', 'Success']);
     expect(await tableNames(t.database.db)).toEqual(expectedTables);
   });
 
@@ -291,10 +291,47 @@ describe.each(testDialects)('initial migration on %s', (dialect) => {
     expect(await db.selectFrom('blog_comments').select('id').execute()).toEqual([]);
   });
 
-  it('removes every table on the way down, and can go up again', async () => {
+  it('keeps mail in the outbox across the auth migration, which adds the status logged', async () => {
+    const db = t.database.db;
+    const mail = { to_address: 'a@b.c', subject: 'S', text_body: 'T', created_at: new Date().toISOString() };
+    await db
+      .insertInto('mail_outbox')
+      .values({ ...mail, status: 'logged' })
+      .execute();
+    await expect(
+      db
+        .insertInto('mail_outbox')
+        .values({ ...mail, status: 'lost' as never })
+        .execute(),
+    ).rejects.toThrow();
     const down = await migrator.migrateDown();
+    expect(down.results?.map((r) => [r.migrationName, r.status])).toEqual([['2026-11-22T00-00-00_auth', 'Success']]);
+    expect(await db.selectFrom('mail_outbox').select(['subject', 'status']).execute()).toEqual([
+      { subject: 'S', status: 'sent' },
+    ]);
+    await expect(
+      db
+        .insertInto('mail_outbox')
+        .values({ ...mail, status: 'logged' })
+        .execute(),
+    ).rejects.toThrow();
+    const up = await migrator.migrateToLatest();
+    expect(up.error).toBeUndefined();
+    expect(await db.selectFrom('mail_outbox').select(['subject', 'status']).execute()).toEqual([
+      { subject: 'S', status: 'sent' },
+    ]);
+    await db.deleteFrom('mail_outbox').execute();
+    const leading = await leadingIndexColumns(db, dialect);
+    expect(leading.has('mail_outbox.status')).toBe(true);
+  });
+
+  it('removes every table on the way down, and can go up again', async () => {
+    const down = await migrator.migrateTo(NO_MIGRATIONS);
     expect(down.error).toBeUndefined();
-    expect(down.results?.map((r) => [r.migrationName, r.status])).toEqual([['2026-11-21T00-00-00_initial', 'Success']]);
+    expect(down.results?.map((r) => [r.migrationName, r.status])).toEqual([
+      ['2026-11-22T00-00-00_auth', 'Success'],
+      ['2026-11-21T00-00-00_initial', 'Success'],
+    ]);
     expect(await tableNames(t.database.db)).toEqual([]);
 
     const again = await migrator.migrateToLatest();

@@ -544,7 +544,8 @@ export interface NewsletterSubscribersTable {
   unsubscribed_at: string | null;
 }
 
-export type MailStatus = 'pending' | 'sending' | 'sent' | 'failed';
+/** 'logged': no SMTP_URL was configured, the message went to the log only (ADR 0006). */
+export type MailStatus = 'pending' | 'sending' | 'sent' | 'failed' | 'logged';
 
 export interface MailOutboxTable {
   id: Generated<number>;

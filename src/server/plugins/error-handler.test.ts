@@ -11,7 +11,10 @@ describe('when the database cannot be reached', () => {
   beforeAll(async () => {
     // Nothing listens on port 1: every query fails to connect.
     database = createDatabase('postgres://postgres@127.0.0.1:1/none');
-    app = await buildApp(loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent' }), { database, logger: false });
+    app = await buildApp(
+      loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', JWT_SECRET: 'test-secret-that-is-long-enough-0123456789' }),
+      { database, logger: false },
+    );
     await app.ready();
   });
   afterAll(async () => {

@@ -103,7 +103,7 @@ function toBody(error: FastifyError | AppError | Error, dialect: DialectName): {
     return { status: 429, body: { success: false, code: ErrorCode.RATE_LIMITED, message: ErrorMessage.RATE_LIMITED } };
   }
   if (fe.statusCode && fe.statusCode >= 400 && fe.statusCode < 500) {
-    return { status: fe.statusCode, body: { success: false, code: ErrorCode.VALIDATION_ERROR, message: fe.message } };
+    return { status: fe.statusCode, body: { success: false, code: ErrorCode.BAD_REQUEST, message: fe.message } };
   }
   return {
     status: 500,
@@ -117,6 +117,7 @@ export const errorHandlerPlugin = fp(async (app: FastifyInstance) => {
     if (status >= 500) request.log.error({ err: error }, 'request failed');
     else request.log.info({ code: body.code, message: body.message }, 'request rejected');
     if (reply.getHeader('content-type')) reply.removeHeader('content-type');
+    if (error instanceof AppError && error.headers) reply.headers(error.headers);
     return reply.status(status).send(body);
   });
 

@@ -7,6 +7,8 @@ export class AppError extends Error {
     public readonly code: ErrorCode,
     message: string,
     public readonly errors?: FieldError[],
+    /** Response headers that belong to this error, e.g. Retry-After of a 429. */
+    public readonly headers?: Record<string, string>,
   ) {
     super(message);
     this.name = 'AppError';

@@ -10,6 +10,10 @@ export type Role = (typeof roles)[number];
 export const userStatuses = ['active', 'disabled'] as const;
 export type UserStatus = (typeof userStatuses)[number];
 
+/** The permissions a route can require (besides 'public'); see permissionsByRole. */
+export const permissions = ['read', 'content', 'users', 'settings', 'backups'] as const;
+export type Permission = (typeof permissions)[number];
+
 /** What each role may do; the server guard and the admin screens read the same table. */
 export const permissionsByRole: Record<Role, readonly string[]> = {
   admin: ['read', 'content', 'users', 'settings', 'backups'],
@@ -143,7 +147,22 @@ export const publicUserSchema = z.object({
 export const tokenPairSchema = z.object({ token: z.string(), refreshToken: z.string() });
 export const loginResponseDataSchema = tokenPairSchema.extend({ user: publicUserSchema });
 
+export const userResponseDataSchema = z.object({ user: publicUserSchema });
+export const listUsersResponseDataSchema = z.object({
+  users: z.array(publicUserSchema),
+  total: z.number().int(),
+  page: z.number().int(),
+  pages: z.number().int(),
+  pagination: z.object({
+    page: z.number().int(),
+    limit: z.number().int(),
+    total: z.number().int(),
+    totalPages: z.number().int(),
+  }),
+});
+
 export type LoginRequest = z.infer<typeof loginRequestSchema>;
 export type PublicUser = z.infer<typeof publicUserSchema>;
 export type LoginResponseData = z.infer<typeof loginResponseDataSchema>;
+export type ListUsersResponseData = z.infer<typeof listUsersResponseDataSchema>;
 export type ChangePasswordForm = z.infer<typeof changePasswordFormSchema>;

@@ -8,6 +8,7 @@ export async function companyPublicRoutes(app: FastifyInstance): Promise<void> {
   app.withTypeProvider<ZodTypeProvider>().get(
     '/company',
     {
+      config: { access: 'public' },
       schema: {
         tags: ['company'],
         summary: 'The company profile shown across the public site',

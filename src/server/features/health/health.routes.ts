@@ -4,12 +4,12 @@ import { ping } from '../../db/database';
 import { migrationsCurrent } from '../../db/migrator';
 
 export async function healthRoutes(app: FastifyInstance): Promise<void> {
-  app.get('/health', { schema: { hide: true } }, async (_request, reply) => {
+  app.get('/health', { schema: { hide: true }, config: { access: 'public' } }, async (_request, reply) => {
     reply.header('cache-control', 'no-store');
     return { success: true, data: { status: 'ok', uptime: Math.round(process.uptime()) } };
   });
 
-  app.get('/ready', { schema: { hide: true } }, async (request, reply) => {
+  app.get('/ready', { schema: { hide: true }, config: { access: 'public' } }, async (request, reply) => {
     reply.header('cache-control', 'no-store');
     const checks = { database: false, migrations: false };
     try {

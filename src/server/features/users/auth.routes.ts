@@ -1,0 +1,212 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  AuthMessage,
+  changePasswordRequestSchema,
+  forgotPasswordRequestSchema,
+  loginRequestSchema,
+  loginResponseDataSchema,
+  logoutRequestSchema,
+  refreshRequestSchema,
+  resetPasswordRequestSchema,
+  tokenPairSchema,
+  updateProfileRequestSchema,
+  userResponseDataSchema,
+  verifyEmailRequestSchema,
+} from '../../../shared/contracts/auth';
+import { requireUser } from '../../plugins/auth';
+import {
+  changePassword,
+  forgotPassword,
+  login,
+  logout,
+  refresh,
+  resetPassword,
+  updateProfile,
+  verifyEmail,
+  type AuthContext,
+  type ClientInfo,
+} from './auth.service';
+import { toPublicUser } from './public-user';
+
+export const envelope = <T extends z.ZodType>(data: T) =>
+  z.object({ success: z.literal(true), data, message: z.string().optional() });
+const messageOnly = envelope(z.null());
+
+/** Per client address, on the calls that guess or spend secrets (ADR 0006). */
+export const SENSITIVE_RATE_LIMIT = { max: 20, timeWindow: 60_000 };
+
+export function authContext(app: FastifyInstance, request: FastifyRequest): AuthContext {
+  return {
+    db: app.database.db,
+    accessTokens: app.accessTokens,
+    mailer: app.mailer,
+    publicUrl: app.config.publicUrl,
+    log: request.log,
+  };
+}
+
+function clientOf(request: FastifyRequest): ClientInfo {
+  // request.ip honours only the configured trusted proxies (TRUST_PROXY), so X-Forwarded-For cannot forge it.
+  return { ip: request.ip, userAgent: request.headers['user-agent'] };
+}
+
+function bearer(request: FastifyRequest): string | undefined {
+  return /^Bearer\s+(\S+)\s*$/i.exec(request.headers.authorization ?? '')?.[1];
+}
+
+/** /api/auth: sign-in, sessions, the signed-in user's own account, password reset and e-mail verification. */
+export async function authRoutes(app: FastifyInstance): Promise<void> {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const tags = ['auth'];
+
+  r.post(
+    '/login',
+    {
+      config: { access: 'public', rateLimit: SENSITIVE_RATE_LIMIT },
+      schema: {
+        tags,
+        summary: 'Sign in with username or e-mail and password',
+        body: loginRequestSchema,
+        response: { 200: envelope(loginResponseDataSchema) },
+      },
+    },
+    async (request) => {
+      const { username, email, password } = request.body;
+      const identifier = (username || email) as string;
+      const data = await login(authContext(app, request), { identifier, password }, clientOf(request));
+      return { success: true as const, data, message: AuthMessage.LOGIN_SUCCESS };
+    },
+  );
+
+  r.post(
+    '/refresh',
+    {
+      config: { access: 'public', rateLimit: SENSITIVE_RATE_LIMIT },
+      schema: {
+        tags,
+        summary: 'Exchange a refresh token for a new token pair',
+        body: refreshRequestSchema,
+        response: { 200: envelope(tokenPairSchema) },
+      },
+    },
+    async (request) => {
+      const data = await refresh(authContext(app, request), request.body.refreshToken, clientOf(request));
+      return { success: true as const, data };
+    },
+  );
+
+  r.post(
+    '/logout',
+    {
+      config: { access: 'public' },
+      schema: {
+        tags,
+        summary: 'End the session of the refresh token (or of the bearer token, even expired)',
+        body: logoutRequestSchema.nullish(),
+        response: { 200: messageOnly },
+      },
+    },
+    async (request) => {
+      await logout(authContext(app, request), request.body?.refreshToken, bearer(request));
+      return { success: true as const, data: null, message: AuthMessage.LOGGED_OUT };
+    },
+  );
+
+  for (const path of ['/me', '/profile']) {
+    r.get(
+      path,
+      {
+        config: { access: 'read' },
+        schema: { tags, summary: 'The signed-in user', response: { 200: envelope(userResponseDataSchema) } },
+      },
+      async (request) => ({ success: true as const, data: { user: toPublicUser(requireUser(request)) } }),
+    );
+  }
+
+  r.put(
+    '/profile',
+    {
+      config: { access: 'read' },
+      schema: {
+        tags,
+        summary: "Change the signed-in user's username or e-mail",
+        body: updateProfileRequestSchema,
+        response: { 200: envelope(userResponseDataSchema) },
+      },
+    },
+    async (request) => {
+      const user = await updateProfile(authContext(app, request), requireUser(request), request.body);
+      return { success: true as const, data: { user }, message: AuthMessage.PROFILE_UPDATED };
+    },
+  );
+
+  r.put(
+    '/change-password',
+    {
+      config: { access: 'read' },
+      schema: {
+        tags,
+        summary: 'Change the password; signs out every other session',
+        body: changePasswordRequestSchema,
+        response: { 200: messageOnly },
+      },
+    },
+    async (request) => {
+      await changePassword(authContext(app, request), requireUser(request), request.sessionId as string, request.body);
+      return { success: true as const, data: null, message: AuthMessage.PASSWORD_CHANGED };
+    },
+  );
+
+  r.post(
+    '/forgot-password',
+    {
+      config: { access: 'public', rateLimit: SENSITIVE_RATE_LIMIT },
+      schema: {
+        tags,
+        summary: 'Mail a password reset link (same answer whether or not the account exists)',
+        body: forgotPasswordRequestSchema,
+        response: { 200: messageOnly },
+      },
+    },
+    async (request) => {
+      await forgotPassword(authContext(app, request), request.body.email);
+      return { success: true as const, data: null, message: AuthMessage.RESET_LINK_SENT };
+    },
+  );
+
+  r.post(
+    '/reset-password',
+    {
+      config: { access: 'public', rateLimit: SENSITIVE_RATE_LIMIT },
+      schema: {
+        tags,
+        summary: 'Set a new password with the token of a reset link',
+        body: resetPasswordRequestSchema,
+        response: { 200: messageOnly },
+      },
+    },
+    async (request) => {
+      await resetPassword(authContext(app, request), request.body.token, request.body.newPassword);
+      return { success: true as const, data: null, message: AuthMessage.PASSWORD_RESET };
+    },
+  );
+
+  r.post(
+    '/verify-email',
+    {
+      config: { access: 'public', rateLimit: SENSITIVE_RATE_LIMIT },
+      schema: {
+        tags,
+        summary: 'Confirm an e-mail address with the token of a verification link',
+        body: verifyEmailRequestSchema,
+        response: { 200: messageOnly },
+      },
+    },
+    async (request) => {
+      await verifyEmail(authContext(app, request), request.body.token);
+      return { success: true as const, data: null, message: AuthMessage.EMAIL_VERIFIED };
+    },
+  );
+}

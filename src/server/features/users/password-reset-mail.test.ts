@@ -1,0 +1,141 @@
+import type { AddressInfo } from 'node:net';
+import { SMTPServer } from 'smtp-server';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { AuthMessage } from '../../../shared/contracts/auth';
+import { createUser, postLogin, TEST_PASSWORD } from '../../testing/auth-helpers';
+import { useTestApp } from '../../testing/test-app';
+import { testDialects } from '../../testing/test-database';
+
+interface Received {
+  from: string;
+  to: string[];
+  raw: string;
+}
+
+/** Undoes quoted-printable soft line breaks and escapes, enough to read a link out of a message. */
+function decodeQuotedPrintable(raw: string): string {
+  return raw
+    .replace(/=\r?\n/g, '')
+    .replace(/=([0-9A-F]{2})/g, (_m, hex: string) => String.fromCharCode(Number.parseInt(hex, 16)));
+}
+
+async function waitFor<T>(probe: () => T | undefined | Promise<T | undefined>, timeoutMs = 10_000): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const value = await probe();
+    if (value !== undefined) return value;
+    if (Date.now() > deadline) throw new Error('timed out waiting');
+    await new Promise((resolve) => setTimeout(resolve, 25));
+  }
+}
+
+describe.each(testDialects)('password reset through a real SMTP server (%s)', (dialect) => {
+  const received: Received[] = [];
+  const server = new SMTPServer({
+    authOptional: true,
+    disabledCommands: ['STARTTLS'],
+    logger: false,
+    onData(stream, session, callback) {
+      const chunks: Buffer[] = [];
+      stream.on('data', (chunk: Buffer) => chunks.push(chunk));
+      stream.on('end', () => {
+        received.push({
+          from: session.envelope.mailFrom ? session.envelope.mailFrom.address : '',
+          to: session.envelope.rcptTo.map((r) => r.address),
+          raw: Buffer.concat(chunks).toString('utf8'),
+        });
+        callback();
+      });
+    },
+  });
+  const env: Record<string, string> = { MAIL_FROM: 'Studio <no-reply@studio.test>' };
+  // Runs before useTestApp's own beforeAll, which reads env then.
+  beforeAll(async () => {
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    env.SMTP_URL = `smtp://127.0.0.1:${(server.server.address() as AddressInfo).port}`;
+  });
+  const t = useTestApp(dialect, { seed: false, env });
+  afterAll(async () => {
+    await new Promise<void>((resolve) => server.close(() => resolve()));
+  });
+
+  it('mails the reset link; the link sets the new password once', async () => {
+    const user = await createUser(t.db.database.db);
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/forgot-password',
+      payload: { email: user.email },
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.json().message).toBe(AuthMessage.RESET_LINK_SENT);
+
+    const message = await waitFor(() => received.find((m) => m.to.includes(user.email)));
+    expect(message.from).toBe('no-reply@studio.test');
+    const text = decodeQuotedPrintable(message.raw);
+    expect(text).toContain('Subject: Reset your password');
+    expect(text).toContain('text/html');
+    const link = /(http:\/\/\S+\/admin\/reset-password\?token=([\w-]+))/.exec(text);
+    expect(link?.[1]).toContain(`${t.config.publicUrl}/admin/reset-password?token=`);
+    const token = link![2]!;
+
+    const outbox = await waitFor(async () => {
+      const row = await t.db.database.db
+        .selectFrom('mail_outbox')
+        .selectAll()
+        .where('to_address', '=', user.email)
+        .executeTakeFirst();
+      return row?.status === 'sent' ? row : undefined;
+    });
+    expect(outbox).toMatchObject({ attempts: 1, last_error: null });
+    expect(outbox.sent_at).not.toBeNull();
+
+    const reset = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/reset-password',
+      payload: { token, newPassword: 'mailed-new-password' },
+    });
+    expect(reset.statusCode).toBe(200);
+    expect((await postLogin(t.app, { username: user.username, password: 'mailed-new-password' })).statusCode).toBe(200);
+    expect((await postLogin(t.app, { username: user.username, password: TEST_PASSWORD })).statusCode).toBe(401);
+    const again = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/reset-password',
+      payload: { token, newPassword: 'third-password-here' },
+    });
+    expect(again.statusCode).toBe(400);
+    expect(again.json().message).toBe(AuthMessage.RESET_TOKEN_INVALID);
+  });
+
+  it('escapes every value interpolated into the HTML body', async () => {
+    const result = await t.app.mailer.send({
+      to: 'someone@example.test',
+      subject: 'Test',
+      text: 'plain',
+      html: '<p>ok</p>',
+    });
+    expect(result.status).toBe('sent');
+    const { passwordResetMail } = await import('./auth.mail');
+    const mail = passwordResetMail('a@b.c', '<script>alert(1)</script>', 'https://x.test/?a="b"&c=<d>');
+    expect(mail.html).not.toContain('<script>');
+    expect(mail.html).toContain('&lt;script&gt;alert(1)&lt;/script&gt;');
+    expect(mail.html).toContain('href="https://x.test/?a=&quot;b&quot;&amp;c=&lt;d&gt;"');
+  });
+});
+
+describe('mail when the SMTP server cannot be reached', () => {
+  // Nothing listens on port 1.
+  const t = useTestApp('sqlite', { seed: false, env: { SMTP_URL: 'smtp://127.0.0.1:1' } });
+
+  it('keeps the message in the outbox as failed, with the error, for a retry', async () => {
+    const result = await t.app.mailer.send({ to: 'x@example.test', subject: 'Kept', text: 'body' });
+    expect(result.status).toBe('failed');
+    const row = await t.db.database.db
+      .selectFrom('mail_outbox')
+      .selectAll()
+      .where('id', '=', result.id)
+      .executeTakeFirstOrThrow();
+    expect(row).toMatchObject({ status: 'failed', attempts: 1, subject: 'Kept', text_body: 'body' });
+    expect(row.last_error).toMatch(/ECONNREFUSED|connect/i);
+    expect(row.next_attempt_at! > row.created_at).toBe(true);
+  });
+});

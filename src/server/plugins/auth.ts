@@ -1,0 +1,180 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest, RouteOptions } from 'fastify';
+import fp from 'fastify-plugin';
+import { SignJWT, errors as joseErrors, jwtVerify } from 'jose';
+import type { Kysely, Selectable } from 'kysely';
+import { AuthMessage, permissions, permissionsByRole, type Permission, type Role } from '../../shared/contracts/auth';
+import { ErrorCode, ErrorMessage } from '../../shared/errors';
+import type { DB, UsersTable } from '../db/schema';
+import { AppError } from './errors';
+
+/**
+ * The one guard of the API (ADR 0006). Every route under /api declares `config: { access }`:
+ * 'public', or the permission a role needs (permissionsByRole in the shared contract). When an /api
+ * route declares no access level the app refuses to start (ready() fails naming it); at run time a route
+ * that somehow has none is treated as admin-only. Pages and /uploads (outside /api) are public.
+ */
+export type Access = 'public' | Permission;
+
+export type CurrentUser = Selectable<UsersTable>;
+
+export interface AccessClaims {
+  userId: number;
+  role: Role;
+  /** The session (refresh-token family) this access token was issued for. */
+  sessionId: string;
+}
+
+export interface AccessTokens {
+  sign(claims: AccessClaims): Promise<string>;
+  /** The claims of a valid token; with allowExpired an expired but authentic token also passes. Null otherwise. */
+  verify(token: string, options?: { allowExpired?: boolean }): Promise<AccessClaims | null>;
+}
+
+export interface RouteAccess {
+  method: string;
+  url: string;
+  access: Access | undefined;
+}
+
+export interface AuthPluginOptions {
+  /** The user, when the account exists and the session `sessionId` is still open; else undefined. */
+  loadUser(db: Kysely<DB>, userId: number, sessionId: string): Promise<CurrentUser | undefined>;
+}
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    access?: Access;
+  }
+  interface FastifyRequest {
+    /** The signed-in user as the database has it now; null on public routes. */
+    user: CurrentUser | null;
+    sessionId: string | null;
+  }
+  interface FastifyInstance {
+    accessTokens: AccessTokens;
+    /** Every route registered after this plugin with its declared access, filled when the app is ready. */
+    routeAccess: RouteAccess[];
+  }
+}
+
+export const ACCESS_TOKEN_TTL_SECONDS = 15 * 60;
+export const TOKEN_AUDIENCE = 'admin';
+
+const unauthenticated = (message: string) => new AppError(401, ErrorCode.UNAUTHENTICATED, message);
+
+function isApiUrl(url: string | undefined): boolean {
+  return url !== undefined && (url === '/api' || url.startsWith('/api/'));
+}
+
+/** The current user of a guarded route (the guard has run); 401 if called on a public one by mistake. */
+export function requireUser(request: FastifyRequest): CurrentUser {
+  if (!request.user) throw unauthenticated(ErrorMessage.UNAUTHENTICATED);
+  return request.user;
+}
+
+function bearerToken(request: FastifyRequest): string | undefined {
+  const header = request.headers.authorization;
+  if (!header) return undefined;
+  const match = /^Bearer\s+(\S+)\s*$/i.exec(header);
+  return match?.[1];
+}
+
+function allowed(role: Role, access: Access | undefined): boolean {
+  if (access === 'public') return true;
+  // Undeclared: admin-only (fail closed).
+  if (access === undefined) return role === 'admin';
+  return permissionsByRole[role].includes(access);
+}
+
+export const authPlugin = fp(
+  async (app: FastifyInstance, options: AuthPluginOptions) => {
+    const secret = app.config.jwtSecret;
+    if (!secret || secret.length < 32) {
+      throw new Error(
+        'JWT secret missing or shorter than 32 characters: set JWT_SECRET, or pass the configuration through resolveSecrets() before buildApp()',
+      );
+    }
+    const key = new TextEncoder().encode(secret);
+    const issuer = app.config.publicUrl;
+
+    const accessTokens: AccessTokens = {
+      async sign({ userId, role, sessionId }) {
+        return new SignJWT({ role, sid: sessionId })
+          .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
+          .setSubject(String(userId))
+          .setIssuer(issuer)
+          .setAudience(TOKEN_AUDIENCE)
+          .setIssuedAt()
+          .setExpirationTime(`${ACCESS_TOKEN_TTL_SECONDS}s`)
+          .sign(key);
+      },
+      async verify(token, { allowExpired = false } = {}) {
+        let payload;
+        try {
+          ({ payload } = await jwtVerify(token, key, {
+            algorithms: ['HS256'],
+            issuer,
+            audience: TOKEN_AUDIENCE,
+            requiredClaims: ['sub', 'exp', 'sid'],
+          }));
+        } catch (error) {
+          // JWTExpired is raised only after the signature and the other claims were checked.
+          if (allowExpired && error instanceof joseErrors.JWTExpired) payload = error.payload;
+          else return null;
+        }
+        const userId = Number(payload.sub);
+        const sessionId = payload.sid;
+        const role = payload.role;
+        if (!Number.isInteger(userId) || typeof sessionId !== 'string' || typeof role !== 'string') return null;
+        if (!(role in permissionsByRole)) return null;
+        return { userId, sessionId, role: role as Role };
+      },
+    };
+    app.decorate('accessTokens', accessTokens);
+    app.decorate('routeAccess', [] as RouteAccess[]);
+    app.decorateRequest('user', null);
+    app.decorateRequest('sessionId', null);
+
+    // Routes are checked when the app is ready, after every onRoute hook (a plugin's context may still
+    // declare the access of routes it does not own, as app.ts does for the API documentation).
+    const routes: RouteOptions[] = [];
+    app.addHook('onRoute', (route) => {
+      routes.push(route);
+    });
+    app.addHook('onReady', async () => {
+      const undeclared: string[] = [];
+      for (const route of routes) {
+        const access = route.config?.access;
+        const methods = Array.isArray(route.method) ? route.method : [route.method];
+        for (const method of methods) app.routeAccess.push({ method, url: route.url, access });
+        if (isApiUrl(route.url) && access === undefined) undeclared.push(`${methods.join(',')} ${route.url}`);
+      }
+      if (undeclared.length > 0) {
+        throw new Error(
+          `API routes without a declared access level (add config: { access: 'public' | ${permissions.map((p) => `'${p}'`).join(' | ')} }): ${undeclared.join('; ')}`,
+        );
+      }
+    });
+
+    app.addHook('onRequest', async (request: FastifyRequest, reply: FastifyReply) => {
+      const url = request.routeOptions.url;
+      const access = request.routeOptions.config.access;
+      // No route matched (the 404 handler), or a page/static route outside the API: nothing to guard.
+      if (access === 'public' || url === undefined || (access === undefined && !isApiUrl(url))) return;
+
+      reply.header('www-authenticate', 'Bearer');
+      const token = bearerToken(request);
+      if (!token) throw unauthenticated(ErrorMessage.UNAUTHENTICATED);
+      const claims = await accessTokens.verify(token);
+      if (!claims) throw unauthenticated(AuthMessage.SESSION_EXPIRED);
+      // The current role and status come from the database, so changes apply at the next request.
+      const user = await options.loadUser(app.database.db, claims.userId, claims.sessionId);
+      if (!user || user.status !== 'active') throw unauthenticated(AuthMessage.SESSION_EXPIRED);
+      reply.removeHeader('www-authenticate');
+      request.user = user;
+      request.sessionId = claims.sessionId;
+      if (!allowed(user.role, access)) throw new AppError(403, ErrorCode.FORBIDDEN, ErrorMessage.FORBIDDEN);
+    });
+  },
+  { name: 'auth' },
+);

@@ -1,0 +1,147 @@
+import { SignJWT, decodeJwt } from 'jose';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { permissionsByRole, roles, type Role } from '../shared/contracts/auth';
+import { buildApp } from './app';
+import { loadConfig } from './config';
+import type { Access } from './plugins/auth';
+import { bearer, createSignedIn, type Session } from './testing/auth-helpers';
+import { useTestApp } from './testing/test-app';
+import { createTestDatabase, testDialects } from './testing/test-database';
+
+/**
+ * Every API route that anyone may call without signing in, written out here: a new route is checked
+ * by the guard test below unless it is added to this list on purpose.
+ */
+const PUBLIC_API_ROUTES = [
+  'GET /api/health',
+  'GET /api/ready',
+  'GET /api/company',
+  'POST /api/auth/login',
+  'POST /api/auth/refresh',
+  'POST /api/auth/logout',
+  'POST /api/auth/forgot-password',
+  'POST /api/auth/reset-password',
+  'POST /api/auth/verify-email',
+];
+const isDocs = (url: string) => url === '/api/docs' || url.startsWith('/api/docs/');
+// The catch-all that turns unknown API paths into JSON 404s.
+const isCatchAll = (url: string) => url === '/api/*';
+
+describe.each(testDialects)('the guard on every API route (%s)', (dialect) => {
+  const t = useTestApp(dialect, { seed: false });
+  const sessions = {} as Record<Role, Session>;
+
+  beforeAll(async () => {
+    for (const role of roles) sessions[role] = await createSignedIn(t.app, t.db.database.db, { role });
+  });
+
+  const apiRoutes = () =>
+    t.app.routeAccess.filter((r) => r.url.startsWith('/api/') && !isDocs(r.url) && !isCatchAll(r.url));
+  const guarded = () => apiRoutes().filter((r) => r.access !== 'public');
+  const call = (route: { method: string; url: string }, headers: Record<string, string> = {}) =>
+    t.app.inject({
+      method: route.method as 'GET',
+      url: route.url.replace(/:(\w+)/g, '999999'),
+      headers,
+      remoteAddress: '10.250.0.1',
+    });
+
+  async function sign(
+    claims: Record<string, unknown>,
+    options: { audience?: string; issuer?: string; exp?: number; secret?: string } = {},
+  ) {
+    const now = Math.floor(Date.now() / 1000);
+    return new SignJWT(claims)
+      .setProtectedHeader({ alg: 'HS256' })
+      .setIssuer(options.issuer ?? t.config.publicUrl)
+      .setAudience(options.audience ?? 'admin')
+      .setIssuedAt(now - 60)
+      .setExpirationTime(options.exp ?? now + 600)
+      .sign(new TextEncoder().encode(options.secret ?? t.config.jwtSecret));
+  }
+
+  it('knows the routes: the public ones are exactly the listed ones, docs and catch-all aside', () => {
+    const publicOnes = apiRoutes()
+      .filter((r) => r.access === 'public' && r.method !== 'HEAD')
+      .map((r) => `${r.method} ${r.url}`);
+    expect(publicOnes.sort()).toEqual([...PUBLIC_API_ROUTES].sort());
+    expect(guarded().length).toBeGreaterThanOrEqual(10);
+    expect(t.app.routeAccess.filter((r) => isDocs(r.url)).every((r) => r.access === 'public')).toBe(true);
+  });
+
+  it('answers 401 without a token, and with an expired, tampered, unsigned or foreign token', async () => {
+    const adminToken = sessions.admin.token;
+    const claims = decodeJwt(adminToken);
+    const base = { role: 'admin', sid: claims.sid, sub: claims.sub };
+    const [, payload] = adminToken.split('.') as [string, string, string];
+    const [viewerHeader, , viewerSignature] = sessions.viewer.token.split('.') as [string, string, string];
+    const noneHeader = Buffer.from(JSON.stringify({ alg: 'none', typ: 'JWT' })).toString('base64url');
+    const flipped = adminToken.slice(0, -2) + (adminToken.endsWith('AA') ? 'BB' : 'AA');
+    const now = Math.floor(Date.now() / 1000);
+    const bad: Record<string, string> = {
+      expired: await sign(base, { exp: now - 5 }),
+      tamperedSignature: flipped,
+      // A viewer's token re-pointed at the admin's account and session, keeping the viewer's signature.
+      tamperedPayload: [
+        viewerHeader,
+        Buffer.from(JSON.stringify({ ...decodeJwt(sessions.viewer.token), sub: claims.sub, sid: claims.sid })).toString(
+          'base64url',
+        ),
+        viewerSignature,
+      ].join('.'),
+      algNone: `${noneHeader}.${payload}.`,
+      wrongAudience: await sign(base, { audience: 'public' }),
+      wrongIssuer: await sign(base, { issuer: 'https://evil.example' }),
+      wrongSecret: await sign(base, { secret: 'another-secret-that-is-long-enough-000000' }),
+      noSession: await sign({ ...base, sid: 'not-a-session' }),
+      garbage: 'not.a.jwt',
+    };
+    for (const route of guarded()) {
+      const none = await call(route);
+      expect(none.statusCode, `${route.method} ${route.url} without token`).toBe(401);
+      if (route.method !== 'HEAD') expect(none.json()).toMatchObject({ success: false, code: 'UNAUTHENTICATED' });
+      expect((await call(route, { authorization: 'Basic abc' })).statusCode).toBe(401);
+      for (const [name, token] of Object.entries(bad)) {
+        const res = await call(route, bearer(token));
+        expect(res.statusCode, `${route.method} ${route.url} with ${name} token`).toBe(401);
+      }
+    }
+  });
+
+  it('answers 403 to a role below the route level and lets the right roles through', async () => {
+    for (const route of guarded()) {
+      for (const role of roles) {
+        const res = await call(route, bearer(sessions[role].token));
+        const label = `${route.method} ${route.url} as ${role}`;
+        if (permissionsByRole[role].includes(route.access as Exclude<Access, 'public'>)) {
+          expect([401, 403], label).not.toContain(res.statusCode);
+        } else {
+          expect(res.statusCode, label).toBe(403);
+          if (route.method !== 'HEAD') expect(res.json()).toMatchObject({ code: 'FORBIDDEN' });
+        }
+      }
+    }
+  });
+});
+
+describe('routes that declare no access level', () => {
+  it('stop the app from starting, naming the route', async () => {
+    const db = await createTestDatabase('sqlite');
+    const app = await buildApp(
+      loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', JWT_SECRET: 'test-secret-that-is-long-enough-0123456789' }),
+      { database: db.database, logger: false },
+    );
+    app.get('/api/forgotten', async () => ({ success: true, data: 'secret' }));
+    await expect(app.ready()).rejects.toThrow(/GET \/api\/forgotten declares|access level.*GET \/api\/forgotten/);
+    await app.close().catch(() => undefined);
+    await db.drop();
+  });
+
+  it('and an app without a JWT secret does not build', async () => {
+    const db = await createTestDatabase('sqlite');
+    await expect(
+      buildApp(loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent' }), { database: db.database, logger: false }),
+    ).rejects.toThrow(/JWT secret missing/);
+    await db.drop();
+  });
+});
