@@ -4,7 +4,7 @@ import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
-import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
+import Fastify, { LogController, type FastifyInstance, type FastifyReply } from 'fastify';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { ErrorCode, ErrorMessage, type ApiErrorBody } from '../shared/errors';
 import type { Config } from './config';
@@ -40,9 +40,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   const app = Fastify({
     logger: options.logger === false ? false : { level: config.logLevel },
     genReqId: () => randomUUID(),
-    requestIdLogLabel: 'reqId',
     // One log line per request (onResponse below) rather than Fastify's two.
-    disableRequestLogging: true,
+    logController: new LogController({ requestIdLogLabel: 'reqId', disableRequestLogging: true }),
     // A hop count trusts that many proxies in front of us; addresses/CIDRs trust exactly those.
     trustProxy:
       typeof config.trustProxy === 'number'
