@@ -1,6 +1,16 @@
 import '@fontsource-variable/inter';
 import { useEffect } from 'react';
-import { isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration, useLoaderData } from 'react-router';
+import {
+  isRouteErrorResponse,
+  Links,
+  Meta,
+  Outlet,
+  Scripts,
+  ScrollRestoration,
+  useLoaderData,
+  useLocation,
+  useMatches,
+} from 'react-router';
 import type { Route } from './+types/root';
 import './app.css';
 import { ErrorScreen } from './features/errors/error-screen';
@@ -64,9 +74,21 @@ function useScrollToHashOnLoad() {
   }, []);
 }
 
+/** /admin and below (kept here, not imported, so the public pages' JavaScript holds nothing of the admin). */
+function isAdminPath(pathname: string): boolean {
+  return pathname === '/admin' || pathname.startsWith('/admin/');
+}
+
+/** Admin routes (handle.admin, see routes/admin/layout.tsx) bring their own shell. */
+function useIsAdminRoute(): boolean {
+  return useMatches().some((match) => (match.handle as { admin?: boolean } | undefined)?.admin === true);
+}
+
 export default function App() {
   const { company } = useLoaderData<typeof loader>();
+  const admin = useIsAdminRoute();
   useScrollToHashOnLoad();
+  if (admin) return <Outlet />;
   return (
     <SiteShell company={company}>
       <Outlet />
@@ -77,13 +99,14 @@ export default function App() {
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   // Present when only a page failed; absent when the root loader (the company profile) failed.
   const root = useRootData();
+  const { pathname } = useLocation();
   const notFound = isRouteErrorResponse(error) && error.status === 404;
   const content = notFound ? (
     <NotFoundPage />
   ) : (
     <ErrorScreen error={error} supportEmail={root?.company.email} publicUrl={root?.publicUrl} />
   );
-  if (root) return <SiteShell company={root.company}>{content}</SiteShell>;
+  if (root && !isAdminPath(pathname)) return <SiteShell company={root.company}>{content}</SiteShell>;
   return (
     <main id="main-content" className="min-h-dvh">
       {content}

@@ -1,3 +1,16 @@
-import { type RouteConfig, index, route } from '@react-router/dev/routes';
+import { type RouteConfig, index, layout, route } from '@react-router/dev/routes';
 
-export default [index('routes/home.tsx'), route('*', 'routes/not-found.tsx')] satisfies RouteConfig;
+export default [
+  index('routes/home.tsx'),
+  // The admin renders in the browser only (see routes/admin/layout.tsx) and is code-split from the site.
+  route('admin', 'routes/admin/layout.tsx', [
+    route('login', 'routes/admin/login.tsx'),
+    route('reset-password', 'routes/admin/reset-password.tsx'),
+    layout('routes/admin/protected.tsx', [
+      index('routes/admin/tab.tsx', { id: 'admin-index' }),
+      route(':tab', 'routes/admin/tab.tsx', { id: 'admin-tab' }),
+      route(':tab/*', 'routes/admin/tab.tsx', { id: 'admin-not-found' }),
+    ]),
+  ]),
+  route('*', 'routes/not-found.tsx'),
+] satisfies RouteConfig;

@@ -1,0 +1,64 @@
+import { CircleCheck, CircleExclamationPoint, Info, TriangleExclamationPoint, X } from 'lucide-react';
+import { cn } from '../lib/cn';
+import { dismissToast, useNotifications, type NotificationType } from '../lib/notifications';
+
+const tones: Record<NotificationType, { box: string; icon: string; Icon: typeof Info }> = {
+  success: { box: 'border-emerald-200', icon: 'text-emerald-600', Icon: CircleCheck },
+  error: { box: 'border-red-200', icon: 'text-red-600', Icon: CircleExclamationPoint },
+  warning: { box: 'border-amber-200', icon: 'text-amber-600', Icon: TriangleExclamationPoint },
+  info: { box: 'border-sky-200', icon: 'text-sky-600', Icon: Info },
+};
+
+/**
+ * The toast stack, top right. The two live regions exist from the start so screen readers announce
+ * what is added: errors and warnings assertively (role=alert), the rest politely (role=status).
+ */
+export function Toaster() {
+  const visible = useNotifications().filter((item) => !item.dismissed);
+  const urgent = visible.filter((item) => item.type === 'error' || item.type === 'warning');
+  const polite = visible.filter((item) => item.type === 'success' || item.type === 'info');
+
+  return (
+    <div className="pointer-events-none fixed inset-x-0 top-0 z-[70] flex flex-col items-stretch gap-2 p-3 sm:inset-x-auto sm:right-0 sm:w-96 sm:p-4">
+      {[
+        { role: 'alert', list: urgent },
+        { role: 'status', list: polite },
+      ].map(({ role, list }) => (
+        <div
+          key={role}
+          role={role}
+          aria-live={role === 'alert' ? 'assertive' : 'polite'}
+          className="flex flex-col gap-2"
+        >
+          {list.map((item) => {
+            const { box, icon, Icon } = tones[item.type];
+            return (
+              <div
+                key={item.id}
+                data-toast={item.type}
+                className={cn(
+                  'pointer-events-auto flex animate-fade-up gap-3 rounded-xl border bg-white p-4 text-sm shadow-lg shadow-slate-900/10',
+                  box,
+                )}
+              >
+                <Icon className={cn('mt-0.5 size-5 shrink-0', icon)} aria-hidden="true" />
+                <div className="min-w-0 flex-1">
+                  <p className="font-semibold text-slate-900">{item.title}</p>
+                  <p className="mt-0.5 break-words text-slate-600">{item.message}</p>
+                </div>
+                <button
+                  type="button"
+                  onClick={() => dismissToast(item.id)}
+                  aria-label={`Dismiss notification: ${item.title}`}
+                  className="-m-1 h-fit rounded-md p-1 text-slate-500 transition hover:bg-slate-100 hover:text-slate-900"
+                >
+                  <X className="size-4" aria-hidden="true" />
+                </button>
+              </div>
+            );
+          })}
+        </div>
+      ))}
+    </div>
+  );
+}

@@ -1,0 +1,24 @@
+import '../../lib/zod-csp';
+import { permissionsByRole, type PublicUser } from '../../../shared/contracts/auth';
+import { AccountSection } from './account-section';
+import { ChangePasswordSection } from './change-password-section';
+import { UsersSection } from './users-section';
+
+export interface SettingsTabProps {
+  user: PublicUser;
+  onUserChange: (user: PublicUser) => void;
+  /** Receives the change-password answer (a new token pair when the server rotates the session). */
+  onPasswordChanged?: (data: unknown) => void;
+}
+
+/** The settings groups built so far: account, password, and users for those allowed to manage them. */
+export function SettingsTab({ user, onUserChange, onPasswordChanged }: SettingsTabProps) {
+  const canManageUsers = permissionsByRole[user.role].includes('users');
+  return (
+    <div className="flex flex-col gap-6">
+      <AccountSection key={user.id} user={user} onUserChange={onUserChange} />
+      <ChangePasswordSection onChanged={onPasswordChanged} />
+      {canManageUsers && <UsersSection currentUserId={user.id} />}
+    </div>
+  );
+}

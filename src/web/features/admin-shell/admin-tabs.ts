@@ -1,0 +1,44 @@
+import {
+  Award,
+  Briefcase,
+  ChartColumn,
+  FileText,
+  LayoutDashboard,
+  Mail,
+  Settings,
+  type LucideIcon,
+} from 'lucide-react';
+
+export const adminTabIds = [
+  'overview',
+  'blog',
+  'portfolio',
+  'contacts',
+  'analytics',
+  'certification',
+  'settings',
+] as const;
+export type AdminTabId = (typeof adminTabIds)[number];
+
+export interface AdminTab {
+  id: AdminTabId;
+  label: string;
+  icon: LucideIcon;
+  description: string;
+}
+
+export const adminTabs: readonly AdminTab[] = [
+  { id: 'overview', label: 'Overview', icon: LayoutDashboard, description: 'Key figures and recent activity' },
+  { id: 'blog', label: 'Blog', icon: FileText, description: 'Posts, categories and comments' },
+  { id: 'portfolio', label: 'Portfolio', icon: Briefcase, description: 'Projects and case studies' },
+  { id: 'contacts', label: 'Contacts', icon: Mail, description: 'Contact requests and quotes' },
+  { id: 'analytics', label: 'Analytics', icon: ChartColumn, description: 'Traffic and engagement' },
+  { id: 'certification', label: 'Certification', icon: Award, description: 'Issued certificates' },
+  { id: 'settings', label: 'Settings', icon: Settings, description: 'Account, password and users' },
+];
+
+/** The tab a URL segment names: "dashboard" is an alias of overview; undefined for unknown tabs. */
+export function resolveAdminTab(segment: string | undefined): AdminTab | undefined {
+  const id = segment === undefined || segment === 'dashboard' ? 'overview' : segment;
+  return adminTabs.find((tab) => tab.id === id);
+}

@@ -1,0 +1,37 @@
+import { useParams } from 'react-router';
+import { adoptTokenPair, setCurrentUser, useAuth } from '../../features/admin-auth/auth-store';
+import { AdminNotFound, PageHeading, TabNotAvailable } from '../../features/admin-shell/admin-panels';
+import { resolveAdminTab } from '../../features/admin-shell/admin-tabs';
+import { SettingsTab } from '../../features/admin-settings/settings-tab';
+import { adminMeta } from '../../lib/admin-meta';
+import type { Route } from './+types/tab';
+
+/** The segment after /admin: undefined for /admin itself. */
+function segmentOf(params: Record<string, string | undefined>): string | undefined {
+  return params['*'] === undefined ? params.tab : `${params.tab}/${params['*']}`;
+}
+
+export function meta({ params }: Route.MetaArgs) {
+  const segment = segmentOf(params);
+  const tab = params['*'] === undefined ? resolveAdminTab(segment) : undefined;
+  return adminMeta(tab ? tab.label : 'Page not found');
+}
+
+/** /admin, /admin/:tab and deeper unknown paths (the admin's own not-found panel). */
+export default function AdminTabPage() {
+  const params = useParams();
+  const auth = useAuth();
+  const segment = segmentOf(params);
+  const tab = params['*'] === undefined ? resolveAdminTab(segment) : undefined;
+
+  if (!tab) return <AdminNotFound segment={segment ?? ''} />;
+  if (tab.id !== 'settings' || !auth.user) return <TabNotAvailable tab={tab} />;
+
+  const Icon = tab.icon;
+  return (
+    <div className="flex flex-col gap-6">
+      <PageHeading title={tab.label} description={tab.description} icon={<Icon className="size-5" />} />
+      <SettingsTab user={auth.user} onUserChange={setCurrentUser} onPasswordChanged={adoptTokenPair} />
+    </div>
+  );
+}

@@ -1,0 +1,195 @@
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { launchBrowser, newPage, startSite, type RunningSite } from './support/harness';
+import { ADMIN_EMAIL, ADMIN_ENV, ADMIN_PASSWORD, hydrated, signIn, unexpectedErrors, watchCsp } from './support/admin';
+
+let site: RunningSite;
+let browser: Browser;
+
+beforeAll(async () => {
+  site = await startSite(ADMIN_ENV);
+  browser = await launchBrowser();
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await site?.stop();
+});
+
+describe('the admin session', () => {
+  it('keeps admin code out of the public pages and the site shell out of the admin', async () => {
+    const home = await (await fetch(`${site.baseUrl}/`)).text();
+    const preloads = [...home.matchAll(/rel="modulepreload" href="([^"]+)"/g)].map((m) => m[1]!);
+    expect(preloads.length).toBeGreaterThan(0);
+    for (const href of preloads) expect(href).not.toMatch(/admin|auth-store|login|layout-|protected|settings/);
+    for (const href of preloads) {
+      const js = await (await fetch(`${site.baseUrl}${href}`)).text();
+      expect(js).not.toContain('/auth/refresh');
+      expect(js).not.toContain('Signing in...');
+    }
+
+    const login = await fetch(`${site.baseUrl}/admin/login`);
+    expect(login.status).toBe(200);
+    const html = await login.text();
+    expect(html).toContain('<title>Sign in | Admin</title>');
+    expect(html).toMatch(/<meta name="robots" content="noindex/);
+    expect(html).toContain('Loading the admin');
+    expect(html).not.toContain('<footer');
+  });
+
+  it('signs in, survives a reload and an expired access token, and signs out for good', async () => {
+    const { context, page, errors } = await newPage(browser);
+    const csp = await watchCsp(page);
+    const refreshes: string[] = [];
+    page.on('request', (req) => {
+      if (req.url().endsWith('/api/auth/refresh')) refreshes.push(req.url());
+    });
+
+    // Signed out: any admin route shows the login, then returns to the tab asked for.
+    await page.goto(`${site.baseUrl}/admin/settings`);
+    await hydrated(page);
+    await page.waitForURL(/\/admin\/login\?next=%2Fadmin%2Fsettings$/);
+    expect(await page.title()).toBe('Sign in | Admin');
+    expect(await page.locator('footer').count()).toBe(0);
+
+    await page.getByLabel('Username').fill('admin');
+    await page.locator('input[name="password"]').fill(ADMIN_PASSWORD);
+    await page.keyboard.press('Enter');
+    await page.waitForURL(`${site.baseUrl}/admin/settings`);
+    await expect
+      .poll(() => page.locator('[data-toast="success"]').textContent())
+      .toContain('Login successful! Welcome back.');
+    expect(await page.locator('[data-current-user]').textContent()).toBe('admin');
+    expect(await page.title()).toBe('Settings | Admin');
+    const tokens = await page.evaluate(() => [localStorage.getItem('authToken'), localStorage.getItem('refreshToken')]);
+    expect(tokens[0]).toBeTruthy();
+    expect(tokens[1]).toBeTruthy();
+    // Nothing but the two tokens is stored.
+    expect(await page.evaluate(() => Object.keys(localStorage).sort())).toEqual(['authToken', 'refreshToken']);
+
+    // Reload: still signed in.
+    await page.reload();
+    await hydrated(page);
+    await page.locator('[data-current-user]').waitFor();
+    expect(refreshes).toHaveLength(0);
+
+    // The access token "expires": the next calls refresh once, transparently, and go on.
+    await page.evaluate(() => localStorage.setItem('authToken', 'expired.garbage.token'));
+    await page.getByRole('heading', { name: 'Users' }).waitFor();
+    await page.evaluate(() => {
+      // Two calls at once, both answered 401: they share one refresh and are both retried.
+      document
+        .querySelector<HTMLButtonElement>('form[aria-labelledby="settings-account"] button[type="submit"]')!
+        .click();
+      const label = [...document.querySelectorAll('label')].find((el) => el.textContent === 'Role')!;
+      const select = document.getElementById(label.htmlFor) as HTMLSelectElement;
+      select.value = 'admin';
+      select.dispatchEvent(new Event('change', { bubbles: true }));
+    });
+    await expect.poll(() => page.getByText('Profile updated successfully').count()).toBe(1);
+    await expect.poll(() => page.locator('[data-user="admin"]').count()).toBe(1);
+    expect(refreshes).toHaveLength(1);
+    const renewed = await page.evaluate(() => localStorage.getItem('authToken'));
+    expect(renewed).not.toBe('expired.garbage.token');
+    expect(renewed).not.toBe(tokens[0]);
+
+    // Tabs: the overview alias, an unbuilt tab names itself, an unknown tab gets the admin's not-found panel.
+    await page.getByRole('navigation', { name: 'Admin' }).getByRole('link', { name: 'Blog' }).click();
+    await page.waitForURL(`${site.baseUrl}/admin/blog`);
+    await page.getByRole('heading', { name: 'The Blog tab is not available yet' }).waitFor();
+    expect(await page.getByRole('link', { name: 'Blog' }).getAttribute('aria-current')).toBe('page');
+    await page.goto(`${site.baseUrl}/admin/no-such-tab`);
+    await hydrated(page);
+    await page.getByRole('heading', { name: 'Admin page not found' }).waitFor();
+    expect(await page.title()).toBe('Page not found | Admin');
+    await page.goto(`${site.baseUrl}/admin`);
+    await hydrated(page);
+    await page.getByRole('heading', { name: 'The Overview tab is not available yet' }).waitFor();
+
+    // Refresh: data-update events for four kinds of data, in this tab and in another open tab of the site.
+    const other = await context.newPage();
+    await other.goto(`${site.baseUrl}/admin/blog`);
+    await hydrated(other);
+    const listen = `window.__updates = []; window.addEventListener('data-update', (e) => window.__updates.push(e.detail.type));`;
+    await page.evaluate(listen);
+    await other.evaluate(() => {
+      const w = window as unknown as { __channel: string[] };
+      w.__channel = [];
+      new BroadcastChannel('site-data-update').onmessage = (e: MessageEvent<{ type: string }>) =>
+        w.__channel.push(e.data.type);
+    });
+    await page.getByRole('button', { name: 'Refresh' }).click();
+    const kinds = ['blog', 'portfolio', 'contacts', 'analytics'];
+    expect(await page.evaluate(() => (window as unknown as { __updates: string[] }).__updates)).toEqual(kinds);
+    await expect
+      .poll(() => other.evaluate(() => (window as unknown as { __channel?: string[] }).__channel))
+      .toEqual(kinds);
+    await page.getByRole('button', { name: /^Notifications, \d+ unread$/ }).click();
+    await page.getByRole('region', { name: 'Notifications' }).getByText('Data refreshed').waitFor();
+    await page.getByRole('button', { name: 'Mark all read' }).click();
+    await expect.poll(() => page.getByRole('button', { name: 'Notifications', exact: true }).count()).toBe(1);
+    await page.keyboard.press('Escape');
+    await other.close();
+
+    // Sign out: tokens gone, login shown, Back shows no admin data.
+    await page.getByRole('button', { name: 'Logout' }).click();
+    await page.waitForURL(`${site.baseUrl}/admin/login`);
+    await page.getByRole('button', { name: 'Sign In' }).waitFor();
+    expect(
+      await page.evaluate(() => [localStorage.getItem('authToken'), localStorage.getItem('refreshToken')]),
+    ).toEqual([null, null]);
+    await page.goBack();
+    await page.getByRole('button', { name: 'Sign In' }).waitFor();
+    expect(page.url()).toContain('/admin/login');
+    expect(await page.locator('[data-current-user]').count()).toBe(0);
+
+    // The old refresh token was revoked by the logout.
+    const res = await fetch(`${site.baseUrl}/api/auth/refresh`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ refreshToken: tokens[1] }),
+    });
+    expect(res.status).toBe(401);
+
+    expect(unexpectedErrors(errors, [401])).toEqual([]);
+    expect(await csp()).toEqual([]);
+    await context.close();
+  });
+
+  it('signs in with the e-mail address, and a session whose refresh is refused ends with a warning', async () => {
+    const { context, page, errors } = await newPage(browser, { width: 390, height: 844 });
+    await signIn(page, site.baseUrl, ADMIN_EMAIL, ADMIN_PASSWORD);
+    expect(page.url()).toBe(`${site.baseUrl}/admin/dashboard`);
+    expect(await page.title()).toBe('Overview | Admin');
+
+    await page.evaluate(() => {
+      localStorage.setItem('authToken', 'expired.garbage.token');
+      localStorage.setItem('refreshToken', 'revoked-refresh-token');
+    });
+    await page.reload();
+    await hydrated(page);
+    await page.getByText('Session expired. Please login again.').waitFor();
+    expect(page.url()).toContain('/admin/login');
+    expect(await page.evaluate(() => localStorage.getItem('refreshToken'))).toBeNull();
+    expect(unexpectedErrors(errors, [401])).toEqual([]);
+    await context.close();
+  });
+
+  it('shows the message for a wrong password', async () => {
+    const { context, page, errors } = await newPage(browser);
+    await page.goto(`${site.baseUrl}/admin/login`);
+    await hydrated(page);
+    await page.getByRole('button', { name: 'Sign In' }).click();
+    expect(await page.getByText('Username is required').count()).toBe(1);
+
+    await page.getByLabel('Username').fill('admin');
+    await page.locator('input[name="password"]').fill('not-the-password');
+    await page.getByRole('button', { name: 'Sign In' }).click();
+    await page.getByRole('alert').filter({ hasText: 'Invalid username or password' }).first().waitFor();
+    await expect.poll(() => page.locator('[data-toast="error"]').textContent()).toContain('Invalid credentials.');
+    expect(page.url()).toBe(`${site.baseUrl}/admin/login`);
+    expect(await page.evaluate(() => localStorage.getItem('authToken'))).toBeNull();
+    expect(unexpectedErrors(errors, [401])).toEqual([]);
+    await context.close();
+  });
+});
