@@ -30,7 +30,8 @@ describe('the production server', () => {
     expect(nonce).toBeTruthy();
     expect(csp).not.toContain('unsafe-inline;');
     const html = await res.text();
-    expect(html).toContain('Transform Your Business with Professional Web &amp; AI Solutions');
+    const heading = /<h1[^>]*>([\s\S]*?)<\/h1>/.exec(html)?.[1]?.replace(/<[^>]+>/g, '');
+    expect(heading).toBe('Transform Your Business with Professional Web &amp; AI Solutions');
     expect(html).toContain(company.email);
     // Every inline script that runs carries this response's nonce (JSON-LD data blocks do not run).
     const scripts = [...html.matchAll(/<script(?![^>]*\bsrc=)([^>]*)>/g)]

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from '../zod';
 
 /*
  * Sign-in, users and roles: the payloads of /api/auth/* (02-admin.md sections 3, 5, 7, 8).

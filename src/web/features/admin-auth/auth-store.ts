@@ -1,4 +1,3 @@
-import '../../lib/zod-csp';
 import { useSyncExternalStore } from 'react';
 import { REFRESH_TOKEN_STORAGE_KEY, AUTH_TOKEN_STORAGE_KEY } from '../../../shared/constants';
 import {

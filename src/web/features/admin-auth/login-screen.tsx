@@ -1,4 +1,3 @@
-import '../../lib/zod-csp';
 import { ArrowLeft, LoaderCircle, LogIn, Mail } from 'lucide-react';
 import { useState, type FormEvent, type KeyboardEvent } from 'react';
 import { AuthMessage, forgotPasswordRequestSchema, loginRequestSchema } from '../../../shared/contracts/auth';

@@ -1,4 +1,3 @@
-import '../../lib/zod-csp';
 import { KeyRound, LoaderCircle } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
 import { Link } from 'react-router';

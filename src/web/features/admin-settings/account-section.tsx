@@ -1,4 +1,3 @@
-import '../../lib/zod-csp';
 import { LoaderCircle, Save, UserRound } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
 import {

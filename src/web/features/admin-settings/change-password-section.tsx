@@ -1,4 +1,3 @@
-import '../../lib/zod-csp';
 import { KeyRound, LoaderCircle } from 'lucide-react';
 import { useEffect, useState, type FormEvent } from 'react';
 import { AuthMessage, changePasswordFormSchema } from '../../../shared/contracts/auth';

@@ -1,4 +1,3 @@
-import '../../lib/zod-csp';
 import { permissionsByRole, type PublicUser } from '../../../shared/contracts/auth';
 import { AccountSection } from './account-section';
 import { ChangePasswordSection } from './change-password-section';

@@ -1,4 +1,3 @@
-import '../../lib/zod-csp';
 import {
   Ban,
   ChevronLeft,

@@ -1,4 +1,3 @@
-import '../../lib/zod-csp';
 import { Outlet } from 'react-router';
 import { Toaster } from '../../components/toaster';
 import { ErrorScreen } from '../../features/errors/error-screen';
