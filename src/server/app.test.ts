@@ -86,5 +86,10 @@ describe('the error envelope', () => {
     const doc = res.json();
     expect(doc.openapi).toMatch(/^3\./);
     expect(Object.keys(doc.paths)).toContain('/api/company');
+    const page = await app.inject({ method: 'GET', url: '/api/docs/' });
+    expect(page.statusCode).toBe(200);
+    // Swagger UI styles itself inline; scripts stay nonce-only.
+    expect(page.headers['content-security-policy']).toContain("style-src 'self' 'unsafe-inline'");
+    expect(page.headers['content-security-policy']).toMatch(/script-src 'self' 'nonce-/);
   });
 });

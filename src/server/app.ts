@@ -127,6 +127,14 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     docs.addHook('onRoute', (route) => {
       route.config = { ...route.config, access: 'public' };
     });
+    // Swagger UI sets inline styles from its own script; the docs show no user content, so allow them here.
+    docs.addHook('onSend', async (_request, reply, payload) => {
+      const csp = reply.getHeader('content-security-policy');
+      if (typeof csp === 'string') {
+        reply.header('content-security-policy', csp.replace(/style-src [^;]*/, "style-src 'self' 'unsafe-inline'"));
+      }
+      return payload;
+    });
     await docs.register(swaggerUi, { routePrefix: '/api/docs' });
   });
 
