@@ -1,7 +1,16 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, newPage, startSite, type RunningSite } from './support/harness';
-import { ADMIN_EMAIL, ADMIN_ENV, ADMIN_PASSWORD, hydrated, signIn, unexpectedErrors, watchCsp } from './support/admin';
+import {
+  ADMIN_EMAIL,
+  ADMIN_ENV,
+  ADMIN_PASSWORD,
+  expiredCopyOf,
+  hydrated,
+  signIn,
+  unexpectedErrors,
+  watchCsp,
+} from './support/admin';
 
 let site: RunningSite;
 let browser: Browser;
@@ -73,8 +82,11 @@ describe('the admin session', () => {
     await page.locator('[data-current-user]').waitFor();
     expect(refreshes).toHaveLength(0);
 
-    // The access token "expires": the next calls refresh once, transparently, and go on.
-    await page.evaluate(() => localStorage.setItem('authToken', 'expired.garbage.token'));
+    // The access token expires: the next calls refresh once, transparently, and go on.
+    const expired = await expiredCopyOf(tokens[0]!);
+    const refused = await fetch(`${site.baseUrl}/api/auth/me`, { headers: { authorization: `Bearer ${expired}` } });
+    expect(refused.status).toBe(401);
+    await page.evaluate((token) => localStorage.setItem('authToken', token), expired);
     await page.getByRole('heading', { name: 'Users' }).waitFor();
     await page.evaluate(() => {
       // Two calls at once, both answered 401: they share one refresh and are both retried.
@@ -90,7 +102,7 @@ describe('the admin session', () => {
     await expect.poll(() => page.locator('[data-user="admin"]').count()).toBe(1);
     expect(refreshes).toHaveLength(1);
     const renewed = await page.evaluate(() => localStorage.getItem('authToken'));
-    expect(renewed).not.toBe('expired.garbage.token');
+    expect(renewed).not.toBe(expired);
     expect(renewed).not.toBe(tokens[0]);
 
     // Tabs: the overview alias, an unbuilt tab names itself, an unknown tab gets the admin's not-found panel.

@@ -1,9 +1,23 @@
+import { SignJWT, decodeJwt } from 'jose';
 import type { Page } from 'playwright-core';
 
 /** The first admin of a fresh site in the admin journeys (ADMIN_EMAIL / ADMIN_PASSWORD). */
 export const ADMIN_EMAIL = 'owner@example.com';
 export const ADMIN_PASSWORD = 'correct-horse-battery-1';
-export const ADMIN_ENV = { ADMIN_EMAIL, ADMIN_PASSWORD };
+/** Known signing key, so a journey can make a genuinely expired copy of a real access token. */
+export const JWT_SECRET = 'journey-signing-key-0123456789-abcdefghij';
+export const ADMIN_ENV = { ADMIN_EMAIL, ADMIN_PASSWORD, JWT_SECRET };
+
+/** The same access token (same user, session, issuer, audience), expired a minute ago. */
+export async function expiredCopyOf(token: string): Promise<string> {
+  const claims = decodeJwt(token);
+  const now = Math.floor(Date.now() / 1000);
+  return new SignJWT({ ...claims })
+    .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
+    .setIssuedAt(now - 16 * 60)
+    .setExpirationTime(now - 60)
+    .sign(new TextEncoder().encode(JWT_SECRET));
+}
 
 /** Waits until React Router has taken over the page and the network is quiet. */
 export async function hydrated(page: Page): Promise<void> {
