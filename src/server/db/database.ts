@@ -46,6 +46,10 @@ export function createDatabase(url: string): Database {
   }
   if (dialect === 'postgres') {
     const pool = new pg.Pool({ connectionString: url, max: 10 });
+    // An idle connection dropped by the server (restart, failover) is emitted as an 'error' event, which
+    // would crash the process without a listener. The pool discards that client and the next query
+    // opens a new one; a server that stays down shows up in /api/ready and as 503 DATABASE_UNAVAILABLE.
+    pool.on('error', () => {});
     const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
     return { db, dialect, close: () => db.destroy() };
   }
