@@ -9,6 +9,7 @@ import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fast
 import { ErrorCode, ErrorMessage, type ApiErrorBody } from '../shared/errors';
 import type { Config } from './config';
 import { createDatabase, type Database } from './db/database';
+import { blogPublicRoutes } from './features/blog/blog.routes';
 import { companyPublicRoutes } from './features/company/company.routes';
 import { healthRoutes } from './features/health/health.routes';
 import { authRoutes } from './features/users/auth.routes';
@@ -142,6 +143,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     async (api) => {
       await api.register(healthRoutes);
       await api.register(companyPublicRoutes);
+      await api.register(blogPublicRoutes);
       await api.register(authRoutes, { prefix: '/auth' });
       await api.register(usersRoutes, { prefix: '/auth' });
       // Unknown API paths are JSON 404s, never the HTML page handler.

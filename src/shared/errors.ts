@@ -40,6 +40,7 @@ export const ErrorMessage = {
   DATABASE_UNREACHABLE: 'Database is not reachable.',
   MIGRATIONS_PENDING: 'Database migrations are not current.',
   COMPANY_NOT_CONFIGURED: 'The company profile has not been set up yet.',
+  BLOG_POST_NOT_FOUND: 'Blog post not found',
 } as const;
 
 export interface FieldError {

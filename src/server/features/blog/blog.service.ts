@@ -1,0 +1,162 @@
+import type { Kysely } from 'kysely';
+import {
+  blogSorts,
+  formatReadTime,
+  type BlogCategory,
+  type BlogListData,
+  type BlogListQuery,
+  type BlogPostDetail,
+  type BlogPostSummary,
+  type BlogSort,
+  type BlogTag,
+} from '../../../shared/contracts/blog';
+import { ErrorMessage } from '../../../shared/errors';
+import type { DB } from '../../db/schema';
+import { notFound } from '../../plugins/errors';
+import {
+  findPublishedPostById,
+  findPublishedPostBySlug,
+  listCategoriesWithPublishedCount,
+  listKeywordsOfPost,
+  listPublishedPosts,
+  listRelatedPublishedPosts,
+  listTagNamesOfPosts,
+  listTagsWithPublishedCount,
+  type PostOrder,
+  type PostSummaryRow,
+  type PublishedPostFilter,
+} from './blog.repository';
+
+const SORT_PRESETS: Record<BlogSort, PostOrder> = {
+  newest: { field: 'date', direction: 'desc' },
+  oldest: { field: 'date', direction: 'asc' },
+  popular: { field: 'popularity', direction: 'desc' },
+  alphabetical: { field: 'title', direction: 'asc' },
+};
+
+const isNumericId = (value: string) => /^\d{1,9}$/.test(value);
+
+/** A list-page sort value wins; otherwise sortBy (default date) in the direction of sortOrder or sort. */
+export function resolveOrder(query: Pick<BlogListQuery, 'sort' | 'sortBy' | 'sortOrder'>): PostOrder {
+  const { sort, sortBy, sortOrder } = query;
+  if (sort && (blogSorts as readonly string[]).includes(sort)) return SORT_PRESETS[sort as BlogSort];
+  const field = sortBy ?? 'date';
+  const direction = sortOrder ?? (sort === 'asc' || sort === 'desc' ? sort : field === 'title' ? 'asc' : 'desc');
+  return { field, direction };
+}
+
+function toFilter(query: BlogListQuery): PublishedPostFilter {
+  const filter: PublishedPostFilter = {
+    search: query.search ?? query.q,
+    tag: query.tag,
+    author: query.author,
+    featured: query.featured,
+  };
+  const category = query.category;
+  if (category && category.toLowerCase() !== 'all') {
+    if (isNumericId(category)) filter.categoryId = Number(category);
+    else filter.categorySlug = category;
+  }
+  if (query.exclude) {
+    filter.exclude = { slug: query.exclude, id: isNumericId(query.exclude) ? Number(query.exclude) : undefined };
+  }
+  return filter;
+}
+
+async function tagsByPost(db: Kysely<DB>, postIds: number[]): Promise<Map<number, string[]>> {
+  const byPost = new Map<number, string[]>();
+  for (const row of await listTagNamesOfPosts(db, postIds)) {
+    const id = Number(row.post_id);
+    byPost.set(id, [...(byPost.get(id) ?? []), row.name]);
+  }
+  return byPost;
+}
+
+function toSummary(row: PostSummaryRow, tags: string[]): BlogPostSummary {
+  return {
+    id: Number(row.id),
+    slug: row.slug,
+    title: row.title,
+    excerpt: row.excerpt,
+    image_url: row.image_url,
+    category:
+      row.category_id !== null && row.category_name !== null
+        ? {
+            id: Number(row.category_id),
+            name: row.category_name,
+            slug: row.category_slug ?? '',
+            color: row.category_color ?? '',
+          }
+        : null,
+    tags,
+    author: row.author,
+    date: row.date,
+    read_time: formatReadTime(Number(row.read_time)),
+    views: Number(row.views),
+    likes: Number(row.likes),
+    featured: Number(row.featured) === 1,
+    created_at: row.created_at,
+  };
+}
+
+async function toSummaries(db: Kysely<DB>, rows: PostSummaryRow[]): Promise<BlogPostSummary[]> {
+  const tags = await tagsByPost(
+    db,
+    rows.map((r) => Number(r.id)),
+  );
+  return rows.map((row) => toSummary(row, tags.get(Number(row.id)) ?? []));
+}
+
+export async function listPosts(db: Kysely<DB>, query: BlogListQuery): Promise<BlogListData> {
+  const { page, limit } = query;
+  const { rows, total } = await listPublishedPosts(db, toFilter(query), resolveOrder(query), page, limit);
+  const pages = Math.ceil(total / limit);
+  return { posts: await toSummaries(db, rows), total, page, pages, pagination: { page, limit, total, pages } };
+}
+
+/** A published post by slug, else by numeric id; drafts and unknown posts are not found. */
+async function findPublished(db: Kysely<DB>, slugOrId: string) {
+  const bySlug = await findPublishedPostBySlug(db, slugOrId);
+  if (bySlug) return bySlug;
+  const byId = isNumericId(slugOrId) ? await findPublishedPostById(db, Number(slugOrId)) : undefined;
+  if (!byId) throw notFound(ErrorMessage.BLOG_POST_NOT_FOUND);
+  return byId;
+}
+
+export async function getPost(db: Kysely<DB>, slugOrId: string): Promise<BlogPostDetail> {
+  const row = await findPublished(db, slugOrId);
+  const id = Number(row.id);
+  const [tags, keywords] = await Promise.all([tagsByPost(db, [id]), listKeywordsOfPost(db, id)]);
+  return {
+    ...toSummary(row, tags.get(id) ?? []),
+    content: row.content,
+    seo_title: row.seo_title,
+    seo_description: row.seo_description,
+    seo_keywords: keywords,
+  };
+}
+
+export async function listRelatedPosts(db: Kysely<DB>, slugOrId: string, limit: number): Promise<BlogPostSummary[]> {
+  const post = await findPublished(db, slugOrId);
+  if (post.category_id === null) return [];
+  const rows = await listRelatedPublishedPosts(db, Number(post.category_id), Number(post.id), limit);
+  return toSummaries(db, rows);
+}
+
+export async function listCategories(db: Kysely<DB>): Promise<BlogCategory[]> {
+  const rows = await listCategoriesWithPublishedCount(db);
+  return rows.map((r) => ({
+    id: Number(r.id),
+    name: r.name,
+    slug: r.slug,
+    color: r.color,
+    description: r.description,
+    icon: r.icon,
+    post_count: Number(r.post_count ?? 0),
+  }));
+}
+
+export async function listTags(db: Kysely<DB>): Promise<BlogTag[]> {
+  const rows = await listTagsWithPublishedCount(db);
+  return rows.map((r) => ({ name: r.name, slug: r.slug, post_count: Number(r.post_count) }));
+}
