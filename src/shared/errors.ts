@@ -41,6 +41,11 @@ export const ErrorMessage = {
   MIGRATIONS_PENDING: 'Database migrations are not current.',
   COMPANY_NOT_CONFIGURED: 'The company profile has not been set up yet.',
   BLOG_POST_NOT_FOUND: 'Blog post not found',
+  COMMENT_FIELDS_REQUIRED: 'Please fill in all fields',
+  COMMENT_NAME_TOO_LONG: 'Name must be at most 100 characters.',
+  COMMENT_EMAIL_INVALID: 'Please enter a valid email address',
+  COMMENT_EMAIL_TOO_LONG: 'Email must be at most 320 characters.',
+  COMMENT_MESSAGE_TOO_LONG: 'Comment must be at most 2000 characters.',
 } as const;
 
 export interface FieldError {

@@ -133,3 +133,42 @@ export type BlogTag = z.infer<typeof blogTagSchema>;
 export function formatReadTime(minutes: number): string {
   return `${Math.max(1, minutes)} min read`;
 }
+
+/** Comment limits (characters), matching the blog_comments columns. */
+export const COMMENT_NAME_MAX = 100;
+export const COMMENT_EMAIL_MAX = 320;
+export const COMMENT_MESSAGE_MAX = 2000;
+
+export const BlogMessage = {
+  COMMENT_POSTED: 'Comment posted successfully!',
+} as const;
+
+/** POST /api/blog/posts/{id}/like answer: the post's like count after this visitor's like. */
+export const blogLikeDataSchema = z.object({
+  likes: z.number().int(),
+  liked: z.literal(true),
+});
+export type BlogLikeData = z.infer<typeof blogLikeDataSchema>;
+
+/** A comment as the public sees it: plain text, never the e-mail. */
+export const blogCommentSchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  /** Plain text: shown escaped, never as HTML. */
+  message: z.string(),
+  created_at: z.string(),
+});
+export type BlogComment = z.infer<typeof blogCommentSchema>;
+
+/**
+ * POST /api/blog/posts/{id}/comments body. Only the types are checked here; required fields, lengths and
+ * the e-mail are checked by the server so that blanks answer 'Please fill in all fields'.
+ * `website` is a honeypot that people never fill in.
+ */
+export const blogCommentRequestSchema = z.object({
+  name: z.string().max(10_000).optional(),
+  email: z.string().max(10_000).optional(),
+  message: z.string().max(100_000).optional(),
+  website: z.string().max(10_000).optional(),
+});
+export type BlogCommentRequest = z.infer<typeof blogCommentRequestSchema>;

@@ -1,5 +1,6 @@
-import { sql, type Expression, type Kysely } from 'kysely';
+import { MysqlAdapter, sql, type Expression, type Insertable, type Kysely } from 'kysely';
 import type { BlogSortField, SortDirection } from '../../../shared/contracts/blog';
+import { insertReturningId } from '../../db/insert-id';
 import type { DB } from '../../db/schema';
 
 /** What a public list may filter on; every list shows published posts only. */
@@ -222,4 +223,48 @@ export async function listTagsWithPublishedCount(db: Kysely<DB>) {
     .orderBy((eb) => eb.fn.count('p.id'), 'desc')
     .orderBy('t.name')
     .execute();
+}
+
+/**
+ * Records one visitor's like of a post and counts it on the post only when it is new, in one
+ * transaction; a repeated like changes nothing. Returns the post's like count afterwards.
+ */
+export async function addPostLike(db: Kysely<DB>, postId: number, visitorKey: string, now: string) {
+  return db.transaction().execute(async (trx) => {
+    const insert = trx
+      .insertInto('blog_post_likes')
+      .values({ post_id: postId, visitor_key: visitorKey, created_at: now });
+    // MySQL has no ON CONFLICT; INSERT IGNORE skips the duplicate of the unique (post_id, visitor_key) pair.
+    const result = await (
+      trx.getExecutor().adapter instanceof MysqlAdapter
+        ? insert.ignore()
+        : insert.onConflict((oc) => oc.columns(['post_id', 'visitor_key']).doNothing())
+    ).executeTakeFirst();
+    const added = Number(result.numInsertedOrUpdatedRows ?? 0) > 0;
+    if (added) {
+      await trx
+        .updateTable('blog_posts')
+        .set((eb) => ({ likes: eb('likes', '+', 1) }))
+        .where('id', '=', postId)
+        .execute();
+    }
+    const row = await trx.selectFrom('blog_posts').select('likes').where('id', '=', postId).executeTakeFirstOrThrow();
+    return { likes: Number(row.likes), added };
+  });
+}
+
+/** Approved comments of a post, oldest first; the e-mail is not selected. */
+export async function listApprovedComments(db: Kysely<DB>, postId: number) {
+  return db
+    .selectFrom('blog_comments')
+    .select(['id', 'name', 'message', 'created_at'])
+    .where('post_id', '=', postId)
+    .where('status', '=', 'approved')
+    .orderBy('created_at')
+    .orderBy('id')
+    .execute();
+}
+
+export async function insertComment(db: Kysely<DB>, values: Insertable<DB['blog_comments']>): Promise<number> {
+  return insertReturningId(db, 'blog_comments', values);
 }

@@ -1,7 +1,11 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
+  BlogMessage,
   blogCategorySchema,
+  blogCommentRequestSchema,
+  blogCommentSchema,
+  blogLikeDataSchema,
   blogListDataSchema,
   blogListQuerySchema,
   blogPostDetailSchema,
@@ -11,11 +15,24 @@ import {
   blogTagSchema,
 } from '../../../shared/contracts/blog';
 import { z } from '../../../shared/zod';
-import { getPost, listCategories, listPosts, listRelatedPosts, listTags } from './blog.service';
+import {
+  getPost,
+  likePost,
+  listCategories,
+  listComments,
+  listPosts,
+  listRelatedPosts,
+  listTags,
+  postComment,
+  visitorKey,
+} from './blog.service';
 
 const envelope = <T extends z.ZodType>(data: T) => z.object({ success: z.literal(true), data });
 const tags = ['blog'];
 const config = { access: 'public' } as const;
+/** Per client address (request.ip honours only trusted proxies). */
+export const LIKE_RATE_LIMIT = { max: 30, timeWindow: 60_000 };
+export const COMMENT_RATE_LIMIT = { max: 5, timeWindow: 60_000 };
 
 /** Public reads may be cached briefly by browsers and proxies. */
 function publicCache(reply: FastifyReply): void {
@@ -26,6 +43,9 @@ function publicCache(reply: FastifyReply): void {
 export async function blogPublicRoutes(app: FastifyInstance): Promise<void> {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const db = () => app.database.db;
+  // The auth plugin already refuses to start without it; the like key is keyed by the same secret.
+  const secret = app.config.jwtSecret;
+  if (!secret) throw new Error('JWT secret missing: the blog like key needs it');
 
   r.get(
     '/blog/posts',
@@ -113,6 +133,67 @@ export async function blogPublicRoutes(app: FastifyInstance): Promise<void> {
       const list = await listTags(db());
       publicCache(reply);
       return { success: true as const, data: { tags: list } };
+    },
+  );
+
+  r.post(
+    '/blog/posts/:slugOrId/like',
+    {
+      config: { access: 'public', rateLimit: LIKE_RATE_LIMIT },
+      schema: {
+        tags,
+        summary: 'Like a published post; one like per visitor, repeats are not counted',
+        params: blogPostParamsSchema,
+        response: { 200: envelope(blogLikeDataSchema) },
+      },
+    },
+    async (request) => {
+      const visitor = visitorKey(request.ip, request.headers['user-agent'], secret);
+      const data = await likePost(db(), request.params.slugOrId, visitor);
+      return { success: true as const, data };
+    },
+  );
+
+  r.get(
+    '/blog/posts/:slugOrId/comments',
+    {
+      config,
+      schema: {
+        tags,
+        summary: 'Approved comments of a published post, oldest first (never the e-mail)',
+        params: blogPostParamsSchema,
+        response: { 200: envelope(z.object({ comments: z.array(blogCommentSchema) })) },
+      },
+    },
+    async (request, reply) => {
+      const comments = await listComments(db(), request.params.slugOrId);
+      reply.header('cache-control', 'no-store');
+      return { success: true as const, data: { comments } };
+    },
+  );
+
+  r.post(
+    '/blog/posts/:slugOrId/comments',
+    {
+      config: { access: 'public', rateLimit: COMMENT_RATE_LIMIT },
+      schema: {
+        tags,
+        summary: 'Comment on a published post (plain text; the e-mail is never shown)',
+        params: blogPostParamsSchema,
+        body: blogCommentRequestSchema,
+        response: {
+          201: z.object({
+            success: z.literal(true),
+            data: z.object({ comment: blogCommentSchema }),
+            message: z.string(),
+          }),
+        },
+      },
+    },
+    async (request, reply) => {
+      const comment = await postComment(db(), request.params.slugOrId, request.body);
+      reply.status(201);
+      return { success: true as const, data: { comment }, message: BlogMessage.COMMENT_POSTED };
     },
   );
 }

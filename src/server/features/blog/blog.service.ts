@@ -1,8 +1,15 @@
+import { createHash } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import {
   blogSorts,
+  COMMENT_EMAIL_MAX,
+  COMMENT_MESSAGE_MAX,
+  COMMENT_NAME_MAX,
   formatReadTime,
   type BlogCategory,
+  type BlogComment,
+  type BlogCommentRequest,
+  type BlogLikeData,
   type BlogListData,
   type BlogListQuery,
   type BlogPostDetail,
@@ -10,11 +17,15 @@ import {
   type BlogSort,
   type BlogTag,
 } from '../../../shared/contracts/blog';
-import { ErrorMessage } from '../../../shared/errors';
+import { ErrorCode, ErrorMessage, type FieldError } from '../../../shared/errors';
+import { z } from '../../../shared/zod';
 import type { DB } from '../../db/schema';
-import { notFound } from '../../plugins/errors';
+import { AppError, notFound } from '../../plugins/errors';
 import {
+  addPostLike,
   findPublishedPostById,
+  insertComment,
+  listApprovedComments,
   findPublishedPostBySlug,
   listCategoriesWithPublishedCount,
   listKeywordsOfPost,
@@ -159,4 +170,79 @@ export async function listCategories(db: Kysely<DB>): Promise<BlogCategory[]> {
 export async function listTags(db: Kysely<DB>): Promise<BlogTag[]> {
   const rows = await listTagsWithPublishedCount(db);
   return rows.map((r) => ({ name: r.name, slug: r.slug, post_count: Number(r.post_count) }));
+}
+
+/** Who liked: a keyed hash of address and browser, so the table holds no address and a replay counts once. */
+export function visitorKey(ip: string, userAgent: string | undefined, secret: string): string {
+  return createHash('sha256')
+    .update(`${ip}\n${userAgent ?? ''}\n${secret}`)
+    .digest('hex');
+}
+
+export async function likePost(db: Kysely<DB>, slugOrId: string, visitor: string): Promise<BlogLikeData> {
+  const post = await findPublished(db, slugOrId);
+  const { likes } = await addPostLike(db, Number(post.id), visitor, new Date().toISOString());
+  return { likes, liked: true };
+}
+
+export async function listComments(db: Kysely<DB>, slugOrId: string): Promise<BlogComment[]> {
+  const post = await findPublished(db, slugOrId);
+  const rows = await listApprovedComments(db, Number(post.id));
+  return rows.map((r) => ({ id: Number(r.id), name: r.name, message: r.message, created_at: r.created_at }));
+}
+
+/** Trimmed plain text; NUL characters are dropped (PostgreSQL cannot store them). */
+const clean = (value: string | undefined) => (value ?? '').replaceAll('\u0000', '').trim();
+/** Length in characters (code points), as the database columns count it. */
+const length = (value: string) => [...value].length;
+const emailSchema = z.email();
+
+function validationError(message: string, errors: FieldError[]): AppError {
+  return new AppError(400, ErrorCode.VALIDATION_ERROR, message, errors);
+}
+
+/** The comment fields, checked as the spec says: all three required after trimming, then each one. */
+export function validateComment(body: BlogCommentRequest): { name: string; email: string; message: string } {
+  const fields = { name: clean(body.name), email: clean(body.email), message: clean(body.message) };
+  const blank = (Object.keys(fields) as (keyof typeof fields)[]).filter((key) => !fields[key]);
+  if (blank.length > 0) {
+    throw validationError(
+      ErrorMessage.COMMENT_FIELDS_REQUIRED,
+      blank.map((field) => ({ field, message: ErrorMessage.COMMENT_FIELDS_REQUIRED })),
+    );
+  }
+  const errors: FieldError[] = [];
+  if (length(fields.name) > COMMENT_NAME_MAX)
+    errors.push({ field: 'name', message: ErrorMessage.COMMENT_NAME_TOO_LONG });
+  if (length(fields.email) > COMMENT_EMAIL_MAX) {
+    errors.push({ field: 'email', message: ErrorMessage.COMMENT_EMAIL_TOO_LONG });
+  } else if (!emailSchema.safeParse(fields.email).success) {
+    errors.push({ field: 'email', message: ErrorMessage.COMMENT_EMAIL_INVALID });
+  }
+  if (length(fields.message) > COMMENT_MESSAGE_MAX) {
+    errors.push({ field: 'message', message: ErrorMessage.COMMENT_MESSAGE_TOO_LONG });
+  }
+  const first = errors[0];
+  if (first) throw validationError(first.message, errors);
+  return fields;
+}
+
+/**
+ * Stores a visitor's comment as plain text (approved until moderation exists). A filled-in honeypot
+ * gets the same answer, but nothing is stored.
+ */
+export async function postComment(db: Kysely<DB>, slugOrId: string, body: BlogCommentRequest): Promise<BlogComment> {
+  const post = await findPublished(db, slugOrId);
+  const { name, email, message } = validateComment(body);
+  const created_at = new Date().toISOString();
+  if (clean(body.website)) return { id: 0, name, message, created_at };
+  const id = await insertComment(db, {
+    post_id: Number(post.id),
+    name,
+    email,
+    message,
+    status: 'approved',
+    created_at,
+  });
+  return { id, name, message, created_at };
 }
