@@ -23,17 +23,7 @@ export async function ensureFirstAdmin(
   const email = (options.email ?? 'admin@localhost').toLowerCase();
   const generatedPassword = options.password ? undefined : randomBytes(12).toString('base64url');
   const password = options.password ?? (generatedPassword as string);
-  const now = new Date().toISOString();
-  await insertUser(db, {
-    username: 'admin',
-    email,
-    password_hash: await hashPassword(password),
-    role: 'admin',
-    status: 'active',
-    email_verified: 1,
-    created_at: now,
-    updated_at: now,
-  });
+  await upsertAdmin(db, { email, password, username: await freeUsername(db, 'admin') });
   return { created: true, email, ...(generatedPassword ? { generatedPassword } : {}) };
 }
 
