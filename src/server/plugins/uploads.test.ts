@@ -1,7 +1,10 @@
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { text } from 'node:stream/consumers';
+import { afterAll, describe, expect, it } from 'vitest';
 import { useTestApp } from '../testing/test-app';
+import { InvalidStorageKeyError, LocalDiskStorage, isValidStorageKey } from './uploads';
 
 const PNG = Buffer.from(
   'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==',
@@ -28,10 +31,14 @@ describe('serving /uploads', () => {
     expect(res.headers['x-content-type-options']).toBe('nosniff');
   });
 
-  it('serves generated sizes under thumbnails/{size}/', async () => {
-    put('thumbnails/640/abc123.webp', 'webp-bytes');
-    const res = await t.app.inject({ method: 'GET', url: '/uploads/thumbnails/640/abc123.webp' });
+  it('serves generated sizes under thumbnails/{label}/', async () => {
+    put('thumbnails/640w/abc123.webp', 'webp-bytes');
+    const res = await t.app.inject({ method: 'GET', url: '/uploads/thumbnails/640w/abc123.webp' });
     expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toBe('image/webp');
+    // Only the size labels the pipeline makes name a folder.
+    put('thumbnails/other/abc123.webp', 'webp-bytes');
+    expect((await t.app.inject({ method: 'GET', url: '/uploads/thumbnails/other/abc123.webp' })).statusCode).toBe(404);
   });
 
   it('answers a missing file with a JSON 404', async () => {
@@ -56,10 +63,54 @@ describe('serving /uploads', () => {
   });
 
   it('does not list directories or serve dotfiles', async () => {
-    put('files/.hidden', 'hidden');
+    put('files/.hidden', 'dotfile-content');
     expect((await t.app.inject({ method: 'GET', url: '/uploads/files/' })).statusCode).toBe(404);
     const dot = await t.app.inject({ method: 'GET', url: '/uploads/files/.hidden' });
     expect(dot.statusCode).toBeGreaterThanOrEqual(400);
-    expect(dot.body).not.toContain('hidden');
+    expect(dot.body).not.toContain('dotfile-content');
+  });
+});
+
+describe('LocalDiskStorage', () => {
+  const root = mkdtempSync(path.join(tmpdir(), 'storage-test-'));
+  const storage = new LocalDiskStorage(path.join(root, 'uploads'));
+  afterAll(() => rmSync(root, { recursive: true, force: true }));
+
+  it('puts, reads, checks and deletes objects by key, leaving no temporary files', async () => {
+    await storage.put('thumbnails/320w/abc123.webp', Buffer.from('hello'));
+    expect(await storage.exists('thumbnails/320w/abc123.webp')).toBe(true);
+    const object = await storage.get('thumbnails/320w/abc123.webp');
+    expect(object?.size).toBe(5);
+    expect(await text(object!.stream)).toBe('hello');
+    expect(readdirSync(path.join(root, 'uploads', 'thumbnails', '320w'))).toEqual(['abc123.webp']);
+
+    await storage.delete('thumbnails/320w/abc123.webp');
+    expect(await storage.exists('thumbnails/320w/abc123.webp')).toBe(false);
+    expect(await storage.get('thumbnails/320w/abc123.webp')).toBeNull();
+    await expect(storage.delete('thumbnails/320w/abc123.webp')).resolves.toBeUndefined();
+  });
+
+  it('refuses every key that could leave its folder or is not a generated name', async () => {
+    const bad = [
+      '../secret.jpg',
+      'files/../../secret.jpg',
+      '/etc/passwd',
+      'files//a.jpg',
+      'files/./a.jpg',
+      'files/a.jpg\u0000.png',
+      'files\\..\\a.jpg',
+      'FILES/A.JPG',
+      'files/.hidden.jpg',
+      'files/a',
+      '',
+      'a/b/c/d/e.jpg',
+    ];
+    for (const key of bad) {
+      expect(isValidStorageKey(key), key).toBe(false);
+      await expect(storage.put(key, Buffer.from('x')), key).rejects.toBeInstanceOf(InvalidStorageKeyError);
+      await expect(storage.get(key), key).rejects.toBeInstanceOf(InvalidStorageKeyError);
+    }
+    expect(readdirSync(root)).toEqual(['uploads']);
+    expect(isValidStorageKey('files/0123abcd.jpg')).toBe(true);
   });
 });

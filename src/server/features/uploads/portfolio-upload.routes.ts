@@ -1,0 +1,133 @@
+import multipart from '@fastify/multipart';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { optionalMessageEnvelope } from '../../../shared/contracts/common';
+import { PORTFOLIO_GALLERY_MAX } from '../../../shared/contracts/portfolio';
+import {
+  PortfolioUploadMessage,
+  portfolioGalleryUploadDataSchema,
+  portfolioGalleryUploadFieldsSchema,
+  portfolioImageDeleteDataSchema,
+  portfolioImageDeleteQuerySchema,
+  portfolioImageParamsSchema,
+  portfolioMainUploadDataSchema,
+  portfolioMainUploadFieldsSchema,
+  portfolioUploadStatsDataSchema,
+} from '../../../shared/contracts/portfolio-uploads';
+import { formatMessage } from '../../../shared/errors';
+import { requireUser } from '../../plugins/auth';
+import { ACCEPT_IMAGES } from './image-pipeline';
+import {
+  deletePortfolioImage,
+  portfolioUploadStats,
+  resolveProject,
+  uploadGalleryImages,
+  uploadMainImage,
+} from './portfolio-upload.service';
+import { UPLOAD_RATE_LIMIT, multipartLimits, parseFields, readUpload, uploadContext } from './uploads.routes';
+
+const tags = ['portfolio (staff)', 'uploads'];
+const uploadConfig = { access: 'content' as const, rateLimit: UPLOAD_RATE_LIMIT };
+
+/**
+ * /api/portfolio/upload: the images of the admin project form. Editors and admins write; every staff
+ * role may read the stats. The files are ordinary uploads (category 'portfolio', checked by content,
+ * stored under generated names with their resized copies).
+ */
+export async function portfolioUploadRoutes(app: FastifyInstance): Promise<void> {
+  await app.register(multipart, { limits: multipartLimits(PORTFOLIO_GALLERY_MAX, 20_000) });
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const ctx = (request: FastifyRequest) => uploadContext(app, request);
+
+  r.post(
+    '/main',
+    {
+      config: uploadConfig,
+      schema: {
+        tags,
+        summary: 'Upload a project main image (field "image"; optional alt_text, description)',
+        consumes: ['multipart/form-data'],
+        response: { 201: optionalMessageEnvelope(portfolioMainUploadDataSchema) },
+      },
+    },
+    async (request, reply) => {
+      const { files, fields } = await readUpload(request, {
+        fields: ['image', 'file'],
+        maxFiles: 1,
+        accept: ACCEPT_IMAGES,
+      });
+      const extras = parseFields(portfolioMainUploadFieldsSchema, fields);
+      const data = await uploadMainImage(ctx(request), files[0]!, {
+        altText: extras.alt_text,
+        description: extras.description,
+        uploadedBy: requireUser(request).id,
+      });
+      return reply.status(201).send({ success: true as const, data, message: PortfolioUploadMessage.MAIN_UPLOADED });
+    },
+  );
+
+  r.post(
+    '/gallery',
+    {
+      config: uploadConfig,
+      schema: {
+        tags,
+        summary: `Upload gallery images (field "images", at most ${PORTFOLIO_GALLERY_MAX} per project); with projectId or projectSlug they are added to that project's gallery`,
+        consumes: ['multipart/form-data'],
+        response: { 201: optionalMessageEnvelope(portfolioGalleryUploadDataSchema) },
+      },
+    },
+    async (request, reply) => {
+      const { files, fields } = await readUpload(request, {
+        fields: ['images', 'images[]', 'files', 'files[]'],
+        maxFiles: PORTFOLIO_GALLERY_MAX,
+        accept: ACCEPT_IMAGES,
+      });
+      const extras = parseFields(portfolioGalleryUploadFieldsSchema, fields);
+      const project = await resolveProject(ctx(request), extras);
+      const data = await uploadGalleryImages(ctx(request), files, {
+        project,
+        titles: extras.titles,
+        uploadedBy: requireUser(request).id,
+      });
+      return reply.status(201).send({
+        success: true as const,
+        data,
+        message: formatMessage(PortfolioUploadMessage.GALLERY_UPLOADED, { count: data.images.length }),
+      });
+    },
+  );
+
+  r.get(
+    '/stats',
+    {
+      config: { access: 'read' },
+      schema: {
+        tags,
+        summary: 'Portfolio image counts: uploads, main images, gallery images, full galleries',
+        response: { 200: optionalMessageEnvelope(portfolioUploadStatsDataSchema) },
+      },
+    },
+    async (request) => ({ success: true as const, data: await portfolioUploadStats(ctx(request)) }),
+  );
+
+  r.delete(
+    '/:file',
+    {
+      config: { access: 'content' },
+      schema: {
+        tags,
+        summary:
+          'Delete a portfolio image by upload id or file name: the file, its sizes and every reference. For an address that is not an upload, only the named project’s references',
+        params: portfolioImageParamsSchema,
+        querystring: portfolioImageDeleteQuerySchema,
+        response: { 200: optionalMessageEnvelope(portfolioImageDeleteDataSchema) },
+      },
+    },
+    async (request) => {
+      const project = await resolveProject(ctx(request), request.query);
+      const data = await deletePortfolioImage(ctx(request), request.params.file, project);
+      return { success: true as const, data, message: PortfolioUploadMessage.IMAGE_DELETED };
+    },
+  );
+}

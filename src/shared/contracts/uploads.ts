@@ -1,0 +1,203 @@
+import { z } from '../zod';
+import { optionalText, pageQueryFields, pageTotalsFields } from './common';
+import {
+  UPLOAD_MAX_BULK_IDS,
+  UPLOAD_MAX_IMAGE_SIDE,
+  UPLOAD_MAX_PAGE_SIZE,
+  UPLOAD_PAGE_SIZE,
+  uploadSortFields,
+  variantFormats,
+} from './uploads.values';
+
+/*
+ * Uploads (spec 02, sections 2, 3, 7, 8 and 9; decisions.md "Security decisions").
+ * Files are checked by their content, stored under generated names and served from
+ * /uploads/files/{name}; images also get resized copies under /uploads/thumbnails/{label}/{stem}.{format}.
+ */
+
+export {
+  ALLOWED_IMAGE_TYPES_TEXT,
+  ALLOWED_UPLOAD_TYPES_TEXT,
+  buildSrcSet,
+  checkSelectedFiles,
+  documentMimeTypes,
+  formatFileSize,
+  formatMegabytes,
+  IMAGE_ACCEPT,
+  IMAGE_VARIANT_WIDTHS,
+  imageMimeTypes,
+  isImageMimeType,
+  isValidUploadName,
+  OG_VARIANT,
+  ogImageUrl,
+  responsiveSources,
+  responsiveSourcesFromUrl,
+  UPLOAD_ACCEPT,
+  UPLOAD_COMPONENT_DEFAULT_MAX_FILES,
+  UPLOAD_DEFAULT_CATEGORY,
+  UPLOAD_FORBIDDEN_NAME_CHARACTERS,
+  UPLOAD_MAX_BULK_IDS,
+  UPLOAD_MAX_FILE_SIZE,
+  UPLOAD_MAX_FILE_SIZE_MB,
+  UPLOAD_MAX_FILES,
+  UPLOAD_MAX_IMAGE_PIXELS,
+  UPLOAD_MAX_IMAGE_SIDE,
+  UPLOAD_MAX_NAME_LENGTH,
+  UPLOAD_MAX_PAGE_SIZE,
+  UPLOAD_PAGE_SIZE,
+  UploadComponentMessage,
+  uploadErrorMessage,
+  uploadFileUrl,
+  UploadHint,
+  UploadMessage,
+  uploadMimeTypes,
+  UPLOADS_PATH,
+  uploadSortFields,
+  UploadStatusMessage,
+  uploadVariantUrl,
+  variantFormats,
+  variantLabels,
+} from './uploads.values';
+export type {
+  ImageMimeType,
+  ResponsiveSources,
+  UploadMimeType,
+  UploadSortField,
+  VariantFormat,
+} from './uploads.values';
+
+/** Categories are free labels (e.g. general, blog, portfolio); letters, digits, - and _. */
+export const uploadCategorySchema = z
+  .string()
+  .trim()
+  .min(1)
+  .max(50)
+  .regex(/^[A-Za-z0-9][A-Za-z0-9_-]*$/, 'may contain only letters, digits, - and _');
+
+// ---------------------------------------------------------------------------------------------------
+// Payloads
+
+export const uploadVariantSchema = z.object({
+  /** '320w', '640w', '1280w' or 'og'. */
+  label: z.string(),
+  format: z.enum(variantFormats),
+  width: z.number().int(),
+  height: z.number().int(),
+  size: z.number().int(),
+  url: z.string(),
+});
+export type UploadVariant = z.infer<typeof uploadVariantSchema>;
+
+export const uploadedFileSchema = z.object({
+  id: z.number().int(),
+  /** /uploads/files/{filename}. */
+  url: z.string(),
+  /** Generated stored name. */
+  filename: z.string(),
+  /** The name the file had on the uploader's computer (display only). */
+  original_name: z.string(),
+  /** Detected from the content, not the name. */
+  mime_type: z.string(),
+  size: z.number().int(),
+  width: z.number().int().nullable(),
+  height: z.number().int().nullable(),
+  category: z.string(),
+  alt_text: z.string().nullable(),
+  description: z.string().nullable(),
+  created_at: z.string(),
+  variants: z.array(uploadVariantSchema),
+});
+export type UploadedFile = z.infer<typeof uploadedFileSchema>;
+
+export const uploadFileDataSchema = z.object({ file: uploadedFileSchema });
+export const uploadFilesDataSchema = z.object({ files: z.array(uploadedFileSchema) });
+export const uploadListDataSchema = z.object({
+  files: z.array(uploadedFileSchema),
+  ...pageTotalsFields,
+});
+export type UploadFileData = z.infer<typeof uploadFileDataSchema>;
+export type UploadFilesData = z.infer<typeof uploadFilesDataSchema>;
+export type UploadListData = z.infer<typeof uploadListDataSchema>;
+
+const isoDate = z
+  .string()
+  .trim()
+  .regex(/^\d{4}-\d{2}-\d{2}(T[\d:.]+Z?)?$/, 'must be a date (YYYY-MM-DD)')
+  .optional();
+
+/** GET /api/uploads (and the category / mime lists). `sort` is accepted as another name of sortOrder. */
+export const uploadListQuerySchema = z.object({
+  ...pageQueryFields(UPLOAD_PAGE_SIZE, UPLOAD_MAX_PAGE_SIZE),
+  search: optionalText(200),
+  category: optionalText(50),
+  /** A full type (image/png) or a family (image). */
+  mimeType: optionalText(100),
+  dateFrom: isoDate,
+  dateTo: isoDate,
+  sortBy: z.enum(uploadSortFields).default('created_at'),
+  sortOrder: z.enum(['asc', 'desc']).optional(),
+  sort: z.enum(['asc', 'desc']).optional(),
+});
+export type UploadListQuery = z.infer<typeof uploadListQuerySchema>;
+
+export const uploadSearchRequestSchema = z.object({
+  query: z.string().trim().min(1, 'Search text is required').max(200),
+  ...pageQueryFields(UPLOAD_PAGE_SIZE, UPLOAD_MAX_PAGE_SIZE),
+  category: optionalText(50),
+  mimeType: optionalText(100),
+});
+
+/** PUT /api/uploads/{id}: empty text clears alt_text / description. */
+export const uploadUpdateRequestSchema = z
+  .object({
+    alt_text: z.string().trim().max(500).nullable().optional(),
+    description: z.string().trim().max(5000).nullable().optional(),
+    category: uploadCategorySchema.optional(),
+  })
+  .refine((v) => v.alt_text !== undefined || v.description !== undefined || v.category !== undefined, {
+    message: 'Nothing to update',
+  });
+export type UploadUpdateRequest = z.infer<typeof uploadUpdateRequestSchema>;
+
+/** DELETE /api/uploads/bulk: `ids` (or `fileIds`, the name the spec's client sends). */
+export const uploadBulkDeleteRequestSchema = z
+  .object({
+    ids: z.array(z.number().int().positive()).max(UPLOAD_MAX_BULK_IDS).optional(),
+    fileIds: z.array(z.number().int().positive()).max(UPLOAD_MAX_BULK_IDS).optional(),
+  })
+  .transform((v) => [...new Set([...(v.ids ?? []), ...(v.fileIds ?? [])])])
+  .refine((ids) => ids.length > 0, { message: 'Select at least one file' });
+
+export const uploadCategoriesDataSchema = z.object({
+  categories: z.array(z.object({ category: z.string(), count: z.number().int() })),
+});
+export type UploadCategoriesData = z.infer<typeof uploadCategoriesDataSchema>;
+const breakdown = z.object({ count: z.number().int(), size: z.number().int() });
+export const uploadStatsDataSchema = z.object({
+  total_files: z.number().int(),
+  total_size: z.number().int(),
+  images: z.number().int(),
+  documents: z.number().int(),
+  by_category: z.array(breakdown.extend({ category: z.string() })),
+  by_mime_type: z.array(breakdown.extend({ mime_type: z.string() })),
+});
+export type UploadStatsData = z.infer<typeof uploadStatsDataSchema>;
+
+/** Optional form fields sent with the files (multipart). */
+export const uploadFieldsSchema = z.object({
+  category: uploadCategorySchema.optional(),
+  alt_text: z.string().trim().max(500).optional(),
+  description: z.string().trim().max(5000).optional(),
+  /** Portfolio uploads name their project; stored as the category 'portfolio' when none is given. */
+  projectSlug: z.string().trim().max(200).optional(),
+});
+export type UploadFields = z.infer<typeof uploadFieldsSchema>;
+
+/** Extra fields of /api/uploads/image: the stored image is fitted inside width x height and re-encoded. */
+export const imageUploadOptionsSchema = z.object({
+  width: z.coerce.number().int().min(1).max(UPLOAD_MAX_IMAGE_SIDE).optional(),
+  height: z.coerce.number().int().min(1).max(UPLOAD_MAX_IMAGE_SIDE).optional(),
+  quality: z.coerce.number().int().min(1).max(100).optional(),
+  format: z.enum(['jpeg', 'jpg', 'png', 'webp']).optional(),
+});
+export type ImageUploadOptions = z.infer<typeof imageUploadOptionsSchema>;
