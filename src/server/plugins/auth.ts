@@ -52,6 +52,8 @@ declare module 'fastify' {
   }
   interface FastifyInstance {
     accessTokens: AccessTokens;
+    /** The active user of a valid bearer token of this request, or null (no token, invalid, expired, closed). */
+    userFromBearer(request: FastifyRequest): Promise<CurrentUser | null>;
     /** Every route registered after this plugin with its declared access, filled when the app is ready. */
     routeAccess: RouteAccess[];
   }
@@ -77,6 +79,17 @@ function bearerToken(request: FastifyRequest): string | undefined {
   if (!header) return undefined;
   const match = /^Bearer\s+(\S+)\s*$/i.exec(header);
   return match?.[1];
+}
+
+/**
+ * On a public route: the signed-in staff user when the request carries a valid bearer token, else null.
+ * An invalid or expired token is treated as a visitor, never as an error. Sets request.user when found.
+ */
+export async function optionalUser(request: FastifyRequest): Promise<CurrentUser | null> {
+  if (request.user) return request.user;
+  const user = await request.server.userFromBearer(request);
+  if (user) request.user = user;
+  return user;
 }
 
 function allowed(role: Role, access: Access | undefined): boolean {
@@ -131,6 +144,15 @@ export const authPlugin = fp(
       },
     };
     app.decorate('accessTokens', accessTokens);
+    app.decorate('userFromBearer', async (request: FastifyRequest) => {
+      const token = bearerToken(request);
+      const claims = token ? await accessTokens.verify(token) : null;
+      if (!claims) return null;
+      const user = await options.loadUser(app.database.db, claims.userId, claims.sessionId);
+      if (!user || user.status !== 'active') return null;
+      request.sessionId = claims.sessionId;
+      return user;
+    });
     app.decorate('routeAccess', [] as RouteAccess[]);
     app.decorateRequest('user', null);
     app.decorateRequest('sessionId', null);

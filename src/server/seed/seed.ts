@@ -1,5 +1,8 @@
 import type { Insertable, Kysely } from 'kysely';
+import { marked } from 'marked';
+import { blogReadMinutes } from '../../shared/contracts/blog';
 import type { DB } from '../db/schema';
+import { sanitizePostHtml, slugify } from '../features/blog/blog-html';
 import { demoBlogPosts } from './demo-blog-posts';
 import {
   demoBlogCategories,
@@ -128,12 +131,15 @@ async function seedBlog(trx: Kysely<DB>, now: string): Promise<void> {
   }
 
   for (const [i, post] of demoBlogPosts.entries()) {
-    const { category, tags, keywords, featured, published, ...fields } = post;
+    const { category, tags, keywords, featured, published, content: markdown, ...fields } = post;
     const createdAt = `${post.date}T09:00:00.000Z`;
+    // The samples are Markdown: rendered, then cleaned exactly like a post saved in the admin.
+    const content = demoPostHtml(markdown);
     const id = await insertId(trx, 'blog_posts', {
       ...fields,
+      content,
       category_id: categoryIds.get(category) ?? null,
-      read_time: readTimeMinutes(post.content),
+      read_time: blogReadMinutes(content),
       featured: flag(featured),
       published: flag(published),
       sort_order: i,
@@ -312,21 +318,12 @@ function flag(value: boolean | undefined): number {
   return value ? 1 : 0;
 }
 
-/** 200 words a minute, rounded up (spec section 9). */
-export function readTimeMinutes(html: string): number {
-  const words = html
-    .replace(/<[^>]+>/g, ' ')
-    .split(/\s+/)
-    .filter(Boolean).length;
-  return Math.max(1, Math.ceil(words / 200));
-}
+/** 200 words a minute, rounded up (spec section 9); the bench seed uses it too. */
+export const readTimeMinutes = blogReadMinutes;
 
-function slugify(text: string): string {
-  return text
-    .toLowerCase()
-    .replace(/&/g, ' and ')
-    .replace(/[^a-z0-9]+/g, '-')
-    .replace(/^-+|-+$/g, '');
+/** A sample post's Markdown as stored HTML: rendered with marked, then sanitised like any saved post. */
+export function demoPostHtml(markdown: string): string {
+  return sanitizePostHtml(marked.parse(markdown, { async: false, gfm: true }));
 }
 
 /** Small deterministic PRNG so that the sample traffic has the same shape on every install. */

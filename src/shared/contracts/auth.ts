@@ -1,4 +1,5 @@
 import { z } from '../zod';
+import { pageQueryFields, pageTotalsFields } from './common';
 
 /*
  * Sign-in, users and roles: the payloads of /api/auth/* (02-admin.md sections 3, 5, 7, 8).
@@ -119,8 +120,7 @@ export const registerRequestSchema = z.object({
 });
 
 export const listUsersQuerySchema = z.object({
-  page: z.coerce.number().int().min(1).default(1),
-  limit: z.coerce.number().int().min(1).max(100).default(10),
+  ...pageQueryFields(10, 100),
   search: z.string().trim().max(200).optional(),
   role: z.enum(roles).optional(),
   status: z.enum(userStatuses).optional(),
@@ -150,9 +150,7 @@ export const loginResponseDataSchema = tokenPairSchema.extend({ user: publicUser
 export const userResponseDataSchema = z.object({ user: publicUserSchema });
 export const listUsersResponseDataSchema = z.object({
   users: z.array(publicUserSchema),
-  total: z.number().int(),
-  page: z.number().int(),
-  pages: z.number().int(),
+  ...pageTotalsFields,
   pagination: z.object({
     page: z.number().int(),
     limit: z.number().int(),

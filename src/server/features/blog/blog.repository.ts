@@ -1,16 +1,32 @@
-import { MysqlAdapter, sql, type Expression, type Insertable, type Kysely } from 'kysely';
+import {
+  MysqlAdapter,
+  SqliteAdapter,
+  sql,
+  type Expression,
+  type Insertable,
+  type Kysely,
+  type Updateable,
+} from 'kysely';
 import type { BlogSortField, SortDirection } from '../../../shared/contracts/blog';
 import { insertReturningId } from '../../db/insert-id';
-import type { DB } from '../../db/schema';
+import { likeContains, likePrefix, pageWithTotal } from '../../db/query-helpers';
+import type { CommentStatus, DB } from '../../db/schema';
 
-/** What a public list may filter on; every list shows published posts only. */
-export interface PublishedPostFilter {
+/** What a list may filter on. Visitor lists always set `published: true`; staff may leave it out (all). */
+export interface PostFilter {
+  published?: boolean;
   search?: string;
   categoryId?: number;
   categorySlug?: string;
   tag?: string;
   author?: string;
   featured?: boolean;
+  /** Read time in minutes, inclusive bounds. */
+  minReadTime?: number;
+  maxReadTime?: number;
+  /** YYYY-MM-DD, inclusive bounds on the post date. */
+  dateFrom?: string;
+  dateTo?: string;
   /** Leave out the post with this id or slug. */
   exclude?: { id?: number; slug: string };
 }
@@ -18,11 +34,6 @@ export interface PublishedPostFilter {
 export interface PostOrder {
   field: BlogSortField;
   direction: SortDirection;
-}
-
-/** `%text%` for LIKE with '!' as the escape (a backslash is spelled differently in MySQL and PostgreSQL). */
-function containsPattern(text: string): string {
-  return `%${text.toLowerCase().replace(/[!%_]/g, (c) => `!${c}`)}%`;
 }
 
 const summaryColumns = [
@@ -38,30 +49,31 @@ const summaryColumns = [
   'p.views',
   'p.likes',
   'p.featured',
+  'p.published',
+  'p.sort_order',
+  'p.published_at',
   'p.created_at',
+  'p.updated_at',
   'c.name as category_name',
   'c.slug as category_slug',
   'c.color as category_color',
 ] as const;
+const detailColumns = [...summaryColumns, 'p.content', 'p.seo_title', 'p.seo_description'] as const;
 
-function publishedPosts(db: Kysely<DB>) {
-  return db
-    .selectFrom('blog_posts as p')
-    .leftJoin('blog_categories as c', 'c.id', 'p.category_id')
-    .where('p.published', '=', 1);
+function postsWithCategory(db: Kysely<DB>) {
+  return db.selectFrom('blog_posts as p').leftJoin('blog_categories as c', 'c.id', 'p.category_id');
 }
 
-type PostQuery = ReturnType<typeof publishedPosts>;
+type PostQuery = ReturnType<typeof postsWithCategory>;
 
-function applyFilter(query: PostQuery, filter: PublishedPostFilter): PostQuery {
+function applyFilter(query: PostQuery, filter: PostFilter): PostQuery {
   let q = query;
+  if (filter.published !== undefined) q = q.where('p.published', '=', filter.published ? 1 : 0);
   if (filter.search) {
-    const pattern = containsPattern(filter.search);
+    const pattern = likeContains(filter.search);
     q = q.where((eb) =>
       eb.or(
-        (['p.title', 'p.excerpt', 'p.content'] as const).map((column) =>
-          eb(eb.fn('lower', [column]), 'like', sql<string>`${pattern} escape '!'`),
-        ),
+        (['p.title', 'p.excerpt', 'p.content'] as const).map((column) => eb(eb.fn('lower', [column]), 'like', pattern)),
       ),
     );
   }
@@ -85,6 +97,10 @@ function applyFilter(query: PostQuery, filter: PublishedPostFilter): PostQuery {
   const author = filter.author?.toLowerCase();
   if (author !== undefined) q = q.where((eb) => eb(eb.fn('lower', ['p.author']), '=', author));
   if (filter.featured !== undefined) q = q.where('p.featured', '=', filter.featured ? 1 : 0);
+  if (filter.minReadTime !== undefined) q = q.where('p.read_time', '>=', filter.minReadTime);
+  if (filter.maxReadTime !== undefined) q = q.where('p.read_time', '<=', filter.maxReadTime);
+  if (filter.dateFrom !== undefined) q = q.where('p.date', '>=', filter.dateFrom);
+  if (filter.dateTo !== undefined) q = q.where('p.date', '<=', filter.dateTo);
   if (filter.exclude) {
     const { id, slug } = filter.exclude;
     q = q.where('p.slug', '<>', slug);
@@ -108,53 +124,45 @@ function orderExpression(field: BlogSortField): Expression<unknown> {
       return sql.ref('p.likes');
     case 'date':
       return sql.ref('p.date');
+    case 'sort_order':
+      return sql.ref('p.sort_order');
   }
 }
 
-export async function listPublishedPosts(
-  db: Kysely<DB>,
-  filter: PublishedPostFilter,
-  order: PostOrder,
-  page: number,
-  limit: number,
-) {
-  const query = applyFilter(publishedPosts(db), filter);
+export async function listPosts(db: Kysely<DB>, filter: PostFilter, order: PostOrder, page: number, limit: number) {
+  const query = applyFilter(postsWithCategory(db), filter);
   const byDate = order.field === 'date' || order.field === 'created_at';
-  const [rows, count] = await Promise.all([
-    query
-      .select(summaryColumns)
-      .orderBy(orderExpression(order.field), order.direction)
-      // Ties: newest first for the non-date keys, then by id in the direction of a date key.
-      .$call((q) => (byDate ? q : q.orderBy('p.date', 'desc')))
-      .orderBy('p.id', byDate ? order.direction : 'desc')
-      .limit(limit)
-      .offset((page - 1) * limit)
-      .execute(),
-    query.select((eb) => eb.fn.countAll<number | string>().as('n')).executeTakeFirstOrThrow(),
-  ]);
-  return { rows, total: Number(count.n) };
+  return pageWithTotal(
+    query,
+    (q) =>
+      q
+        .select(summaryColumns)
+        .orderBy(orderExpression(order.field), order.direction)
+        // Ties: newest first for the non-date keys, then by id in the direction of a date key.
+        .$call((page) => (byDate ? page : page.orderBy('p.date', 'desc')))
+        .orderBy('p.id', byDate ? order.direction : 'desc'),
+    page,
+    limit,
+  );
 }
 
-export type PostSummaryRow = Awaited<ReturnType<typeof listPublishedPosts>>['rows'][number];
+export type PostSummaryRow = Awaited<ReturnType<typeof listPosts>>['rows'][number];
 
-export async function findPublishedPostBySlug(db: Kysely<DB>, slug: string) {
-  return publishedPosts(db)
-    .select([...summaryColumns, 'p.content', 'p.seo_title', 'p.seo_description'])
-    .where('p.slug', '=', slug)
-    .executeTakeFirst();
+/** A post by slug or by id; with `publishedOnly` a draft is not found. */
+export async function findPost(db: Kysely<DB>, by: { slug: string } | { id: number }, publishedOnly: boolean) {
+  let query = postsWithCategory(db).select(detailColumns);
+  query = 'slug' in by ? query.where('p.slug', '=', by.slug) : query.where('p.id', '=', by.id);
+  if (publishedOnly) query = query.where('p.published', '=', 1);
+  return query.executeTakeFirst();
 }
 
-export async function findPublishedPostById(db: Kysely<DB>, id: number) {
-  return publishedPosts(db)
-    .select([...summaryColumns, 'p.content', 'p.seo_title', 'p.seo_description'])
-    .where('p.id', '=', id)
-    .executeTakeFirst();
-}
+export type PostDetailRow = NonNullable<Awaited<ReturnType<typeof findPost>>>;
 
 /** Published posts of one category other than `excludeId`, newest first. */
 export async function listRelatedPublishedPosts(db: Kysely<DB>, categoryId: number, excludeId: number, limit: number) {
-  return publishedPosts(db)
+  return postsWithCategory(db)
     .select(summaryColumns)
+    .where('p.published', '=', 1)
     .where('p.category_id', '=', categoryId)
     .where('p.id', '<>', excludeId)
     .orderBy('p.date', 'desc')
@@ -225,20 +233,33 @@ export async function listTagsWithPublishedCount(db: Kysely<DB>) {
     .execute();
 }
 
+/** True on MySQL, which has no ON CONFLICT: INSERT IGNORE skips a duplicate of a unique key instead. */
+const isMysql = (db: Kysely<DB>) => db.getExecutor().adapter instanceof MysqlAdapter;
+
+/**
+ * Locks a post's row for the rest of the transaction (PostgreSQL, MySQL; SQLite writes one at a time
+ * anyway). Counting a like or view inserts a child row, whose foreign-key check takes a shared lock on the
+ * post, and then raises the post's counter; two visitors doing that at once would deadlock on MySQL
+ * without this. False when the post does not exist.
+ */
+async function lockPost(trx: Kysely<DB>, postId: number): Promise<boolean> {
+  const query = trx.selectFrom('blog_posts').select('id').where('id', '=', postId);
+  const locked = trx.getExecutor().adapter instanceof SqliteAdapter ? query : query.forUpdate();
+  return Boolean(await locked.executeTakeFirst());
+}
+
 /**
  * Records one visitor's like of a post and counts it on the post only when it is new, in one
  * transaction; a repeated like changes nothing. Returns the post's like count afterwards.
  */
 export async function addPostLike(db: Kysely<DB>, postId: number, visitorKey: string, now: string) {
   return db.transaction().execute(async (trx) => {
+    await lockPost(trx, postId);
     const insert = trx
       .insertInto('blog_post_likes')
       .values({ post_id: postId, visitor_key: visitorKey, created_at: now });
-    // MySQL has no ON CONFLICT; INSERT IGNORE skips the duplicate of the unique (post_id, visitor_key) pair.
     const result = await (
-      trx.getExecutor().adapter instanceof MysqlAdapter
-        ? insert.ignore()
-        : insert.onConflict((oc) => oc.columns(['post_id', 'visitor_key']).doNothing())
+      isMysql(trx) ? insert.ignore() : insert.onConflict((oc) => oc.columns(['post_id', 'visitor_key']).doNothing())
     ).executeTakeFirst();
     const added = Number(result.numInsertedOrUpdatedRows ?? 0) > 0;
     if (added) {
@@ -250,6 +271,43 @@ export async function addPostLike(db: Kysely<DB>, postId: number, visitorKey: st
     }
     const row = await trx.selectFrom('blog_posts').select('likes').where('id', '=', postId).executeTakeFirstOrThrow();
     return { likes: Number(row.likes), added };
+  });
+}
+
+/**
+ * Counts one view of a post for a visitor and day: the (post, visitor, day) row is inserted unless it
+ * exists (a concurrent duplicate is skipped by the unique key, never an error) and the post's counter
+ * rises only when the row was new. True when the view was counted.
+ */
+export async function addPostView(db: Kysely<DB>, postId: number, visitorKey: string, day: string, now: string) {
+  // Most page views are repeats of a view already counted today: answer those with one indexed read,
+  // without a write transaction and a lock on the post row. The transaction below still settles races.
+  const counted = await db
+    .selectFrom('blog_post_views')
+    .select('id')
+    .where('post_id', '=', postId)
+    .where('visitor_key', '=', visitorKey)
+    .where('viewed_on', '=', day)
+    .executeTakeFirst();
+  if (counted) return false;
+  return db.transaction().execute(async (trx) => {
+    if (!(await lockPost(trx, postId))) return false;
+    const insert = trx
+      .insertInto('blog_post_views')
+      .values({ post_id: postId, visitor_key: visitorKey, viewed_on: day, created_at: now });
+    const result = await (
+      isMysql(trx)
+        ? insert.ignore()
+        : insert.onConflict((oc) => oc.columns(['post_id', 'visitor_key', 'viewed_on']).doNothing())
+    ).executeTakeFirst();
+    const added = Number(result.numInsertedOrUpdatedRows ?? 0) > 0;
+    if (!added) return false;
+    const updated = await trx
+      .updateTable('blog_posts')
+      .set((eb) => ({ views: eb('views', '+', 1) }))
+      .where('id', '=', postId)
+      .executeTakeFirst();
+    return Number(updated.numUpdatedRows) > 0;
   });
 }
 
@@ -267,4 +325,262 @@ export async function listApprovedComments(db: Kysely<DB>, postId: number) {
 
 export async function insertComment(db: Kysely<DB>, values: Insertable<DB['blog_comments']>): Promise<number> {
   return insertReturningId(db, 'blog_comments', values);
+}
+
+// ---------------------------------------------------------------- staff writes
+
+export type PostValues = Omit<Insertable<DB['blog_posts']>, 'id' | 'views' | 'likes'>;
+
+export async function insertPost(db: Kysely<DB>, values: PostValues): Promise<number> {
+  return insertReturningId(db, 'blog_posts', values);
+}
+
+export async function updatePost(db: Kysely<DB>, id: number, values: Updateable<DB['blog_posts']>): Promise<boolean> {
+  const result = await db.updateTable('blog_posts').set(values).where('id', '=', id).executeTakeFirst();
+  return Number(result.numUpdatedRows) > 0;
+}
+
+export async function slugExists(db: Kysely<DB>, slug: string, exceptId?: number): Promise<boolean> {
+  let query = db.selectFrom('blog_posts').select('id').where('slug', '=', slug);
+  if (exceptId !== undefined) query = query.where('id', '<>', exceptId);
+  return Boolean(await query.executeTakeFirst());
+}
+
+/** Slugs equal to `base` or starting with `base-`, to pick the next free suffix. */
+export async function slugsLike(db: Kysely<DB>, table: 'blog_posts' | 'blog_categories', base: string) {
+  const rows = await db
+    .selectFrom(table)
+    .select('slug')
+    .where((eb) => eb.or([eb('slug', '=', base), eb('slug', 'like', likePrefix(`${base}-`))]))
+    .execute();
+  return rows.map((r) => r.slug);
+}
+
+/** Replaces the tags of a post: tags are found or created by slug, then linked in the given order. */
+export async function replacePostTags(db: Kysely<DB>, postId: number, tags: { name: string; slug: string }[]) {
+  await db.deleteFrom('blog_post_tags').where('post_id', '=', postId).execute();
+  if (tags.length === 0) return;
+  const insert = db.insertInto('blog_tags').values(tags);
+  await (isMysql(db) ? insert.ignore() : insert.onConflict((oc) => oc.column('slug').doNothing())).execute();
+  const rows = await db
+    .selectFrom('blog_tags')
+    .select(['id', 'slug'])
+    .where(
+      'slug',
+      'in',
+      tags.map((t) => t.slug),
+    )
+    .execute();
+  const ids = new Map(rows.map((r) => [r.slug, Number(r.id)]));
+  await db
+    .insertInto('blog_post_tags')
+    .values(tags.map((t, position) => ({ post_id: postId, tag_id: ids.get(t.slug) as number, position })))
+    .execute();
+}
+
+export async function replacePostKeywords(db: Kysely<DB>, postId: number, keywords: string[]) {
+  await db.deleteFrom('blog_post_keywords').where('post_id', '=', postId).execute();
+  if (keywords.length === 0) return;
+  await db
+    .insertInto('blog_post_keywords')
+    .values(keywords.map((keyword, position) => ({ post_id: postId, keyword, position })))
+    .execute();
+}
+
+/** Tags no post uses any more (left behind by an edit or a delete). */
+export async function deleteUnusedTags(db: Kysely<DB>) {
+  await db
+    .deleteFrom('blog_tags')
+    .where(({ not, exists, selectFrom }) =>
+      not(exists(selectFrom('blog_post_tags as pt').select('pt.tag_id').whereRef('pt.tag_id', '=', 'blog_tags.id'))),
+    )
+    .execute();
+}
+
+/** Which of these ids exist. */
+export async function existingPostIds(db: Kysely<DB>, ids: number[]): Promise<number[]> {
+  if (ids.length === 0) return [];
+  const rows = await db.selectFrom('blog_posts').select('id').where('id', 'in', ids).execute();
+  return rows.map((r) => Number(r.id));
+}
+
+export async function deletePosts(db: Kysely<DB>, ids: number[]): Promise<number> {
+  if (ids.length === 0) return 0;
+  const result = await db.deleteFrom('blog_posts').where('id', 'in', ids).executeTakeFirst();
+  return Number(result.numDeletedRows);
+}
+
+/** Publishes or unpublishes; the first publication time is kept. */
+export async function setPublished(db: Kysely<DB>, ids: number[], published: boolean, now: string) {
+  if (ids.length === 0) return;
+  await db
+    .updateTable('blog_posts')
+    .set((eb) => ({
+      published: published ? 1 : 0,
+      updated_at: now,
+      ...(published ? { published_at: eb.fn.coalesce('published_at', eb.val(now)) } : {}),
+    }))
+    .where('id', 'in', ids)
+    .execute();
+}
+
+export async function setFeatured(db: Kysely<DB>, ids: number[], featured: boolean, now: string) {
+  if (ids.length === 0) return;
+  await db
+    .updateTable('blog_posts')
+    .set({ featured: featured ? 1 : 0, updated_at: now })
+    .where('id', 'in', ids)
+    .execute();
+}
+
+export async function setSortOrder(db: Kysely<DB>, id: number, sortOrder: number) {
+  await db.updateTable('blog_posts').set({ sort_order: sortOrder }).where('id', '=', id).execute();
+}
+
+export async function nextSortOrder(db: Kysely<DB>, table: 'blog_posts' | 'blog_categories'): Promise<number> {
+  const row = await db
+    .selectFrom(table)
+    .select((eb) => eb.fn.max('sort_order').as('n'))
+    .executeTakeFirst();
+  return row?.n === null || row?.n === undefined ? 0 : Number(row.n) + 1;
+}
+
+export async function categoryExists(db: Kysely<DB>, id: number): Promise<boolean> {
+  return Boolean(await db.selectFrom('blog_categories').select('id').where('id', '=', id).executeTakeFirst());
+}
+
+/** The company name, the blog form's default author ('' before the profile exists). */
+export async function companyName(db: Kysely<DB>): Promise<string> {
+  const row = await db.selectFrom('company_profile').select('name').orderBy('id').limit(1).executeTakeFirst();
+  return row?.name ?? '';
+}
+
+// ---------------------------------------------------------------- categories
+
+export async function findCategory(db: Kysely<DB>, id: number) {
+  return db
+    .selectFrom('blog_categories')
+    .select(['id', 'name', 'slug', 'color', 'description', 'icon'])
+    .where('id', '=', id)
+    .executeTakeFirst();
+}
+
+export async function categorySlugExists(db: Kysely<DB>, slug: string, exceptId?: number): Promise<boolean> {
+  let query = db.selectFrom('blog_categories').select('id').where('slug', '=', slug);
+  if (exceptId !== undefined) query = query.where('id', '<>', exceptId);
+  return Boolean(await query.executeTakeFirst());
+}
+
+export async function insertCategory(db: Kysely<DB>, values: Insertable<DB['blog_categories']>): Promise<number> {
+  return insertReturningId(db, 'blog_categories', values);
+}
+
+export async function updateCategory(db: Kysely<DB>, id: number, values: Updateable<DB['blog_categories']>) {
+  await db.updateTable('blog_categories').set(values).where('id', '=', id).execute();
+}
+
+/** Posts of a category, drafts included. */
+export async function countPostsOfCategory(db: Kysely<DB>, id: number): Promise<number> {
+  const row = await db
+    .selectFrom('blog_posts')
+    .select((eb) => eb.fn.countAll<number | string>().as('n'))
+    .where('category_id', '=', id)
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
+export async function deleteCategory(db: Kysely<DB>, id: number): Promise<boolean> {
+  const result = await db.deleteFrom('blog_categories').where('id', '=', id).executeTakeFirst();
+  return Number(result.numDeletedRows) > 0;
+}
+
+// ---------------------------------------------------------------- comment moderation
+
+export async function listCommentsForStaff(
+  db: Kysely<DB>,
+  filter: { postId?: number; status?: CommentStatus },
+  page: number,
+  limit: number,
+) {
+  let query = db.selectFrom('blog_comments as m').innerJoin('blog_posts as p', 'p.id', 'm.post_id');
+  if (filter.postId !== undefined) query = query.where('m.post_id', '=', filter.postId);
+  if (filter.status !== undefined) query = query.where('m.status', '=', filter.status);
+  return pageWithTotal(
+    query,
+    (q) =>
+      q
+        .select([
+          'm.id',
+          'm.post_id',
+          'p.title as post_title',
+          'p.slug as post_slug',
+          'm.name',
+          'm.email',
+          'm.message',
+          'm.status',
+          'm.created_at',
+        ])
+        .orderBy('m.created_at', 'desc')
+        .orderBy('m.id', 'desc'),
+    page,
+    limit,
+  );
+}
+
+export async function deleteComment(db: Kysely<DB>, id: number): Promise<boolean> {
+  const result = await db.deleteFrom('blog_comments').where('id', '=', id).executeTakeFirst();
+  return Number(result.numDeletedRows) > 0;
+}
+
+// ---------------------------------------------------------------- stats
+
+/** Post counts and totals over published posts, or over every post when `includeDrafts`. */
+export async function postTotals(db: Kysely<DB>, includeDrafts: boolean) {
+  let query = db.selectFrom('blog_posts');
+  if (!includeDrafts) query = query.where('published', '=', 1);
+  return query
+    .select((eb) => [
+      eb.fn.countAll<number | string>().as('posts'),
+      eb.fn.sum<number | string | null>('published').as('published'),
+      eb.fn.sum<number | string | null>('featured').as('featured'),
+      eb.fn.sum<number | string | null>('views').as('views'),
+      eb.fn.sum<number | string | null>('likes').as('likes'),
+    ])
+    .executeTakeFirstOrThrow();
+}
+
+/** Approved comments on published posts, or on every post when `includeDrafts`. */
+export async function commentTotal(db: Kysely<DB>, includeDrafts: boolean): Promise<number> {
+  let query = db
+    .selectFrom('blog_comments as m')
+    .innerJoin('blog_posts as p', 'p.id', 'm.post_id')
+    .where('m.status', '=', 'approved');
+  if (!includeDrafts) query = query.where('p.published', '=', 1);
+  const row = await query.select((eb) => eb.fn.countAll<number | string>().as('n')).executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
+/** Every category with its published and draft post counts and the views and likes of its published posts. */
+export async function categoryTotals(db: Kysely<DB>) {
+  return db
+    .selectFrom('blog_categories as c')
+    .leftJoin('blog_posts as p', 'p.category_id', 'c.id')
+    .groupBy(['c.id', 'c.name', 'c.slug', 'c.color', 'c.sort_order'])
+    .select((eb) => [
+      'c.id',
+      'c.name',
+      'c.slug',
+      'c.color',
+      eb.fn.sum<number | string | null>(sql`case when ${sql.ref('p.published')} = 1 then 1 else 0 end`).as('published'),
+      eb.fn.sum<number | string | null>(sql`case when ${sql.ref('p.published')} = 0 then 1 else 0 end`).as('drafts'),
+      eb.fn
+        .sum<number | string | null>(sql`case when ${sql.ref('p.published')} = 1 then ${sql.ref('p.views')} else 0 end`)
+        .as('views'),
+      eb.fn
+        .sum<number | string | null>(sql`case when ${sql.ref('p.published')} = 1 then ${sql.ref('p.likes')} else 0 end`)
+        .as('likes'),
+    ])
+    .orderBy('c.sort_order')
+    .orderBy('c.id')
+    .execute();
 }

@@ -1,7 +1,10 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { successEnvelope } from '../../../shared/contracts/common';
 import {
   BlogMessage,
+  blogAdminListDataSchema,
+  blogAdminPostSchema,
   blogCategorySchema,
   blogCommentRequestSchema,
   blogCommentSchema,
@@ -12,22 +15,29 @@ import {
   blogPostParamsSchema,
   blogPostSummarySchema,
   blogRelatedQuerySchema,
+  blogSearchBodySchema,
+  blogStatsSchema,
   blogTagSchema,
 } from '../../../shared/contracts/blog';
 import { z } from '../../../shared/zod';
+import { optionalUser } from '../../plugins/auth';
 import {
+  blogStats,
   getPost,
+  getPostForStaff,
   likePost,
   listCategories,
   listComments,
   listPosts,
+  listPostsForStaff,
   listRelatedPosts,
   listTags,
   postComment,
+  recordView,
+  searchPosts,
   visitorKey,
 } from './blog.service';
 
-const envelope = <T extends z.ZodType>(data: T) => z.object({ success: z.literal(true), data });
 const tags = ['blog'];
 const config = { access: 'public' } as const;
 /** Per client address (request.ip honours only trusted proxies). */
@@ -37,6 +47,16 @@ export const COMMENT_RATE_LIMIT = { max: 5, timeWindow: 60_000 };
 /** Public reads may be cached briefly by browsers and proxies. */
 function publicCache(reply: FastifyReply): void {
   reply.header('cache-control', 'public, max-age=60, stale-while-revalidate=600');
+}
+
+/**
+ * Reads that answer staff (a valid bearer token) differently from visitors: staff answers are never
+ * stored by any cache, and shared caches must keep the two apart.
+ */
+function viewerCache(reply: FastifyReply, staff: boolean): void {
+  reply.header('vary', 'Authorization');
+  if (staff) reply.header('cache-control', 'private, no-store');
+  else publicCache(reply);
 }
 
 /** /api/blog: the public, read-only blog (published posts only). */
@@ -53,14 +73,16 @@ export async function blogPublicRoutes(app: FastifyInstance): Promise<void> {
       config,
       schema: {
         tags,
-        summary: 'Published blog posts, filtered, sorted and paged',
+        summary:
+          'Blog posts, filtered, sorted and paged. Visitors: published only. Staff (bearer token): drafts too, `published` filters',
         querystring: blogListQuerySchema,
-        response: { 200: envelope(blogListDataSchema) },
+        response: { 200: successEnvelope(z.union([blogAdminListDataSchema, blogListDataSchema])) },
       },
     },
     async (request, reply) => {
-      const data = await listPosts(db(), request.query);
-      publicCache(reply);
+      const staff = await optionalUser(request);
+      const data = staff ? await listPostsForStaff(db(), request.query) : await listPosts(db(), request.query);
+      viewerCache(reply, Boolean(staff));
       return { success: true as const, data };
     },
   );
@@ -71,14 +93,60 @@ export async function blogPublicRoutes(app: FastifyInstance): Promise<void> {
       config,
       schema: {
         tags,
-        summary: 'One published blog post by slug or id',
+        summary:
+          'One blog post by slug or id. Visitors: published only, and the view is counted once a day per visitor. Staff: drafts too, not counted',
         params: blogPostParamsSchema,
-        response: { 200: envelope(blogPostDetailSchema) },
+        response: { 200: successEnvelope(z.union([blogAdminPostSchema, blogPostDetailSchema])) },
       },
     },
     async (request, reply) => {
+      const staff = await optionalUser(request);
+      if (staff) {
+        const data = await getPostForStaff(db(), request.params.slugOrId);
+        viewerCache(reply, true);
+        return { success: true as const, data };
+      }
       const data = await getPost(db(), request.params.slugOrId);
-      publicCache(reply);
+      const visitor = visitorKey(request.ip, request.headers['user-agent'], secret);
+      if (await recordView(db(), data.id, visitor)) data.views += 1;
+      viewerCache(reply, false);
+      return { success: true as const, data };
+    },
+  );
+
+  r.get(
+    '/blog/stats',
+    {
+      config,
+      schema: {
+        tags,
+        summary: 'Blog counts and totals: published posts for visitors, drafts too for staff',
+        response: { 200: successEnvelope(blogStatsSchema) },
+      },
+    },
+    async (request, reply) => {
+      const staff = Boolean(await optionalUser(request));
+      const data = await blogStats(db(), staff);
+      viewerCache(reply, staff);
+      return { success: true as const, data };
+    },
+  );
+
+  r.post(
+    '/blog/search',
+    {
+      config,
+      schema: {
+        tags,
+        summary: 'Search posts (title, excerpt, content) with optional category and tag; visitors get published only',
+        body: blogSearchBodySchema,
+        response: { 200: successEnvelope(z.union([blogAdminListDataSchema, blogListDataSchema])) },
+      },
+    },
+    async (request, reply) => {
+      const staff = Boolean(await optionalUser(request));
+      const data = await searchPosts(db(), request.body, staff);
+      reply.header('cache-control', 'no-store');
       return { success: true as const, data };
     },
   );
@@ -92,7 +160,7 @@ export async function blogPublicRoutes(app: FastifyInstance): Promise<void> {
         summary: 'Published posts of the same category, newest first',
         params: blogPostParamsSchema,
         querystring: blogRelatedQuerySchema,
-        response: { 200: envelope(z.object({ posts: z.array(blogPostSummarySchema) })) },
+        response: { 200: successEnvelope(z.object({ posts: z.array(blogPostSummarySchema) })) },
       },
     },
     async (request, reply) => {
@@ -108,13 +176,13 @@ export async function blogPublicRoutes(app: FastifyInstance): Promise<void> {
       config,
       schema: {
         tags,
-        summary: 'Blog categories with their number of published posts',
-        response: { 200: envelope(z.object({ categories: z.array(blogCategorySchema) })) },
+        summary: 'Blog categories with their number of published posts (staff answers are never cached)',
+        response: { 200: successEnvelope(z.object({ categories: z.array(blogCategorySchema) })) },
       },
     },
-    async (_request, reply) => {
+    async (request, reply) => {
       const categories = await listCategories(db());
-      publicCache(reply);
+      viewerCache(reply, Boolean(await optionalUser(request)));
       return { success: true as const, data: { categories } };
     },
   );
@@ -125,13 +193,13 @@ export async function blogPublicRoutes(app: FastifyInstance): Promise<void> {
       config,
       schema: {
         tags,
-        summary: 'Tags of published posts with their number of posts',
-        response: { 200: envelope(z.object({ tags: z.array(blogTagSchema) })) },
+        summary: 'Tags of published posts with their number of posts (staff answers are never cached)',
+        response: { 200: successEnvelope(z.object({ tags: z.array(blogTagSchema) })) },
       },
     },
-    async (_request, reply) => {
+    async (request, reply) => {
       const list = await listTags(db());
-      publicCache(reply);
+      viewerCache(reply, Boolean(await optionalUser(request)));
       return { success: true as const, data: { tags: list } };
     },
   );
@@ -144,7 +212,7 @@ export async function blogPublicRoutes(app: FastifyInstance): Promise<void> {
         tags,
         summary: 'Like a published post; one like per visitor, repeats are not counted',
         params: blogPostParamsSchema,
-        response: { 200: envelope(blogLikeDataSchema) },
+        response: { 200: successEnvelope(blogLikeDataSchema) },
       },
     },
     async (request) => {
@@ -162,7 +230,7 @@ export async function blogPublicRoutes(app: FastifyInstance): Promise<void> {
         tags,
         summary: 'Approved comments of a published post, oldest first (never the e-mail)',
         params: blogPostParamsSchema,
-        response: { 200: envelope(z.object({ comments: z.array(blogCommentSchema) })) },
+        response: { 200: successEnvelope(z.object({ comments: z.array(blogCommentSchema) })) },
       },
     },
     async (request, reply) => {

@@ -1,11 +1,17 @@
 import { createHash } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import {
+  blogDateRangeOptions,
+  blogListQuerySchema,
+  blogReadTimeOptions,
   blogSorts,
   COMMENT_EMAIL_MAX,
   COMMENT_MESSAGE_MAX,
   COMMENT_NAME_MAX,
   formatReadTime,
+  type BlogAdminListData,
+  type BlogAdminPost,
+  type BlogAdminPostSummary,
   type BlogCategory,
   type BlogComment,
   type BlogCommentRequest,
@@ -14,7 +20,9 @@ import {
   type BlogListQuery,
   type BlogPostDetail,
   type BlogPostSummary,
+  type BlogSearchBody,
   type BlogSort,
+  type BlogStats,
   type BlogTag,
 } from '../../../shared/contracts/blog';
 import { ErrorCode, ErrorMessage, type FieldError } from '../../../shared/errors';
@@ -23,19 +31,23 @@ import type { DB } from '../../db/schema';
 import { AppError, notFound } from '../../plugins/errors';
 import {
   addPostLike,
-  findPublishedPostById,
+  addPostView,
+  categoryTotals,
+  commentTotal,
+  findPost,
   insertComment,
   listApprovedComments,
-  findPublishedPostBySlug,
   listCategoriesWithPublishedCount,
   listKeywordsOfPost,
-  listPublishedPosts,
+  listPosts as listPostRows,
   listRelatedPublishedPosts,
   listTagNamesOfPosts,
   listTagsWithPublishedCount,
+  postTotals,
+  type PostDetailRow,
+  type PostFilter,
   type PostOrder,
   type PostSummaryRow,
-  type PublishedPostFilter,
 } from './blog.repository';
 
 const SORT_PRESETS: Record<BlogSort, PostOrder> = {
@@ -56,8 +68,31 @@ export function resolveOrder(query: Pick<BlogListQuery, 'sort' | 'sortBy' | 'sor
   return { field, direction };
 }
 
-function toFilter(query: BlogListQuery): PublishedPostFilter {
-  const filter: PublishedPostFilter = {
+/** Today (UTC) as YYYY-MM-DD. */
+export const todayUtc = (now: Date = new Date()) => now.toISOString().slice(0, 10);
+
+function daysBefore(day: string, days: number): string {
+  const date = new Date(`${day}T00:00:00Z`);
+  date.setUTCDate(date.getUTCDate() - days);
+  return date.toISOString().slice(0, 10);
+}
+
+/** The later of two YYYY-MM-DD bounds (either may be absent). */
+const later = (a: string | undefined, b: string | undefined) => (a && b ? (a > b ? a : b) : (a ?? b));
+
+/** 'true'/'1' published only, 'false'/'0' drafts only, '' or absent: everything. */
+function publishedParam(value: BlogListQuery['published']): boolean | undefined {
+  if (value === undefined || value === '') return undefined;
+  return value === 'true' || value === '1';
+}
+
+/**
+ * The list filter of a query. Visitors always get published posts; staff get what `published` asks
+ * for (everything when absent).
+ */
+export function toFilter(query: BlogListQuery, staff = false, now: Date = new Date()): PostFilter {
+  const filter: PostFilter = {
+    published: staff ? publishedParam(query.published) : true,
     search: query.search ?? query.q,
     tag: query.tag,
     author: query.author,
@@ -71,6 +106,15 @@ function toFilter(query: BlogListQuery): PublishedPostFilter {
   if (query.exclude) {
     filter.exclude = { slug: query.exclude, id: isNumericId(query.exclude) ? Number(query.exclude) : undefined };
   }
+  const readTime = blogReadTimeOptions.find((option) => option.value === query.readTime);
+  if (readTime) {
+    filter.minReadTime = readTime.min;
+    if (readTime.max !== null) filter.maxReadTime = readTime.max;
+  }
+  const range = blogDateRangeOptions.find((option) => option.value === query.dateRange);
+  const rangeStart = range ? daysBefore(todayUtc(now), range.days) : undefined;
+  filter.dateFrom = later(rangeStart, query.from);
+  if (query.to) filter.dateTo = query.to;
   return filter;
 }
 
@@ -110,6 +154,17 @@ function toSummary(row: PostSummaryRow, tags: string[]): BlogPostSummary {
   };
 }
 
+function toAdminSummary(row: PostSummaryRow, tags: string[]): BlogAdminPostSummary {
+  return {
+    ...toSummary(row, tags),
+    published: Number(row.published) === 1,
+    category_id: row.category_id === null ? null : Number(row.category_id),
+    sort_order: Number(row.sort_order),
+    published_at: row.published_at,
+    updated_at: row.updated_at,
+  };
+}
+
 async function toSummaries(db: Kysely<DB>, rows: PostSummaryRow[]): Promise<BlogPostSummary[]> {
   const tags = await tagsByPost(
     db,
@@ -118,24 +173,45 @@ async function toSummaries(db: Kysely<DB>, rows: PostSummaryRow[]): Promise<Blog
   return rows.map((row) => toSummary(row, tags.get(Number(row.id)) ?? []));
 }
 
-export async function listPosts(db: Kysely<DB>, query: BlogListQuery): Promise<BlogListData> {
-  const { page, limit } = query;
-  const { rows, total } = await listPublishedPosts(db, toFilter(query), resolveOrder(query), page, limit);
-  const pages = Math.ceil(total / limit);
-  return { posts: await toSummaries(db, rows), total, page, pages, pagination: { page, limit, total, pages } };
+async function toAdminSummaries(db: Kysely<DB>, rows: PostSummaryRow[]): Promise<BlogAdminPostSummary[]> {
+  const tags = await tagsByPost(
+    db,
+    rows.map((r) => Number(r.id)),
+  );
+  return rows.map((row) => toAdminSummary(row, tags.get(Number(row.id)) ?? []));
 }
 
-/** A published post by slug, else by numeric id; drafts and unknown posts are not found. */
-async function findPublished(db: Kysely<DB>, slugOrId: string) {
-  const bySlug = await findPublishedPostBySlug(db, slugOrId);
+const paging = (page: number, limit: number, total: number) => {
+  const pages = Math.ceil(total / limit);
+  return { total, page, pages, pagination: { page, limit, total, pages } };
+};
+
+/** The public list: published posts only, whatever the query says about `published`. */
+export async function listPosts(db: Kysely<DB>, query: BlogListQuery): Promise<BlogListData> {
+  const { page, limit } = query;
+  const { rows, total } = await listPostRows(db, toFilter(query), resolveOrder(query), page, limit);
+  return { posts: await toSummaries(db, rows), ...paging(page, limit, total) };
+}
+
+/** The staff list: drafts too, `published` filters ('' or absent: all); posts carry their status. */
+export async function listPostsForStaff(db: Kysely<DB>, query: BlogListQuery): Promise<BlogAdminListData> {
+  const { page, limit } = query;
+  const { rows, total } = await listPostRows(db, toFilter(query, true), resolveOrder(query), page, limit);
+  return { posts: await toAdminSummaries(db, rows), ...paging(page, limit, total) };
+}
+
+/** A post by slug, else by numeric id; unless `includeDrafts`, drafts are not found. */
+export async function findPostRow(db: Kysely<DB>, slugOrId: string, includeDrafts = false): Promise<PostDetailRow> {
+  const bySlug = await findPost(db, { slug: slugOrId }, !includeDrafts);
   if (bySlug) return bySlug;
-  const byId = isNumericId(slugOrId) ? await findPublishedPostById(db, Number(slugOrId)) : undefined;
+  const byId = isNumericId(slugOrId) ? await findPost(db, { id: Number(slugOrId) }, !includeDrafts) : undefined;
   if (!byId) throw notFound(ErrorMessage.BLOG_POST_NOT_FOUND);
   return byId;
 }
 
-export async function getPost(db: Kysely<DB>, slugOrId: string): Promise<BlogPostDetail> {
-  const row = await findPublished(db, slugOrId);
+const findPublished = (db: Kysely<DB>, slugOrId: string) => findPostRow(db, slugOrId, false);
+
+async function toDetail(db: Kysely<DB>, row: PostDetailRow): Promise<BlogPostDetail> {
   const id = Number(row.id);
   const [tags, keywords] = await Promise.all([tagsByPost(db, [id]), listKeywordsOfPost(db, id)]);
   return {
@@ -144,6 +220,73 @@ export async function getPost(db: Kysely<DB>, slugOrId: string): Promise<BlogPos
     seo_title: row.seo_title,
     seo_description: row.seo_description,
     seo_keywords: keywords,
+  };
+}
+
+/** A published post by slug or id, as the public sees it. */
+export async function getPost(db: Kysely<DB>, slugOrId: string): Promise<BlogPostDetail> {
+  return toDetail(db, await findPublished(db, slugOrId));
+}
+
+/** Any post (drafts too) by slug or id, as staff see it. */
+export async function getPostForStaff(db: Kysely<DB>, slugOrId: string): Promise<BlogAdminPost> {
+  const row = await findPostRow(db, slugOrId, true);
+  return {
+    ...(await toDetail(db, row)),
+    published: Number(row.published) === 1,
+    category_id: row.category_id === null ? null : Number(row.category_id),
+    sort_order: Number(row.sort_order),
+    published_at: row.published_at,
+    updated_at: row.updated_at,
+  };
+}
+
+/**
+ * Counts a visitor's view of a post at most once a day (UTC) per visitor key (visitorKey()).
+ * True when this call counted it. Staff reads should not call this.
+ */
+export async function recordView(db: Kysely<DB>, postId: number, visitor: string, now: Date = new Date()) {
+  return addPostView(db, postId, visitor, todayUtc(now), now.toISOString());
+}
+
+/** POST /blog/search: the list search with an optional category and tag; visitors see published posts. */
+export async function searchPosts(db: Kysely<DB>, body: BlogSearchBody, staff: boolean) {
+  const query = blogListQuerySchema.parse({
+    limit: body.limit,
+    search: body.query,
+    category: body.category,
+    tag: body.tag,
+  });
+  return staff ? listPostsForStaff(db, query) : listPosts(db, query);
+}
+
+/** Counts and totals; drafts count only for staff. */
+export async function blogStats(db: Kysely<DB>, staff: boolean): Promise<BlogStats> {
+  const [totals, comments, categories] = await Promise.all([
+    postTotals(db, staff),
+    commentTotal(db, staff),
+    categoryTotals(db),
+  ]);
+  const total = Number(totals.posts);
+  const published = Number(totals.published ?? 0);
+  return {
+    total_posts: total,
+    published_posts: published,
+    ...(staff ? { draft_posts: total - published } : {}),
+    featured_posts: Number(totals.featured ?? 0),
+    total_views: Number(totals.views ?? 0),
+    total_likes: Number(totals.likes ?? 0),
+    total_comments: comments,
+    categories: categories.map((c) => ({
+      id: Number(c.id),
+      name: c.name,
+      slug: c.slug,
+      color: c.color,
+      post_count: Number(c.published ?? 0),
+      ...(staff ? { draft_count: Number(c.drafts ?? 0) } : {}),
+      views: Number(c.views ?? 0),
+      likes: Number(c.likes ?? 0),
+    })),
   };
 }
 

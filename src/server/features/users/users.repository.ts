@@ -1,5 +1,6 @@
 import { sql, type Insertable, type Kysely, type Updateable } from 'kysely';
 import { insertReturningId } from '../../db/insert-id';
+import { likeContains, pageWithTotal } from '../../db/query-helpers';
 import type { DB, UserRole, UserStatus, UsersTable } from '../../db/schema';
 
 export async function countAdmins(db: Kysely<DB>): Promise<number> {
@@ -100,28 +101,14 @@ export interface UserListFilter {
 export async function listUsers(db: Kysely<DB>, filter: UserListFilter, page: number, limit: number) {
   let query = db.selectFrom('users');
   if (filter.search) {
-    // '!' as the LIKE escape: a backslash is spelled differently in MySQL and PostgreSQL literals.
-    const pattern = `%${filter.search.toLowerCase().replace(/[!%_]/g, (c) => `!${c}`)}%`;
+    const pattern = likeContains(filter.search);
     query = query.where((eb) =>
-      eb.or([
-        eb(eb.fn('lower', ['username']), 'like', sql<string>`${pattern} escape '!'`),
-        eb('email', 'like', sql<string>`${pattern} escape '!'`),
-      ]),
+      eb.or([eb(eb.fn('lower', ['username']), 'like', pattern), eb('email', 'like', pattern)]),
     );
   }
   if (filter.role) query = query.where('role', '=', filter.role);
   if (filter.status) query = query.where('status', '=', filter.status);
-  const [rows, count] = await Promise.all([
-    query
-      .selectAll()
-      .orderBy('created_at', 'desc')
-      .orderBy('id', 'desc')
-      .limit(limit)
-      .offset((page - 1) * limit)
-      .execute(),
-    query.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
-  ]);
-  return { rows, total: Number(count.n) };
+  return pageWithTotal(query, (q) => q.selectAll().orderBy('created_at', 'desc').orderBy('id', 'desc'), page, limit);
 }
 
 /** `base`, or `base2`, `base3`… whichever username is not taken yet. */

@@ -1,0 +1,39 @@
+import { sql, type RawBuilder, type SelectQueryBuilder } from 'kysely';
+
+/** Escapes LIKE wildcards with '!' (a backslash is spelled differently in MySQL and PostgreSQL literals). */
+export function escapeLike(text: string): string {
+  return text.replace(/[!%_]/g, (c) => `!${c}`);
+}
+
+/** `%text%`, lower-cased, for `lower(column) like …`: values that contain the text. */
+export function likeContains(text: string): RawBuilder<string> {
+  return sql<string>`${`%${escapeLike(text.toLowerCase())}%`} escape '!'`;
+}
+
+/** `text%` (as given, not lower-cased): values that start with the text. */
+export function likePrefix(text: string): RawBuilder<string> {
+  return sql<string>`${`${escapeLike(text)}%`} escape '!'`;
+}
+
+/**
+ * One page (1-based) of a filtered query and how many rows match over all pages. `selectPage` adds the
+ * columns and the order; the count runs on the same filtered query.
+ */
+export async function pageWithTotal<DB, TB extends keyof DB, O>(
+  query: SelectQueryBuilder<DB, TB, object>,
+  selectPage: (query: SelectQueryBuilder<DB, TB, object>) => SelectQueryBuilder<DB, TB, O>,
+  page: number,
+  limit: number,
+) {
+  const [rows, count] = await Promise.all([
+    selectPage(query)
+      .limit(limit)
+      .offset((page - 1) * limit)
+      .execute(),
+    query
+      .select(sql<number | string>`count(*)`.as('n'))
+      .$castTo<{ n: number | string }>()
+      .executeTakeFirstOrThrow(),
+  ]);
+  return { rows, total: Number(count.n) };
+}

@@ -1,0 +1,279 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { messageEnvelope } from '../../../shared/contracts/common';
+import {
+  BlogAdminMessage,
+  blogAdminCommentsDataSchema,
+  blogAdminCommentsQuerySchema,
+  blogAdminPostSchema,
+  blogBulkBodySchema,
+  blogBulkDeleteBodySchema,
+  blogBulkMessage,
+  blogBulkResultSchema,
+  blogCategoryBodySchema,
+  blogCategoryIdParamsSchema,
+  blogCategorySchema,
+  blogFeaturedBodySchema,
+  blogOrderBodySchema,
+  blogPostIdParamsSchema,
+  blogPostWriteSchema,
+  blogPublishedBodySchema,
+} from '../../../shared/contracts/blog';
+import { z } from '../../../shared/zod';
+import {
+  bulkAction,
+  createCategory,
+  createPost,
+  deleteCategory,
+  deleteComment,
+  deletePost,
+  listCommentsForStaff,
+  reorderPosts,
+  setPostFlag,
+  updateCategory,
+  updatePost,
+} from './blog-admin.service';
+
+const tags = ['blog admin'];
+const content = { access: 'content' } as const;
+const read = { access: 'read' } as const;
+const postAnswer = messageEnvelope(z.object({ post: blogAdminPostSchema }));
+const idAnswer = messageEnvelope(z.object({ id: z.number().int() }));
+const categoryAnswer = messageEnvelope(z.object({ category: blogCategorySchema }));
+
+/**
+ * /api/blog staff routes: writes need the 'content' permission (admin, editor), moderation reads 'read'.
+ * Staff reads of posts (drafts) go through the public GET routes with a bearer token.
+ */
+export async function blogAdminRoutes(app: FastifyInstance): Promise<void> {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const db = () => app.database.db;
+
+  r.post(
+    '/blog/posts',
+    {
+      config: content,
+      schema: {
+        tags,
+        summary: 'Create a blog post (the blog-form rules apply; content HTML is sanitised)',
+        body: blogPostWriteSchema,
+        response: { 201: postAnswer },
+      },
+    },
+    async (request, reply) => {
+      const post = await createPost(db(), request.body);
+      reply.status(201);
+      return { success: true as const, data: { post }, message: BlogAdminMessage.POST_CREATED };
+    },
+  );
+
+  // Static before parametric: DELETE /blog/posts/bulk is not a post id.
+  r.delete(
+    '/blog/posts/bulk',
+    {
+      config: content,
+      schema: {
+        tags,
+        summary: 'Delete several posts; ids that do not exist are reported in `failed`',
+        body: blogBulkDeleteBodySchema,
+        response: { 200: messageEnvelope(blogBulkResultSchema) },
+      },
+    },
+    async (request) => {
+      const data = await bulkAction(db(), 'delete', request.body.postIds);
+      return { success: true as const, data, message: blogBulkMessage(data.succeeded, 'delete') };
+    },
+  );
+
+  r.put(
+    '/blog/posts/:id',
+    {
+      config: content,
+      schema: {
+        tags,
+        summary: 'Update a blog post; absent fields keep their value, the slug changes only when sent',
+        params: blogPostIdParamsSchema,
+        body: blogPostWriteSchema,
+        response: { 200: postAnswer },
+      },
+    },
+    async (request) => {
+      const post = await updatePost(db(), request.params.id, request.body);
+      return { success: true as const, data: { post }, message: BlogAdminMessage.POST_UPDATED };
+    },
+  );
+
+  r.delete(
+    '/blog/posts/:id',
+    {
+      config: content,
+      schema: { tags, summary: 'Delete a blog post', params: blogPostIdParamsSchema, response: { 200: idAnswer } },
+    },
+    async (request) => {
+      await deletePost(db(), request.params.id);
+      return { success: true as const, data: { id: request.params.id }, message: BlogAdminMessage.POST_DELETED };
+    },
+  );
+
+  r.patch(
+    '/blog/posts/:id/featured',
+    {
+      config: content,
+      schema: {
+        tags,
+        summary: 'Set featured to the value sent ({featured}), or flip it when the body has none',
+        params: blogPostIdParamsSchema,
+        body: blogFeaturedBodySchema,
+        response: { 200: postAnswer },
+      },
+    },
+    async (request) => {
+      const post = await setPostFlag(db(), request.params.id, 'featured', request.body?.featured);
+      const message = post.featured ? BlogAdminMessage.POST_FEATURED : BlogAdminMessage.POST_UNFEATURED;
+      return { success: true as const, data: { post }, message };
+    },
+  );
+
+  r.patch(
+    '/blog/posts/:id/published',
+    {
+      config: content,
+      schema: {
+        tags,
+        summary: 'Set published to the value sent ({published}), or flip it when the body has none',
+        params: blogPostIdParamsSchema,
+        body: blogPublishedBodySchema,
+        response: { 200: postAnswer },
+      },
+    },
+    async (request) => {
+      const post = await setPostFlag(db(), request.params.id, 'published', request.body?.published);
+      const message = post.published ? BlogAdminMessage.POST_PUBLISHED : BlogAdminMessage.POST_UNPUBLISHED;
+      return { success: true as const, data: { post }, message };
+    },
+  );
+
+  r.patch(
+    '/blog/order',
+    {
+      config: content,
+      schema: {
+        tags,
+        summary: 'Save the manual order (sort_order): postIds in order, or [{id, order}]',
+        body: blogOrderBodySchema,
+        response: {
+          200: messageEnvelope(
+            z.object({
+              updated: z.number().int(),
+              failed: z.array(z.object({ id: z.number().int(), message: z.string() })),
+            }),
+          ),
+        },
+      },
+    },
+    async (request) => {
+      const data = await reorderPosts(db(), request.body);
+      return { success: true as const, data, message: BlogAdminMessage.ORDER_SAVED };
+    },
+  );
+
+  r.patch(
+    '/blog/bulk',
+    {
+      config: content,
+      schema: {
+        tags,
+        summary: 'Publish, unpublish, delete, feature or unfeature several posts; missing ids are reported in `failed`',
+        body: blogBulkBodySchema,
+        response: { 200: messageEnvelope(blogBulkResultSchema) },
+      },
+    },
+    async (request) => {
+      const { operation, postIds } = request.body;
+      const data = await bulkAction(db(), operation, postIds);
+      return { success: true as const, data, message: blogBulkMessage(data.succeeded, operation) };
+    },
+  );
+
+  r.post(
+    '/blog/categories',
+    {
+      config: content,
+      schema: {
+        tags,
+        summary: 'Create a blog category (slug from the name unless given)',
+        body: blogCategoryBodySchema,
+        response: { 201: categoryAnswer },
+      },
+    },
+    async (request, reply) => {
+      const category = await createCategory(db(), request.body);
+      reply.status(201);
+      return { success: true as const, data: { category }, message: BlogAdminMessage.CATEGORY_CREATED };
+    },
+  );
+
+  r.put(
+    '/blog/categories/:id',
+    {
+      config: content,
+      schema: {
+        tags,
+        summary: 'Update a blog category; absent fields keep their value',
+        params: blogCategoryIdParamsSchema,
+        body: blogCategoryBodySchema,
+        response: { 200: categoryAnswer },
+      },
+    },
+    async (request) => {
+      const category = await updateCategory(db(), request.params.id, request.body);
+      return { success: true as const, data: { category }, message: BlogAdminMessage.CATEGORY_UPDATED };
+    },
+  );
+
+  r.delete(
+    '/blog/categories/:id',
+    {
+      config: content,
+      schema: {
+        tags,
+        summary: 'Delete a blog category that no post uses (409 otherwise)',
+        params: blogCategoryIdParamsSchema,
+        response: { 200: idAnswer },
+      },
+    },
+    async (request) => {
+      await deleteCategory(db(), request.params.id);
+      return { success: true as const, data: { id: request.params.id }, message: BlogAdminMessage.CATEGORY_DELETED };
+    },
+  );
+
+  r.get(
+    '/blog/comments',
+    {
+      config: read,
+      schema: {
+        tags,
+        summary: 'Comments for moderation, newest first, with e-mail and post; filter by postId or status',
+        querystring: blogAdminCommentsQuerySchema,
+        response: { 200: z.object({ success: z.literal(true), data: blogAdminCommentsDataSchema }) },
+      },
+    },
+    async (request, reply) => {
+      reply.header('cache-control', 'private, no-store');
+      return { success: true as const, data: await listCommentsForStaff(db(), request.query) };
+    },
+  );
+
+  r.delete(
+    '/blog/comments/:id',
+    {
+      config: content,
+      schema: { tags, summary: 'Delete a comment', params: blogPostIdParamsSchema, response: { 200: idAnswer } },
+    },
+    async (request) => {
+      await deleteComment(db(), request.params.id);
+      return { success: true as const, data: { id: request.params.id }, message: BlogAdminMessage.COMMENT_DELETED };
+    },
+  );
+}

@@ -1,0 +1,469 @@
+import type { Kysely } from 'kysely';
+import {
+  applyBlogFormRules,
+  BlogAdminMessage,
+  blogPostInputSchema,
+  parseReadTime,
+  type BlogAdminCommentsData,
+  type BlogAdminPost,
+  type BlogBulkOperation,
+  type BlogBulkResult,
+  type BlogCategory,
+  type BlogOrderBody,
+  type BlogPostInput,
+  type BlogPostWrite,
+  blogCategoryWriteSchema,
+  type BlogCategoryBody,
+} from '../../../shared/contracts/blog';
+import { ErrorCode, ErrorMessage, formatMessage, type FieldError } from '../../../shared/errors';
+import type { z } from '../../../shared/zod';
+import type { CommentStatus, DB } from '../../db/schema';
+import { AppError, notFound } from '../../plugins/errors';
+import { sanitizePostHtml, slugify, toPlainText } from './blog-html';
+import {
+  categoryExists,
+  categorySlugExists,
+  companyName,
+  countPostsOfCategory,
+  deleteCategory as deleteCategoryRow,
+  deleteComment as deleteCommentRow,
+  deletePosts,
+  deleteUnusedTags,
+  existingPostIds,
+  findCategory,
+  findPost,
+  insertCategory,
+  insertPost,
+  listCommentsForStaff as listCommentRows,
+  listKeywordsOfPost,
+  listTagNamesOfPosts,
+  nextSortOrder,
+  replacePostKeywords,
+  replacePostTags,
+  setFeatured,
+  setPublished,
+  setSortOrder,
+  slugExists,
+  slugsLike,
+  updateCategory as updateCategoryRow,
+  updatePost as updatePostRow,
+} from './blog.repository';
+import { getPostForStaff, todayUtc } from './blog.service';
+
+type ValidPost = z.infer<typeof blogPostInputSchema>;
+
+function validationError(errors: FieldError[]): AppError {
+  return new AppError(400, ErrorCode.VALIDATION_ERROR, errors[0]?.message ?? ErrorMessage.VALIDATION_ERROR, errors);
+}
+
+/** Zod issues as field errors; the first one becomes the message. */
+function issuesToErrors(issues: z.core.$ZodIssue[]): FieldError[] {
+  return issues.map((issue) => ({ field: issue.path.map(String).join('.') || 'body', message: issue.message }));
+}
+
+/** A unique-key violation on any of the three databases. */
+function isUniqueViolation(error: unknown): boolean {
+  const e = error as { code?: unknown; errno?: unknown } | undefined;
+  return (
+    e?.code === '23505' ||
+    e?.code === 'ER_DUP_ENTRY' ||
+    e?.errno === 1062 ||
+    e?.code === 'SQLITE_CONSTRAINT_UNIQUE' ||
+    (e?.code === 'SQLITE_CONSTRAINT' && /UNIQUE/i.test(String((error as Error).message)))
+  );
+}
+
+/** The form's values made safe: rich text sanitised, every other text plain. */
+function cleanInput(input: BlogPostInput): BlogPostInput {
+  const plainList = (items: string[]) => items.map(toPlainText).filter(Boolean);
+  return {
+    ...input,
+    title: toPlainText(input.title),
+    ...(input.slug !== undefined ? { slug: slugify(input.slug) } : {}),
+    excerpt: toPlainText(input.excerpt),
+    content: sanitizePostHtml(input.content),
+    author: toPlainText(input.author),
+    tags: plainList(input.tags),
+    seo_title: toPlainText(input.seo_title),
+    seo_description: toPlainText(input.seo_description),
+    seo_keywords: plainList(input.seo_keywords),
+  };
+}
+
+/** Applies the blog-form rules, cleans and validates; every problem names its field. */
+async function preparePost(db: Kysely<DB>, form: BlogPostWrite, now: Date): Promise<ValidPost> {
+  const input = cleanInput(applyBlogFormRules(form, { companyName: await companyName(db), today: todayUtc(now) }));
+  const result = blogPostInputSchema.safeParse(input);
+  if (!result.success) throw validationError(issuesToErrors(result.error.issues));
+  if (!(await categoryExists(db, result.data.category_id))) {
+    throw validationError([{ field: 'category_id', message: BlogAdminMessage.CATEGORY_UNKNOWN }]);
+  }
+  return result.data;
+}
+
+/** `base`, or `base-2`, `base-3`... whichever is free first. */
+async function uniqueSlug(db: Kysely<DB>, table: 'blog_posts' | 'blog_categories', base: string): Promise<string> {
+  const taken = new Set(await slugsLike(db, table, base));
+  if (!taken.has(base)) return base;
+  let n = 2;
+  while (taken.has(`${base}-${n}`)) n += 1;
+  return `${base}-${n}`;
+}
+
+const slugTaken = () =>
+  new AppError(409, ErrorCode.CONFLICT, BlogAdminMessage.SLUG_TAKEN, [
+    { field: 'slug', message: BlogAdminMessage.SLUG_TAKEN },
+  ]);
+
+/** Tags as rows: one per slug (the first spelling wins); names that make no slug are dropped. */
+function tagRows(names: string[]): { name: string; slug: string }[] {
+  const bySlug = new Map<string, string>();
+  for (const name of names) {
+    const slug = slugify(name, 100);
+    if (slug && !bySlug.has(slug)) bySlug.set(slug, name);
+  }
+  return [...bySlug].map(([slug, name]) => ({ name, slug }));
+}
+
+function readMinutes(post: ValidPost): number {
+  return parseReadTime(post.read_time) ?? 1;
+}
+
+/** The post columns that a create and an update both write. */
+function postColumns(post: ValidPost) {
+  return {
+    title: post.title,
+    excerpt: post.excerpt,
+    content: post.content,
+    image_url: post.image_url,
+    category_id: post.category_id,
+    author: post.author,
+    date: post.date,
+    read_time: readMinutes(post),
+    featured: post.featured ? 1 : 0,
+    published: post.published ? 1 : 0,
+    seo_title: post.seo_title,
+    seo_description: post.seo_description,
+  };
+}
+
+/** Replaces the tags and SEO keywords of a post with the prepared ones. */
+async function savePostLists(trx: Kysely<DB>, postId: number, post: ValidPost): Promise<void> {
+  await replacePostTags(trx, postId, tagRows(post.tags));
+  await replacePostKeywords(trx, postId, post.seo_keywords);
+}
+
+/** Runs `work`, once more if a concurrent write took the slug it picked. */
+async function retryOnSlugRace<T>(work: () => Promise<T>): Promise<T> {
+  try {
+    return await work();
+  } catch (error) {
+    if (!isUniqueViolation(error)) throw error;
+    return work();
+  }
+}
+
+export async function createPost(db: Kysely<DB>, body: BlogPostWrite, now = new Date()): Promise<BlogAdminPost> {
+  const post = await preparePost(db, body, now);
+  const stamp = now.toISOString();
+  const id = await retryOnSlugRace(() =>
+    db.transaction().execute(async (trx) => {
+      let slug: string;
+      if (post.slug) {
+        if (await slugExists(trx, post.slug)) throw slugTaken();
+        slug = post.slug;
+      } else {
+        slug = await uniqueSlug(trx, 'blog_posts', slugify(post.title) || 'post');
+      }
+      const postId = await insertPost(trx, {
+        slug,
+        ...postColumns(post),
+        sort_order: await nextSortOrder(trx, 'blog_posts'),
+        published_at: post.published ? stamp : null,
+        created_at: stamp,
+        updated_at: stamp,
+      });
+      await savePostLists(trx, postId, post);
+      return postId;
+    }),
+  );
+  return getPostForStaff(db, String(id));
+}
+
+async function findPostOrThrow(db: Kysely<DB>, id: number) {
+  const row = await findPost(db, { id }, false);
+  if (!row) throw notFound(ErrorMessage.BLOG_POST_NOT_FOUND);
+  return row;
+}
+
+/**
+ * Updates a post: fields the body leaves out keep their value. The slug changes only when a new one is
+ * sent (a new title keeps the address). New content without a read time gets its read time recomputed.
+ */
+export async function updatePost(
+  db: Kysely<DB>,
+  id: number,
+  body: BlogPostWrite,
+  now = new Date(),
+): Promise<BlogAdminPost> {
+  const existing = await findPostOrThrow(db, id);
+  const [tags, keywords] = await Promise.all([listTagNamesOfPosts(db, [id]), listKeywordsOfPost(db, id)]);
+  const stored: BlogPostWrite = {
+    title: existing.title,
+    excerpt: existing.excerpt,
+    content: existing.content,
+    category_id: existing.category_id,
+    author: existing.author,
+    date: existing.date,
+    read_time: Number(existing.read_time),
+    image_url: existing.image_url,
+    tags: tags.map((t) => t.name),
+    featured: Number(existing.featured) === 1,
+    published: Number(existing.published) === 1,
+    seo_title: existing.seo_title,
+    seo_description: existing.seo_description,
+    seo_keywords: keywords,
+  };
+  const sent = Object.fromEntries(Object.entries(body).filter(([, value]) => value !== undefined));
+  const merged: BlogPostWrite = { ...stored, ...sent };
+  if (body.content !== undefined && body.read_time === undefined) merged.read_time = '';
+  const post = await preparePost(db, merged, now);
+  const stamp = now.toISOString();
+
+  await db.transaction().execute(async (trx) => {
+    const slug = post.slug && post.slug !== existing.slug ? post.slug : undefined;
+    if (slug && (await slugExists(trx, slug, id))) throw slugTaken();
+    try {
+      await updatePostRow(trx, id, {
+        ...(slug ? { slug } : {}),
+        ...postColumns(post),
+        published_at: post.published ? (existing.published_at ?? stamp) : existing.published_at,
+        updated_at: stamp,
+      });
+    } catch (error) {
+      if (isUniqueViolation(error)) throw slugTaken();
+      throw error;
+    }
+    await savePostLists(trx, id, post);
+    await deleteUnusedTags(trx);
+  });
+  return getPostForStaff(db, String(id));
+}
+
+export async function deletePost(db: Kysely<DB>, id: number): Promise<void> {
+  await db.transaction().execute(async (trx) => {
+    if ((await deletePosts(trx, [id])) === 0) throw notFound(ErrorMessage.BLOG_POST_NOT_FOUND);
+    await deleteUnusedTags(trx);
+  });
+}
+
+/** Sets featured or published to `value`, or flips it when `value` is undefined. */
+export async function setPostFlag(
+  db: Kysely<DB>,
+  id: number,
+  flag: 'featured' | 'published',
+  value: boolean | undefined,
+  now = new Date(),
+): Promise<BlogAdminPost> {
+  const existing = await findPostOrThrow(db, id);
+  const next = value ?? Number(existing[flag]) !== 1;
+  if (flag === 'featured') await setFeatured(db, [id], next, now.toISOString());
+  else await setPublished(db, [id], next, now.toISOString());
+  return getPostForStaff(db, String(id));
+}
+
+/** Saves a manual order; ids that do not exist are reported, the others are saved. */
+export async function reorderPosts(
+  db: Kysely<DB>,
+  body: BlogOrderBody,
+): Promise<{ updated: number; failed: { id: number; message: string }[] }> {
+  const entries = body.postIds
+    ? body.postIds.map((id, order) => ({ id, order }))
+    : (body.order ?? []).map(({ id, order }) => ({ id, order }));
+  return db.transaction().execute(async (trx) => {
+    const existing = new Set(
+      await existingPostIds(
+        trx,
+        entries.map((e) => e.id),
+      ),
+    );
+    const failed = entries
+      .filter((e) => !existing.has(e.id))
+      .map((e) => ({ id: e.id, message: ErrorMessage.BLOG_POST_NOT_FOUND }));
+    const updated = entries.filter((e) => existing.has(e.id));
+    for (const { id, order } of updated) await setSortOrder(trx, id, order);
+    return { updated: updated.length, failed };
+  });
+}
+
+/** One operation on many posts in one transaction; ids that do not exist are reported as failures. */
+export async function bulkAction(
+  db: Kysely<DB>,
+  operation: BlogBulkOperation,
+  ids: number[],
+  now = new Date(),
+): Promise<BlogBulkResult> {
+  const requested = [...new Set(ids)];
+  const stamp = now.toISOString();
+  return db.transaction().execute(async (trx) => {
+    const found = await existingPostIds(trx, requested);
+    const existing = new Set(found);
+    const succeededIds = requested.filter((id) => existing.has(id));
+    switch (operation) {
+      case 'publish':
+      case 'unpublish':
+        await setPublished(trx, succeededIds, operation === 'publish', stamp);
+        break;
+      case 'feature':
+      case 'unfeature':
+        await setFeatured(trx, succeededIds, operation === 'feature', stamp);
+        break;
+      case 'delete':
+        await deletePosts(trx, succeededIds);
+        await deleteUnusedTags(trx);
+        break;
+    }
+    return {
+      operation,
+      requested: requested.length,
+      succeeded: succeededIds.length,
+      succeededIds,
+      failed: requested
+        .filter((id) => !existing.has(id))
+        .map((id) => ({ id, message: ErrorMessage.BLOG_POST_NOT_FOUND })),
+    };
+  });
+}
+
+// ---------------------------------------------------------------- categories
+
+async function categoryOut(db: Kysely<DB>, id: number): Promise<BlogCategory> {
+  const row = await findCategory(db, id);
+  if (!row) throw notFound(BlogAdminMessage.CATEGORY_NOT_FOUND);
+  return {
+    id: Number(row.id),
+    name: row.name,
+    slug: row.slug,
+    color: row.color,
+    description: row.description,
+    icon: row.icon,
+    post_count: 0,
+  };
+}
+
+const categorySlugTaken = () =>
+  new AppError(409, ErrorCode.CONFLICT, BlogAdminMessage.CATEGORY_SLUG_TAKEN, [
+    { field: 'slug', message: BlogAdminMessage.CATEGORY_SLUG_TAKEN },
+  ]);
+
+function parseCategory<T extends z.ZodType>(schema: T, body: unknown): z.infer<T> {
+  const result = schema.safeParse(body);
+  if (!result.success) throw validationError(issuesToErrors(result.error.issues));
+  return result.data;
+}
+
+/** Creates a category; the slug comes from the name (made unique) unless one is given (then it must be free). */
+export async function createCategory(db: Kysely<DB>, body: BlogCategoryBody, now = new Date()) {
+  const input = parseCategory(blogCategoryWriteSchema, body);
+  const name = toPlainText(input.name);
+  if (!name) throw validationError([{ field: 'name', message: BlogAdminMessage.CATEGORY_NAME_REQUIRED }]);
+  const stamp = now.toISOString();
+  const id = await retryOnSlugRace(() =>
+    db.transaction().execute(async (trx) => {
+      let slug: string;
+      if (input.slug) {
+        if (await categorySlugExists(trx, input.slug)) throw categorySlugTaken();
+        slug = input.slug;
+      } else {
+        slug = await uniqueSlug(trx, 'blog_categories', slugify(name, 90) || 'category');
+      }
+      return insertCategory(trx, {
+        name,
+        slug,
+        color: input.color.toUpperCase(),
+        description: input.description ? toPlainText(input.description) : null,
+        icon: input.icon ? toPlainText(input.icon) : null,
+        sort_order: await nextSortOrder(trx, 'blog_categories'),
+        created_at: stamp,
+        updated_at: stamp,
+      });
+    }),
+  );
+  return categoryOut(db, id);
+}
+
+/** Updates the fields sent; the slug stays unless a new one is sent. */
+export async function updateCategory(db: Kysely<DB>, id: number, body: BlogCategoryBody, now = new Date()) {
+  const existing = await findCategory(db, id);
+  if (!existing) throw notFound(BlogAdminMessage.CATEGORY_NOT_FOUND);
+  const merged = {
+    name: existing.name,
+    color: existing.color,
+    description: existing.description,
+    icon: existing.icon,
+    ...Object.fromEntries(Object.entries(body).filter(([, value]) => value !== undefined)),
+  };
+  const input = parseCategory(blogCategoryWriteSchema, merged);
+  const name = toPlainText(input.name);
+  if (!name) throw validationError([{ field: 'name', message: BlogAdminMessage.CATEGORY_NAME_REQUIRED }]);
+  const slug = input.slug && input.slug !== existing.slug ? input.slug : undefined;
+  if (slug && (await categorySlugExists(db, slug, id))) throw categorySlugTaken();
+  try {
+    await updateCategoryRow(db, id, {
+      name,
+      ...(slug ? { slug } : {}),
+      color: input.color.toUpperCase(),
+      description: input.description ? toPlainText(input.description) : null,
+      icon: input.icon ? toPlainText(input.icon) : null,
+      updated_at: now.toISOString(),
+    });
+  } catch (error) {
+    if (isUniqueViolation(error)) throw categorySlugTaken();
+    throw error;
+  }
+  return categoryOut(db, id);
+}
+
+/** Deletes a category that no post (draft or published) uses; otherwise 409 naming the count. */
+export async function deleteCategory(db: Kysely<DB>, id: number): Promise<void> {
+  await db.transaction().execute(async (trx) => {
+    if (!(await findCategory(trx, id))) throw notFound(BlogAdminMessage.CATEGORY_NOT_FOUND);
+    const count = await countPostsOfCategory(trx, id);
+    if (count > 0) {
+      throw new AppError(409, ErrorCode.CONFLICT, formatMessage(BlogAdminMessage.CATEGORY_HAS_POSTS, { count }));
+    }
+    await deleteCategoryRow(trx, id);
+  });
+}
+
+// ---------------------------------------------------------------- comment moderation
+
+export async function listCommentsForStaff(
+  db: Kysely<DB>,
+  query: { page: number; limit: number; postId?: number; status?: CommentStatus },
+): Promise<BlogAdminCommentsData> {
+  const { page, limit } = query;
+  const { rows, total } = await listCommentRows(db, { postId: query.postId, status: query.status }, page, limit);
+  const pages = Math.ceil(total / limit);
+  return {
+    comments: rows.map((r) => ({
+      id: Number(r.id),
+      post_id: Number(r.post_id),
+      post_title: r.post_title,
+      post_slug: r.post_slug,
+      name: r.name,
+      email: r.email,
+      message: r.message,
+      status: r.status,
+      created_at: r.created_at,
+    })),
+    total,
+    page,
+    pages,
+    pagination: { page, limit, total, pages },
+  };
+}
+
+export async function deleteComment(db: Kysely<DB>, id: number): Promise<void> {
+  if (!(await deleteCommentRow(db, id))) throw notFound(BlogAdminMessage.COMMENT_NOT_FOUND);
+}

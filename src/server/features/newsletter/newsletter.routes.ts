@@ -1,0 +1,94 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import {
+  NewsletterMessage,
+  newsletterListDataSchema,
+  newsletterListQuerySchema,
+  newsletterSubscribeRequestSchema,
+  newsletterSubscribeResponseSchema,
+  newsletterSubscriberParamsSchema,
+} from '../../../shared/contracts/newsletter';
+import { z } from '../../../shared/zod';
+import { exportSubscribersCsv, listSubscribersPage, removeSubscriber, subscribe } from './newsletter.service';
+
+const tags = ['newsletter'];
+/** Per client address (request.ip honours only trusted proxies), like blog comments. */
+export const SUBSCRIBE_RATE_LIMIT = { max: 5, timeWindow: 60_000 };
+
+/** /api/newsletter: the public sign-up and the staff list of subscribers. */
+export async function newsletterRoutes(app: FastifyInstance): Promise<void> {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const db = () => app.database.db;
+
+  r.post(
+    '/subscribe',
+    {
+      config: { access: 'public', rateLimit: SUBSCRIBE_RATE_LIMIT },
+      schema: {
+        tags,
+        summary: 'Subscribe an e-mail address to the newsletter (201 new, 200 already known)',
+        body: newsletterSubscribeRequestSchema,
+        response: { 200: newsletterSubscribeResponseSchema, 201: newsletterSubscribeResponseSchema },
+      },
+    },
+    async (request, reply) => {
+      const outcome = await subscribe(db(), request.body);
+      reply.header('cache-control', 'no-store');
+      reply.status(outcome === 'created' ? 201 : 200);
+      const message = outcome === 'already' ? NewsletterMessage.ALREADY_SUBSCRIBED : NewsletterMessage.SUBSCRIBED;
+      return { success: true as const, data: { subscribed: true as const }, message };
+    },
+  );
+
+  r.get(
+    '/subscribers',
+    {
+      config: { access: 'read' },
+      schema: {
+        tags,
+        summary: 'Newsletter subscribers, newest first, filtered by address and status',
+        querystring: newsletterListQuerySchema,
+        response: { 200: z.object({ success: z.literal(true), data: newsletterListDataSchema }) },
+      },
+    },
+    async (request) => ({ success: true as const, data: await listSubscribersPage(db(), request.query) }),
+  );
+
+  r.get(
+    '/subscribers/export',
+    {
+      config: { access: 'read' },
+      schema: {
+        tags,
+        summary: 'Newsletter subscribers matching the list filters as a CSV download',
+        querystring: newsletterListQuerySchema.pick({ search: true, status: true }),
+      },
+    },
+    async (request, reply) => {
+      const csv = await exportSubscribersCsv(db(), request.query);
+      const day = new Date().toISOString().slice(0, 10);
+      reply
+        .header('content-type', 'text/csv; charset=utf-8')
+        .header('content-disposition', `attachment; filename="newsletter-subscribers-${day}.csv"`)
+        .header('cache-control', 'private, no-store');
+      return csv;
+    },
+  );
+
+  r.delete(
+    '/subscribers/:id',
+    {
+      config: { access: 'content' },
+      schema: {
+        tags,
+        summary: 'Delete a newsletter subscriber',
+        params: newsletterSubscriberParamsSchema,
+        response: { 200: z.object({ success: z.literal(true), data: z.null(), message: z.string() }) },
+      },
+    },
+    async (request) => {
+      await removeSubscriber(db(), request.params.id);
+      return { success: true as const, data: null, message: NewsletterMessage.SUBSCRIBER_DELETED };
+    },
+  );
+}

@@ -1,0 +1,53 @@
+import { z } from '../zod';
+
+/*
+ * Small schemas that several contracts share: query-string fields, paged lists and the success envelope.
+ */
+
+/** 'true'/'false' (also 1/0) in a query string, as a boolean. */
+export const queryBoolean = z.enum(['true', 'false', '1', '0']).transform((v) => v === 'true' || v === '1');
+
+/** Trimmed text of at most `max` characters; blank or absent is undefined. */
+export const optionalText = (max: number) =>
+  z
+    .string()
+    .trim()
+    .max(max)
+    .optional()
+    .transform((v) => (v ? v : undefined));
+
+/** `page` (from 1) and `limit` of a paged list's query. */
+export const pageQueryFields = (defaultLimit: number, maxLimit: number) => ({
+  page: z.coerce.number().int().min(1).default(1),
+  limit: z.coerce.number().int().min(1).max(maxLimit).default(defaultLimit),
+});
+
+/** The `pagination` block of a paged list answer. */
+export const paginationSchema = z.object({
+  page: z.number().int(),
+  limit: z.number().int(),
+  total: z.number().int(),
+  pages: z.number().int(),
+});
+export type Pagination = z.infer<typeof paginationSchema>;
+
+/** `total`, `page` and `pages` beside the items of a paged list answer. */
+export const pageTotalsFields = {
+  total: z.number().int(),
+  page: z.number().int(),
+  pages: z.number().int(),
+};
+
+/** A successful API answer: `{ success: true, data }`. */
+export const successEnvelope = <T extends z.ZodType>(data: T) => z.object({ success: z.literal(true), data });
+
+/** A successful answer that may carry a message to show. */
+export const optionalMessageEnvelope = <T extends z.ZodType>(data: T) =>
+  z.object({ success: z.literal(true), data, message: z.string().optional() });
+
+/** A successful answer that always carries a message to show. */
+export const messageEnvelope = <T extends z.ZodType>(data: T) =>
+  z.object({ success: z.literal(true), data, message: z.string() });
+
+/** The answer to a visitor's like: the item's like count afterwards. */
+export const likeDataSchema = z.object({ likes: z.number().int(), liked: z.literal(true) });

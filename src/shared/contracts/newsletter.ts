@@ -1,0 +1,70 @@
+import { z } from '../zod';
+import { optionalText, pageQueryFields, paginationSchema } from './common';
+import {
+  NEWSLETTER_EMAIL_MAX,
+  NEWSLETTER_MAX_PAGE_SIZE,
+  NEWSLETTER_PAGE_SIZE,
+  subscriberStatuses,
+} from './newsletter.values';
+
+export {
+  isEmailAddress,
+  NEWSLETTER_EMAIL_MAX,
+  NEWSLETTER_MAX_PAGE_SIZE,
+  NEWSLETTER_PAGE_SIZE,
+  NewsletterMessage,
+  subscriberStatuses,
+} from './newsletter.values';
+export type { SubscriberStatus } from './newsletter.values';
+
+/**
+ * POST /api/newsletter/subscribe body. Only the types are checked here; the server trims, lowercases
+ * and checks the address so that a blank or malformed one answers 400 naming the `email` field.
+ * `website` is a honeypot that people never fill in (leave it out or send '').
+ */
+export const newsletterSubscribeRequestSchema = z.object({
+  email: z.string().max(10_000).optional(),
+  website: z.string().max(10_000).optional(),
+});
+export type NewsletterSubscribeRequest = z.infer<typeof newsletterSubscribeRequestSchema>;
+
+/**
+ * POST /api/newsletter/subscribe answer, `message` being the text to show: 201 'Thanks for subscribing!'
+ * for a new address; 200 'Thanks for subscribing!' when an address that had unsubscribed is subscribed
+ * again; 200 "You're already subscribed." when it is subscribed already.
+ */
+export const newsletterSubscribeResponseSchema = z.object({
+  success: z.literal(true),
+  data: z.object({ subscribed: z.literal(true) }),
+  message: z.string(),
+});
+export type NewsletterSubscribeResponse = z.infer<typeof newsletterSubscribeResponseSchema>;
+
+/** A subscriber as staff see it. */
+export const newsletterSubscriberSchema = z.object({
+  id: z.number().int(),
+  email: z.string(),
+  status: z.enum(subscriberStatuses),
+  source: z.string(),
+  created_at: z.string(),
+  unsubscribed_at: z.string().nullable(),
+});
+export type NewsletterSubscriber = z.infer<typeof newsletterSubscriberSchema>;
+
+/** GET /api/newsletter/subscribers query. */
+export const newsletterListQuerySchema = z.object({
+  ...pageQueryFields(NEWSLETTER_PAGE_SIZE, NEWSLETTER_MAX_PAGE_SIZE),
+  /** Part of the address, case-insensitive. */
+  search: optionalText(NEWSLETTER_EMAIL_MAX),
+  /** 'all' (or nothing) means both. */
+  status: z.enum([...subscriberStatuses, 'all']).optional(),
+});
+export type NewsletterListQuery = z.infer<typeof newsletterListQuerySchema>;
+
+export const newsletterListDataSchema = z.object({
+  subscribers: z.array(newsletterSubscriberSchema),
+  pagination: paginationSchema,
+});
+export type NewsletterListData = z.infer<typeof newsletterListDataSchema>;
+
+export const newsletterSubscriberParamsSchema = z.object({ id: z.coerce.number().int().min(1) });
