@@ -1,0 +1,703 @@
+import { createHash } from 'node:crypto';
+import type { Kysely } from 'kysely';
+import {
+  PORTFOLIO_RELATED_COUNT,
+  PORTFOLIO_TOP_TECHNOLOGIES,
+  PortfolioMessage,
+  formatPortfolioMessage,
+  parseJsonList,
+  portfolioSorts,
+  projectInputSchema,
+  publicIndustryOptions,
+  publicTechnologyOptions,
+  splitTechnologies,
+  DEFAULT_INDUSTRY,
+  type PortfolioCategoriesData,
+  type PortfolioFacet,
+  type PortfolioListData,
+  type PortfolioListQuery,
+  type PortfolioSearchRequest,
+  type PortfolioSort,
+  type PortfolioStatsData,
+  type ProjectBulkOperation,
+  type ProjectBulkResult,
+  type ProjectDetail,
+  type ProjectDetailData,
+  type ProjectInput,
+  type ProjectInputValues,
+  type ProjectLikeData,
+  type ProjectOrderRequest,
+  type ProjectSummary,
+  type ProjectWriteRequest,
+} from '../../../shared/contracts/portfolio';
+import { ErrorCode, type FieldError } from '../../../shared/errors';
+import type { DB } from '../../db/schema';
+import { AppError, notFound } from '../../plugins/errors';
+import { slugify, toPlainText } from './portfolio-text';
+import {
+  addProjectLike,
+  countByIndustry,
+  countByTechnology,
+  countPublishedByCategory,
+  countPublishedByIndustry,
+  deleteProjects,
+  findProjectById,
+  findProjectBySlug,
+  insertProject,
+  listExistingProjectIds,
+  listGalleryOfProject,
+  listProjects as listProjectRows,
+  listRelatedProjects,
+  listSlugsLike,
+  listTeamOfProject,
+  listTechnologiesOfProjects,
+  listTestimonialsOfProject,
+  projectTotals,
+  recordActivity,
+  replaceGallery,
+  replaceTeam,
+  replaceTechnologies,
+  replaceTestimonials,
+  setSortOrders,
+  updateProject as updateProjectRow,
+  updateProjects,
+  type ProjectDetailRow,
+  type ProjectFilter,
+  type ProjectOrder,
+  type ProjectRow,
+} from './portfolio.repository';
+
+/** Who is asking: staff see unpublished projects and internal fields; visitors never do. */
+export interface Viewer {
+  staff: boolean;
+}
+
+const SORT_PRESETS: Record<PortfolioSort, ProjectOrder> = {
+  newest: { field: 'created_at', direction: 'desc' },
+  oldest: { field: 'created_at', direction: 'asc' },
+  title: { field: 'title', direction: 'asc' },
+  alphabetical: { field: 'title', direction: 'asc' },
+  client: { field: 'client', direction: 'asc' },
+};
+
+const isNumericId = (value: string) => /^\d{1,9}$/.test(value);
+const isAll = (value: string | undefined) => value === undefined || value.toLowerCase() === 'all';
+
+/** A list-page sort value wins; otherwise sortBy (default created_at) in the direction of sortOrder or sort. */
+export function resolveOrder(query: Pick<PortfolioListQuery, 'sort' | 'sortBy' | 'sortOrder'>): ProjectOrder {
+  const { sort, sortBy, sortOrder } = query;
+  if (sort && (portfolioSorts as readonly string[]).includes(sort)) return SORT_PRESETS[sort as PortfolioSort];
+  const field = sortBy ?? 'created_at';
+  const ascendingByDefault = field === 'title' || field === 'client' || field === 'sort_order';
+  const direction = sortOrder ?? (sort === 'asc' || sort === 'desc' ? sort : ascendingByDefault ? 'asc' : 'desc');
+  return { field, direction };
+}
+
+/** The published filter a viewer gets: visitors always published; staff as asked, everything by default. */
+function publishedFor(viewer: Viewer, asked: string | undefined): boolean | undefined {
+  if (!viewer.staff) return true;
+  if (asked === 'true' || asked === '1') return true;
+  if (asked === 'false' || asked === '0') return false;
+  return undefined;
+}
+
+type FilterInput = Pick<
+  PortfolioListQuery,
+  'search' | 'q' | 'industry' | 'category' | 'technology' | 'status' | 'exclude'
+> & { featured?: boolean; query?: string };
+
+function toFilter(input: FilterInput, published: boolean | undefined): ProjectFilter {
+  const filter: ProjectFilter = { published, search: input.query ?? input.search ?? input.q, featured: input.featured };
+  if (!isAll(input.industry)) filter.industry = input.industry;
+  if (!isAll(input.category)) filter.categoryOrIndustry = [input.category as string];
+  if (!isAll(input.technology)) filter.technology = input.technology;
+  if (input.status && input.status !== 'all') filter.status = input.status === 'progress' ? 'progress' : 'done';
+  if (input.exclude) {
+    filter.exclude = { slug: input.exclude, id: isNumericId(input.exclude) ? Number(input.exclude) : undefined };
+  }
+  return filter;
+}
+
+async function technologiesByProject(db: Kysely<DB>, ids: number[]): Promise<Map<number, string[]>> {
+  const byProject = new Map<number, string[]>();
+  for (const row of await listTechnologiesOfProjects(db, ids)) {
+    const id = Number(row.project_id);
+    byProject.set(id, [...(byProject.get(id) ?? []), row.name]);
+  }
+  return byProject;
+}
+
+function toSummary(row: ProjectRow, technologies: string[], viewer: Viewer): ProjectSummary {
+  const summary: ProjectSummary = {
+    id: Number(row.id),
+    slug: row.slug,
+    title: row.title,
+    short_description: row.short_description,
+    client: row.client,
+    industry: row.industry,
+    category: row.category,
+    status: row.status === 'done' ? 'done' : 'progress',
+    image_url: row.image_url,
+    live_url: row.live_url,
+    case_study_url: row.case_study_url,
+    completion_date: row.completion_date,
+    featured: Number(row.featured) === 1,
+    colorful: Number(row.colorful) === 1,
+    likes: Number(row.likes),
+    technologies,
+    created_at: row.created_at,
+  };
+  if (viewer.staff) {
+    summary.published = Number(row.published) === 1;
+    summary.sort_order = Number(row.sort_order);
+    summary.updated_at = row.updated_at;
+  }
+  return summary;
+}
+
+async function toSummaries(db: Kysely<DB>, rows: ProjectRow[], viewer: Viewer): Promise<ProjectSummary[]> {
+  const technologies = await technologiesByProject(
+    db,
+    rows.map((r) => Number(r.id)),
+  );
+  return rows.map((row) => toSummary(row, technologies.get(Number(row.id)) ?? [], viewer));
+}
+
+async function page(
+  db: Kysely<DB>,
+  filter: ProjectFilter,
+  order: ProjectOrder,
+  pageNumber: number,
+  limit: number,
+  viewer: Viewer,
+): Promise<PortfolioListData> {
+  const { rows, total } = await listProjectRows(db, filter, order, pageNumber, limit);
+  const pages = Math.ceil(total / limit);
+  return {
+    projects: await toSummaries(db, rows, viewer),
+    total,
+    page: pageNumber,
+    pages,
+    pagination: { page: pageNumber, limit, total, pages },
+  };
+}
+
+export async function listProjects(db: Kysely<DB>, query: PortfolioListQuery, viewer: Viewer) {
+  const filter = toFilter(query, publishedFor(viewer, query.published));
+  return page(db, filter, resolveOrder(query), query.page, query.limit, viewer);
+}
+
+export async function searchProjects(db: Kysely<DB>, body: PortfolioSearchRequest, viewer: Viewer) {
+  const filter = toFilter(body, publishedFor(viewer, undefined));
+  return page(db, filter, resolveOrder(body), body.page, body.limit, viewer);
+}
+
+/** Up to `limit` featured published projects in the staff's chosen order, then newest. */
+export async function listFeaturedProjects(db: Kysely<DB>, limit: number): Promise<ProjectSummary[]> {
+  const filter = { published: true, featured: true };
+  const { rows } = await listProjectRows(db, filter, { field: 'sort_order', direction: 'asc' }, 1, limit);
+  return toSummaries(db, rows, { staff: false });
+}
+
+export async function listRecentProjects(db: Kysely<DB>, limit: number): Promise<ProjectSummary[]> {
+  const { rows } = await listProjectRows(db, { published: true }, SORT_PRESETS.newest, 1, limit);
+  return toSummaries(db, rows, { staff: false });
+}
+
+/** A project by slug, else by numeric id, as the viewer may see it; otherwise not found. */
+async function findVisible(db: Kysely<DB>, slugOrId: string, viewer: Viewer): Promise<ProjectDetailRow> {
+  const published = viewer.staff ? undefined : true;
+  const bySlug = await findProjectBySlug(db, slugOrId, published);
+  if (bySlug) return bySlug;
+  const byId = isNumericId(slugOrId) ? await findProjectById(db, Number(slugOrId), published) : undefined;
+  if (!byId) throw notFound(PortfolioMessage.PROJECT_NOT_FOUND);
+  return byId;
+}
+
+async function toDetail(db: Kysely<DB>, row: ProjectDetailRow, viewer: Viewer): Promise<ProjectDetail> {
+  const id = Number(row.id);
+  const [technologies, gallery, team, testimonials] = await Promise.all([
+    technologiesByProject(db, [id]),
+    listGalleryOfProject(db, id),
+    listTeamOfProject(db, id),
+    listTestimonialsOfProject(db, id),
+  ]);
+  return {
+    ...toSummary(row, technologies.get(id) ?? [], viewer),
+    description: row.description,
+    results: row.results,
+    technical_specs: row.technical_specs,
+    gallery: gallery.map((image) => ({ url: image.url, title: image.title })),
+    team: team.map((member) => ({ name: member.name, role: member.role, bio: member.bio, image: member.image })),
+    testimonials: testimonials.map((t) => ({
+      id: Number(t.id),
+      name: t.name,
+      position: t.position,
+      company: t.company,
+      text: t.text,
+      rating: Number(t.rating),
+    })),
+  };
+}
+
+async function related(db: Kysely<DB>, project: ProjectSummary, limit: number): Promise<ProjectSummary[]> {
+  const rows = await listRelatedProjects(db, project, limit);
+  return toSummaries(db, rows, { staff: false });
+}
+
+export async function getProject(db: Kysely<DB>, slugOrId: string, viewer: Viewer): Promise<ProjectDetailData> {
+  const project = await toDetail(db, await findVisible(db, slugOrId, viewer), viewer);
+  return { project, related: await related(db, project, PORTFOLIO_RELATED_COUNT) };
+}
+
+export async function listRelated(db: Kysely<DB>, slugOrId: string, limit: number, viewer: Viewer) {
+  const row = await findVisible(db, slugOrId, viewer);
+  const technologies = await technologiesByProject(db, [Number(row.id)]);
+  const summary = toSummary(row, technologies.get(Number(row.id)) ?? [], viewer);
+  return related(db, summary, limit);
+}
+
+/** Counts merged across spellings ('E-commerce' and 'E-Commerce' are one), documented names first. */
+function facets(documented: readonly string[], rows: Array<{ name: string | null; n: number | string }>) {
+  const byKey = new Map<string, { name: string; count: number }>();
+  for (const name of documented) byKey.set(name.toLowerCase(), { name, count: 0 });
+  for (const row of rows) {
+    if (!row.name) continue;
+    const key = row.name.toLowerCase();
+    const entry = byKey.get(key);
+    if (entry) entry.count += Number(row.n);
+    else byKey.set(key, { name: row.name, count: Number(row.n) });
+  }
+  const documentedKeys = new Set(documented.map((name) => name.toLowerCase()));
+  const extra = [...byKey.entries()]
+    .filter(([key]) => !documentedKeys.has(key))
+    .map(([, entry]) => entry)
+    .sort((a, b) => a.name.localeCompare(b.name));
+  const first = documented.map((name) => byKey.get(name.toLowerCase()) as { name: string; count: number });
+  return [...first, ...extra];
+}
+
+const withSlug = (entries: Array<{ name: string; count: number }>): PortfolioFacet[] =>
+  entries.map((entry) => ({ name: entry.name, slug: slugify(entry.name), count: entry.count }));
+
+export async function listCategories(db: Kysely<DB>): Promise<PortfolioCategoriesData> {
+  const [industries, categories, technologies] = await Promise.all([
+    countPublishedByIndustry(db),
+    countPublishedByCategory(db),
+    countByTechnology(db, true),
+  ]);
+  return {
+    industries: withSlug(facets(publicIndustryOptions, industries)),
+    categories: withSlug(facets([], categories)),
+    technologies: withSlug(facets(publicTechnologyOptions, technologies)),
+  };
+}
+
+/**
+ * Published projects of a category or industry, named or by its slug ('e-commerce', 'web-application').
+ */
+export async function listProjectsOfCategory(db: Kysely<DB>, category: string, limit: number) {
+  const { industries, categories } = await listCategories(db);
+  const key = category.toLowerCase();
+  const names = [...industries, ...categories]
+    .filter((facet) => facet.slug === key || facet.name.toLowerCase() === key)
+    .map((facet) => facet.name);
+  const filter: ProjectFilter = { published: true, categoryOrIndustry: names.length > 0 ? names : [category] };
+  const { rows } = await listProjectRows(db, filter, SORT_PRESETS.newest, 1, limit);
+  return toSummaries(db, rows, { staff: false });
+}
+
+const byCountThenName = (a: { name: string; count: number }, b: { name: string; count: number }) =>
+  b.count - a.count || a.name.localeCompare(b.name);
+
+export async function getStats(db: Kysely<DB>, viewer: Viewer): Promise<PortfolioStatsData> {
+  const published = viewer.staff ? undefined : true;
+  const [totals, industries, technologies] = await Promise.all([
+    projectTotals(db, published),
+    countByIndustry(db, published),
+    countByTechnology(db, published),
+  ]);
+  const stats: PortfolioStatsData = {
+    total: totals.total,
+    completed: totals.completed,
+    in_progress: totals.total - totals.completed,
+    featured: totals.featured,
+    success_rate: totals.total === 0 ? 0 : Math.round((totals.completed * 100) / totals.total),
+    likes: totals.likes,
+    industries: facets([], industries)
+      .filter((entry) => entry.count > 0)
+      .sort(byCountThenName),
+    top_technologies: facets([], technologies).sort(byCountThenName).slice(0, PORTFOLIO_TOP_TECHNOLOGIES),
+  };
+  if (viewer.staff) {
+    stats.published = totals.published;
+    stats.unpublished = totals.total - totals.published;
+  }
+  return stats;
+}
+
+/** Who liked: a keyed hash of address and browser, so the table holds no address and a replay counts once. */
+export function visitorKey(ip: string, userAgent: string | undefined, secret: string): string {
+  return createHash('sha256')
+    .update(`${ip}\n${userAgent ?? ''}\n${secret}`)
+    .digest('hex');
+}
+
+export async function likeProject(db: Kysely<DB>, slugOrId: string, visitor: string): Promise<ProjectLikeData> {
+  const project = await findVisible(db, slugOrId, { staff: false });
+  const likes = await addProjectLike(db, Number(project.id), visitor, new Date().toISOString());
+  return { likes, liked: true };
+}
+
+// ---------------------------------------------------------------- staff writes
+
+const STAFF: Viewer = { staff: true };
+
+/** The first value that was sent among a field's documented names (null counts as sent). */
+function pick<K extends keyof ProjectWriteRequest>(body: ProjectWriteRequest, ...keys: K[]): ProjectWriteRequest[K] {
+  for (const key of keys) if (body[key] !== undefined) return body[key];
+  return undefined as ProjectWriteRequest[K];
+}
+
+const text = (value: unknown, multiline = false): string =>
+  typeof value === 'string' ? toPlainText(value, multiline) : typeof value === 'number' ? String(value) : '';
+const optionalText = (value: unknown, multiline = false): string | null => text(value, multiline) || null;
+/** Addresses are not text: only trimmed (a tag in one fails the URL check instead of being half-stripped). */
+const address = (value: unknown): string | null =>
+  typeof value === 'string' && value.trim() !== '' ? value.replaceAll('\u0000', '').trim() : null;
+
+function flag(value: ProjectWriteRequest['featured'], fallback: boolean): boolean {
+  if (value === undefined || value === null) return fallback;
+  return value === true || value === 1 || value === 'true' || value === '1';
+}
+
+function completionDate(value: unknown): string | null {
+  const raw = typeof value === 'string' ? value.trim() : '';
+  if (!raw) return null;
+  // A full ISO timestamp (from a date-time picker) keeps its calendar date.
+  return /^\d{4}-\d{2}-\d{2}T/.test(raw) ? raw.slice(0, 10) : raw;
+}
+
+const record = (value: unknown): Record<string, unknown> =>
+  value !== null && typeof value === 'object' && !Array.isArray(value) ? (value as Record<string, unknown>) : {};
+
+/** Split, made plain, then split again: a name that was only markup disappears, duplicates merge. */
+const technologiesOf = (body: ProjectWriteRequest) =>
+  splitTechnologies(splitTechnologies(body.technologies).map((name) => toPlainText(name)));
+
+function galleryOf(body: ProjectWriteRequest): ProjectInputValues['gallery'] {
+  const images = parseJsonList(pick(body, 'gallery', 'gallery_images'));
+  const titles = parseJsonList(body.gallery_titles);
+  return images
+    .map((item, index) => {
+      const entry = typeof item === 'string' ? { url: item } : record(item);
+      const title = entry.title ?? titles[index];
+      return { url: address(entry.url) ?? '', title: optionalText(title) };
+    })
+    .filter((image) => image.url !== '' || image.title !== null);
+}
+
+function teamOf(body: ProjectWriteRequest): ProjectInputValues['team'] {
+  return parseJsonList(body.team)
+    .map((item) => {
+      const member = record(item);
+      return {
+        name: text(member.name),
+        role: optionalText(member.role),
+        bio: optionalText(member.bio, true),
+        image: address(member.image),
+      };
+    })
+    .filter((member) => member.name || member.role || member.bio || member.image);
+}
+
+function ratingOf(value: unknown): number {
+  if (value === undefined || value === null || value === '') return 5;
+  const rating = typeof value === 'string' ? Number(value.trim()) : value;
+  return typeof rating === 'number' ? rating : Number.NaN;
+}
+
+function testimonialsOf(body: ProjectWriteRequest): ProjectInputValues['testimonials'] {
+  return (pick(body, 'testimonials', 'projectTestimonials') ?? [])
+    .map((t) => ({
+      name: text(t.name),
+      position: optionalText(t.position),
+      company: optionalText(t.company),
+      text: text(t.text, true),
+      rating: ratingOf(t.rating),
+    }))
+    .filter((t) => t.name || t.text || t.position || t.company);
+}
+
+/** The stored values of a project, as the form would send them back (PUT fills absent fields from these). */
+async function currentValues(db: Kysely<DB>, id: number): Promise<ProjectInputValues & { slug: string }> {
+  const row = await findProjectById(db, id, undefined);
+  if (!row) throw notFound(PortfolioMessage.PROJECT_NOT_FOUND);
+  const detail = await toDetail(db, row, STAFF);
+  return {
+    slug: detail.slug,
+    title: detail.title,
+    short_description: detail.short_description,
+    client: detail.client,
+    results: detail.results ?? '',
+    technologies: detail.technologies,
+    description: detail.description,
+    technical_specs: detail.technical_specs,
+    industry: detail.industry,
+    category: detail.category,
+    status: detail.status,
+    completion_date: detail.completion_date,
+    image_url: detail.image_url,
+    live_url: detail.live_url,
+    case_study_url: detail.case_study_url,
+    gallery: detail.gallery,
+    team: detail.team,
+    testimonials: detail.testimonials.map(({ id: _id, ...t }) => t),
+    featured: detail.featured,
+    colorful: detail.colorful,
+    published: detail.published ?? true,
+  };
+}
+
+/**
+ * The form values of a request: documented aliases resolved, text made plain, lists parsed (JSON text
+ * accepted, invalid JSON an empty list). A field that was not sent keeps `current` (PUT) or its default.
+ */
+function formValues(body: ProjectWriteRequest, current?: ProjectInputValues): ProjectInputValues {
+  const sent = (...keys: Array<keyof ProjectWriteRequest>) => keys.some((key) => body[key] !== undefined);
+  const or = <T>(keys: Array<keyof ProjectWriteRequest>, read: () => T, fallback: T): T =>
+    sent(...keys) || !current ? read() : fallback;
+  const c = current;
+  const industry = or(['industry'], () => text(body.industry), c?.industry ?? '');
+  return {
+    title: or(['title'], () => text(body.title), c?.title ?? ''),
+    short_description: or(
+      ['short_description', 'text'],
+      () => text(pick(body, 'short_description', 'text'), true),
+      c?.short_description ?? '',
+    ),
+    client: or(['client'], () => text(body.client), c?.client ?? ''),
+    results: or(['results'], () => text(body.results, true), c?.results ?? ''),
+    technologies: or(['technologies'], () => technologiesOf(body), c?.technologies ?? []),
+    description: or(['description'], () => optionalText(body.description, true), c?.description ?? null),
+    technical_specs: or(
+      ['technical_specs'],
+      () => optionalText(body.technical_specs, true),
+      c?.technical_specs ?? null,
+    ),
+    industry: industry || DEFAULT_INDUSTRY,
+    category: or(['category'], () => optionalText(body.category), c?.category ?? null),
+    status: or(['status'], () => text(body.status) || 'progress', c?.status ?? 'progress'),
+    completion_date: or(
+      ['completion_date', 'completionDate', 'date'],
+      () => completionDate(pick(body, 'completion_date', 'completionDate', 'date')),
+      c?.completion_date ?? null,
+    ),
+    image_url: or(
+      ['image_url', 'imageUrl', 'featured_image'],
+      () => address(pick(body, 'image_url', 'imageUrl', 'featured_image')),
+      c?.image_url ?? null,
+    ),
+    live_url: or(['live_url', 'liveUrl'], () => address(pick(body, 'live_url', 'liveUrl')), c?.live_url ?? null),
+    case_study_url: or(
+      ['case_study_url', 'caseStudyUrl'],
+      () => address(pick(body, 'case_study_url', 'caseStudyUrl')),
+      c?.case_study_url ?? null,
+    ),
+    gallery: or(['gallery', 'gallery_images', 'gallery_titles'], () => galleryOf(body), c?.gallery ?? []),
+    team: or(['team'], () => teamOf(body), c?.team ?? []),
+    testimonials: or(['testimonials', 'projectTestimonials'], () => testimonialsOf(body), c?.testimonials ?? []),
+    featured: flag(body.featured, c?.featured ?? false),
+    colorful: flag(body.colorful, c?.colorful ?? false),
+    published: flag(body.published, c?.published ?? true),
+  };
+}
+
+function validate(values: ProjectInputValues): ProjectInput {
+  const result = projectInputSchema.safeParse(values);
+  if (result.success) return result.data;
+  const errors: FieldError[] = result.error.issues.map((issue) => ({
+    field: issue.path.map(String).join('.'),
+    message: issue.message,
+  }));
+  throw new AppError(400, ErrorCode.VALIDATION_ERROR, errors[0]?.message ?? PortfolioMessage.TITLE_REQUIRED, errors);
+}
+
+const RESERVED_SLUGS = new Set(['featured', 'recent', 'related', 'search', 'bulk', 'order']);
+
+/** A slug of the title not used by another project: 'title', else 'title-2', 'title-3'... */
+async function uniqueSlug(db: Kysely<DB>, title: string): Promise<string> {
+  let base = slugify(title) || 'project';
+  // An all-digit slug would be read as an id, and these are paths of their own.
+  if (/^\d+$/.test(base) || RESERVED_SLUGS.has(base)) base = `project-${base}`;
+  const taken = new Set(await listSlugsLike(db, base));
+  if (!taken.has(base)) return base;
+  for (let n = 2; ; n += 1) if (!taken.has(`${base}-${n}`)) return `${base}-${n}`;
+}
+
+function columnsOf(input: ProjectInput) {
+  return {
+    title: input.title,
+    short_description: input.short_description,
+    description: input.description,
+    client: input.client,
+    industry: input.industry,
+    category: input.category,
+    results: input.results,
+    technical_specs: input.technical_specs,
+    status: input.status,
+    image_url: input.image_url,
+    live_url: input.live_url,
+    case_study_url: input.case_study_url,
+    completion_date: input.completion_date,
+    featured: input.featured ? 1 : 0,
+    colorful: input.colorful ? 1 : 0,
+    published: input.published ? 1 : 0,
+  };
+}
+
+async function saveChildren(db: Kysely<DB>, id: number, input: ProjectInput) {
+  await replaceTechnologies(db, id, input.technologies);
+  await replaceGallery(db, id, input.gallery);
+  await replaceTeam(db, id, input.team);
+  await replaceTestimonials(db, id, input.testimonials);
+}
+
+async function staffDetail(db: Kysely<DB>, id: number): Promise<ProjectDetail> {
+  const row = await findProjectById(db, id, undefined);
+  if (!row) throw notFound(PortfolioMessage.PROJECT_NOT_FOUND);
+  return toDetail(db, row, STAFF);
+}
+
+export async function createProject(db: Kysely<DB>, body: ProjectWriteRequest, userId: number) {
+  const input = validate(formValues(body));
+  const now = new Date().toISOString();
+  const id = await db.transaction().execute(async (trx) => {
+    const newId = await insertProject(trx, {
+      ...columnsOf(input),
+      slug: await uniqueSlug(trx, input.title),
+      sort_order: 0,
+      likes: 0,
+      created_at: now,
+      updated_at: now,
+    });
+    await saveChildren(trx, newId, input);
+    await recordActivity(trx, { action: 'Project created', item: input.title, userId, now });
+    return newId;
+  });
+  return staffDetail(db, id);
+}
+
+export async function updateProject(db: Kysely<DB>, id: number, body: ProjectWriteRequest, userId: number) {
+  const current = await currentValues(db, id);
+  const input = validate(formValues(body, current));
+  const now = new Date().toISOString();
+  await db.transaction().execute(async (trx) => {
+    // The slug stays as it was made: links to the project keep working after a title change.
+    await updateProjectRow(trx, id, { ...columnsOf(input), updated_at: now });
+    await saveChildren(trx, id, input);
+    await recordActivity(trx, { action: 'Project updated', item: input.title, userId, now });
+  });
+  return staffDetail(db, id);
+}
+
+export async function deleteProject(db: Kysely<DB>, id: number, userId: number) {
+  const [project] = await listExistingProjectIds(db, [id]);
+  if (!project) throw notFound(PortfolioMessage.PROJECT_NOT_FOUND);
+  const now = new Date().toISOString();
+  await db.transaction().execute(async (trx) => {
+    await deleteProjects(trx, [id]);
+    await recordActivity(trx, { action: 'Project deleted', item: project.title, userId, now });
+  });
+}
+
+/** Sets a flag to the value sent, or flips it when none was sent. */
+export async function setProjectFlag(
+  db: Kysely<DB>,
+  id: number,
+  name: 'featured' | 'published',
+  value: boolean | undefined,
+  userId: number,
+) {
+  const current = await staffDetail(db, id);
+  const next = value ?? !(name === 'featured' ? current.featured : current.published);
+  const now = new Date().toISOString();
+  await db.transaction().execute(async (trx) => {
+    await updateProjectRow(trx, id, { [name]: next ? 1 : 0, updated_at: now });
+    const action =
+      name === 'featured'
+        ? next
+          ? 'Project featured'
+          : 'Project unfeatured'
+        : next
+          ? 'Project published'
+          : 'Project unpublished';
+    await recordActivity(trx, { action, item: current.title, userId, now });
+  });
+  return staffDetail(db, id);
+}
+
+export async function reorderProjects(db: Kysely<DB>, body: ProjectOrderRequest) {
+  const entries = body.projectIds ? body.projectIds.map((id, order) => ({ id, order })) : (body.order ?? []);
+  const ids = entries.map((entry) => entry.id);
+  if (new Set(ids).size !== ids.length) {
+    throw new AppError(400, ErrorCode.VALIDATION_ERROR, PortfolioMessage.ORDER_DUPLICATES, [
+      { field: 'projectIds', message: PortfolioMessage.ORDER_DUPLICATES },
+    ]);
+  }
+  const existing = new Set((await listExistingProjectIds(db, ids)).map((p) => p.id));
+  const missing = ids.filter((id) => !existing.has(id));
+  if (missing.length > 0) {
+    throw new AppError(
+      404,
+      ErrorCode.NOT_FOUND,
+      PortfolioMessage.PROJECT_NOT_FOUND,
+      missing.map((id) => ({ field: `projectIds.${ids.indexOf(id)}`, message: PortfolioMessage.PROJECT_NOT_FOUND })),
+    );
+  }
+  const now = new Date().toISOString();
+  await db.transaction().execute((trx) => setSortOrders(trx, entries, now));
+  return entries;
+}
+
+const BULK_CHANGES: Record<
+  Exclude<ProjectBulkOperation, 'delete'>,
+  { status?: 'done'; featured?: number; published?: number }
+> = {
+  complete: { status: 'done' },
+  feature: { featured: 1 },
+  unfeature: { featured: 0 },
+  publish: { published: 1 },
+  unpublish: { published: 0 },
+};
+
+/**
+ * Applies one operation to every listed project that exists; each id that does not is reported as a
+ * failure and skipped (02-admin.md section 8), the others still change.
+ */
+export async function bulkProjects(
+  db: Kysely<DB>,
+  operation: ProjectBulkOperation,
+  projectIds: number[],
+  userId: number,
+): Promise<ProjectBulkResult> {
+  const ids = [...new Set(projectIds)];
+  const existing = await listExistingProjectIds(db, ids);
+  const found = new Set(existing.map((p) => p.id));
+  const succeeded = ids.filter((id) => found.has(id));
+  const failed = ids.filter((id) => !found.has(id)).map((id) => ({ id, message: PortfolioMessage.PROJECT_NOT_FOUND }));
+  if (succeeded.length > 0) {
+    const now = new Date().toISOString();
+    await db.transaction().execute(async (trx) => {
+      if (operation === 'delete') await deleteProjects(trx, succeeded);
+      else await updateProjects(trx, succeeded, { ...BULK_CHANGES[operation], updated_at: now });
+      await recordActivity(trx, {
+        action: `Bulk ${operation}`,
+        item: formatPortfolioMessage('{count} projects', { count: succeeded.length }),
+        userId,
+        now,
+      });
+    });
+  }
+  return { operation, succeeded, failed };
+}

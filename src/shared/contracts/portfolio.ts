@@ -1,0 +1,517 @@
+import { z } from '../zod';
+import {
+  likeDataSchema,
+  optionalText,
+  pageQueryFields,
+  pageTotalsFields,
+  paginationSchema,
+  queryBoolean,
+} from './common';
+import {
+  PORTFOLIO_GALLERY_MAX,
+  PORTFOLIO_MAX_PAGE_SIZE,
+  PORTFOLIO_PAGE_SIZE,
+  PortfolioMessage,
+  portfolioSortDirections,
+  portfolioSortFields,
+  portfolioSorts,
+  PROJECT_LIMITS,
+  projectStatuses,
+  projectStatusInputs,
+  type ProjectStatus,
+} from './portfolio.values';
+
+/*
+ * The portfolio: public reads of /api/portfolio/* (01-public-site.md sections 2, 3, 7, 9) and the staff
+ * writes of the admin Portfolio tab (02-admin.md sections 2, 3, 5, 7, 8).
+ */
+
+export {
+  adminIndustryOptions,
+  DEFAULT_INDUSTRY,
+  PORTFOLIO_CARD_DESCRIPTION_LENGTH,
+  PORTFOLIO_CARD_TECHNOLOGIES,
+  PORTFOLIO_CATEGORY_COUNT,
+  PORTFOLIO_FEATURED_COUNT,
+  PORTFOLIO_GALLERY_MAX,
+  PORTFOLIO_MAX_PAGE_SIZE,
+  PORTFOLIO_MAX_RELATED,
+  PORTFOLIO_MAX_SHORT_LIST,
+  PORTFOLIO_PAGE_SIZE,
+  PORTFOLIO_RECENT_COUNT,
+  PORTFOLIO_RELATED_COUNT,
+  PORTFOLIO_TOP_TECHNOLOGIES,
+  PortfolioMessage,
+  portfolioSortDirections,
+  portfolioSortFields,
+  portfolioSorts,
+  PROJECT_LIMITS,
+  projectStatuses,
+  projectStatusInputs,
+  projectStatusLabel,
+  publicIndustryOptions,
+  publicTechnologyOptions,
+  technologySuggestions,
+} from './portfolio.values';
+export type { PortfolioSort, PortfolioSortDirection, PortfolioSortField, ProjectStatus } from './portfolio.values';
+
+/**
+ * The filters and order of a project list. `sort` takes a list-page value or a direction (asc, desc)
+ * applying to `sortBy`; `sortOrder` is the direction under its own name. Filters compare without case;
+ * 'all' means no filter.
+ */
+const projectFilterFields = {
+  search: optionalText(200),
+  q: optionalText(200),
+  industry: optionalText(100),
+  /** The category, or the industry, of a project. */
+  category: optionalText(100),
+  technology: optionalText(100),
+  status: z.enum([...projectStatusInputs, 'all']).optional(),
+  sort: z.enum([...portfolioSorts, ...portfolioSortDirections]).optional(),
+  sortBy: z.enum(portfolioSortFields).optional(),
+  sortOrder: z.enum(portfolioSortDirections).optional(),
+  /** A project id or slug to leave out (e.g. the project being read). */
+  exclude: optionalText(200),
+};
+
+/** GET /api/portfolio/projects query. */
+export const portfolioListQuerySchema = z.object({
+  ...pageQueryFields(PORTFOLIO_PAGE_SIZE, PORTFOLIO_MAX_PAGE_SIZE),
+  ...projectFilterFields,
+  featured: queryBoolean.optional(),
+  /**
+   * Staff only: 'true' published, 'false' unpublished, '' (or absent) everything. Visitors always get
+   * published projects whatever they pass.
+   */
+  published: z.enum(['true', 'false', '1', '0', '']).optional(),
+});
+export type PortfolioListQuery = z.infer<typeof portfolioListQuerySchema>;
+
+/** POST /api/portfolio/projects/search body: the list filters as JSON, the text under query (or q, search). */
+export const portfolioSearchRequestSchema = z.object({
+  query: optionalText(200),
+  ...pageQueryFields(PORTFOLIO_PAGE_SIZE, PORTFOLIO_MAX_PAGE_SIZE),
+  ...projectFilterFields,
+  featured: z.boolean().optional(),
+});
+export type PortfolioSearchRequest = z.infer<typeof portfolioSearchRequestSchema>;
+
+export const portfolioProjectParamsSchema = z.object({ slugOrId: z.string().min(1).max(200) });
+export const portfolioCategoryParamsSchema = z.object({ category: z.string().trim().min(1).max(100) });
+export const portfolioLimitQuerySchema = (defaultLimit: number, max: number) =>
+  z.object({ limit: z.coerce.number().int().min(1).max(max).default(defaultLimit) });
+
+/** A project as cards and lists show it. The staff-only fields are present only in answers to staff. */
+export const projectSummarySchema = z.object({
+  id: z.number().int(),
+  slug: z.string(),
+  title: z.string(),
+  short_description: z.string(),
+  client: z.string(),
+  industry: z.string(),
+  category: z.string().nullable(),
+  status: z.enum(projectStatuses),
+  image_url: z.string().nullable(),
+  live_url: z.string().nullable(),
+  case_study_url: z.string().nullable(),
+  /** YYYY-MM-DD. */
+  completion_date: z.string().nullable(),
+  featured: z.boolean(),
+  colorful: z.boolean(),
+  likes: z.number().int(),
+  technologies: z.array(z.string()),
+  created_at: z.string(),
+  /** Staff only. */
+  published: z.boolean().optional(),
+  /** Staff only. */
+  sort_order: z.number().int().optional(),
+  /** Staff only. */
+  updated_at: z.string().optional(),
+});
+
+export const projectGalleryImageSchema = z.object({ url: z.string(), title: z.string().nullable() });
+export const projectTeamMemberSchema = z.object({
+  name: z.string(),
+  role: z.string().nullable(),
+  bio: z.string().nullable(),
+  image: z.string().nullable(),
+});
+export const projectTestimonialSchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  position: z.string().nullable(),
+  company: z.string().nullable(),
+  text: z.string(),
+  rating: z.number().int().min(1).max(5),
+});
+
+/** A project as its detail page shows it. Text fields are plain text, never HTML. */
+export const projectDetailSchema = projectSummarySchema.extend({
+  description: z.string().nullable(),
+  results: z.string().nullable(),
+  technical_specs: z.string().nullable(),
+  gallery: z.array(projectGalleryImageSchema),
+  team: z.array(projectTeamMemberSchema),
+  testimonials: z.array(projectTestimonialSchema),
+});
+
+export const portfolioListDataSchema = z.object({
+  projects: z.array(projectSummarySchema),
+  ...pageTotalsFields,
+  pagination: paginationSchema,
+});
+
+export const projectListDataSchema = z.object({ projects: z.array(projectSummarySchema) });
+
+/** GET /api/portfolio/projects/{slug or id}: the project and up to 4 related published projects. */
+export const projectDetailDataSchema = z.object({
+  project: projectDetailSchema,
+  related: z.array(projectSummarySchema),
+});
+
+export const portfolioFacetSchema = z.object({
+  name: z.string(),
+  slug: z.string(),
+  /** Published projects only. */
+  count: z.number().int(),
+});
+
+/**
+ * GET /api/portfolio/categories: the industries (those published projects use plus the documented
+ * ones), the categories in use, and the technologies (in use plus the documented filter options).
+ */
+export const portfolioCategoriesDataSchema = z.object({
+  industries: z.array(portfolioFacetSchema),
+  categories: z.array(portfolioFacetSchema),
+  technologies: z.array(portfolioFacetSchema),
+});
+
+export const portfolioStatsDataSchema = z.object({
+  /** Published projects for visitors; every project for staff. */
+  total: z.number().int(),
+  completed: z.number().int(),
+  in_progress: z.number().int(),
+  featured: z.number().int(),
+  /** Completed as a whole percentage of total (0 when there are none). */
+  success_rate: z.number().int(),
+  likes: z.number().int(),
+  industries: z.array(z.object({ name: z.string(), count: z.number().int() })),
+  /** The five most used. */
+  top_technologies: z.array(z.object({ name: z.string(), count: z.number().int() })),
+  /** Staff only. */
+  published: z.number().int().optional(),
+  /** Staff only. */
+  unpublished: z.number().int().optional(),
+});
+
+export const projectLikeDataSchema = likeDataSchema;
+
+export type ProjectSummary = z.infer<typeof projectSummarySchema>;
+export type ProjectDetail = z.infer<typeof projectDetailSchema>;
+export type ProjectGalleryImage = z.infer<typeof projectGalleryImageSchema>;
+export type ProjectTeamMember = z.infer<typeof projectTeamMemberSchema>;
+export type ProjectTestimonial = z.infer<typeof projectTestimonialSchema>;
+export type PortfolioListData = z.infer<typeof portfolioListDataSchema>;
+export type ProjectDetailData = z.infer<typeof projectDetailDataSchema>;
+export type PortfolioFacet = z.infer<typeof portfolioFacetSchema>;
+export type PortfolioCategoriesData = z.infer<typeof portfolioCategoriesDataSchema>;
+export type PortfolioStatsData = z.infer<typeof portfolioStatsDataSchema>;
+export type ProjectLikeData = z.infer<typeof projectLikeDataSchema>;
+
+// ---------------------------------------------------------------- staff writes
+
+const loose = z.string().max(100_000).nullable().optional();
+const flagInput = z.union([z.boolean(), z.literal(0), z.literal(1), z.enum(['true', 'false', '1', '0'])]).optional();
+/** A list, or JSON text of a list (invalid JSON counts as an empty list). */
+const listOrText = <T extends z.ZodType>(item: T) => z.union([z.array(item).max(1000), z.string().max(200_000)]);
+
+export const projectGalleryInputSchema = z.union([
+  z.string().max(10_000),
+  z.object({ url: z.string().max(10_000).nullable().optional(), title: loose }),
+]);
+export const projectTeamMemberInputSchema = z.object({
+  name: loose,
+  role: loose,
+  bio: loose,
+  image: loose,
+});
+export const projectTestimonialInputSchema = z.object({
+  /** Ignored: the form's temporary ids. */
+  id: z.union([z.string(), z.number()]).nullable().optional(),
+  name: loose,
+  position: loose,
+  company: loose,
+  text: loose,
+  rating: z
+    .union([z.number(), z.string().max(10)])
+    .nullable()
+    .optional(),
+});
+
+/**
+ * POST /api/portfolio/projects and PUT /api/portfolio/projects/{id} body. Only the types are checked
+ * here; the server checks the values in the documented order so that the first problem answers with
+ * the documented message. The documented aliases are accepted (text for short_description, date or
+ * completionDate, imageUrl or featured_image, gallery_images, liveUrl, caseStudyUrl, projectTestimonials).
+ * On PUT an absent field keeps its value. `id` and `slug` are ignored: the slug is made from the
+ * first title and stays stable.
+ */
+export const projectWriteRequestSchema = z.object({
+  id: z.union([z.string(), z.number()]).nullable().optional(),
+  slug: loose,
+  title: loose,
+  short_description: loose,
+  text: loose,
+  description: loose,
+  client: loose,
+  industry: loose,
+  category: loose,
+  technologies: listOrText(z.string().max(10_000)).nullable().optional(),
+  results: loose,
+  technical_specs: loose,
+  completion_date: loose,
+  completionDate: loose,
+  date: loose,
+  status: loose,
+  image_url: loose,
+  imageUrl: loose,
+  featured_image: loose,
+  gallery: listOrText(projectGalleryInputSchema).nullable().optional(),
+  gallery_images: listOrText(projectGalleryInputSchema).nullable().optional(),
+  gallery_titles: listOrText(z.string().max(10_000).nullable()).nullable().optional(),
+  team: listOrText(projectTeamMemberInputSchema).nullable().optional(),
+  testimonials: z.array(projectTestimonialInputSchema).max(1000).nullable().optional(),
+  projectTestimonials: z.array(projectTestimonialInputSchema).max(1000).nullable().optional(),
+  live_url: loose,
+  liveUrl: loose,
+  case_study_url: loose,
+  caseStudyUrl: loose,
+  featured: flagInput,
+  colorful: flagInput,
+  published: flagInput,
+});
+export type ProjectWriteRequest = z.infer<typeof projectWriteRequestSchema>;
+
+export const projectIdParamsSchema = z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) });
+
+/** PATCH .../{id}/featured and .../{id}/published: the new value, or absent to toggle. */
+export const projectFeaturedRequestSchema = z.object({ featured: z.boolean().optional() }).nullish();
+export const projectPublishedRequestSchema = z.object({ published: z.boolean().optional() }).nullish();
+
+const projectIds = z.array(z.number().int().positive().max(2_147_483_647)).min(1).max(500);
+
+/**
+ * PATCH /api/portfolio/order: `projectIds` in the new order (positions 0, 1, 2...), or `order` with
+ * explicit positions. Lower positions come first when a list is sorted by sort_order.
+ */
+export const projectOrderRequestSchema = z
+  .object({
+    projectIds: projectIds.optional(),
+    order: z
+      .array(
+        z.object({ id: z.number().int().min(1).max(2_147_483_647), order: z.number().int().min(0).max(1_000_000) }),
+      )
+      .min(1)
+      .max(500)
+      .optional(),
+  })
+  .refine((body) => Boolean(body.projectIds) !== Boolean(body.order), {
+    message: PortfolioMessage.ORDER_REQUIRED,
+    path: ['projectIds'],
+  });
+export type ProjectOrderRequest = z.infer<typeof projectOrderRequestSchema>;
+
+export const projectBulkOperations = ['complete', 'feature', 'unfeature', 'publish', 'unpublish', 'delete'] as const;
+export type ProjectBulkOperation = (typeof projectBulkOperations)[number];
+export const projectBulkRequestSchema = z.object({ operation: z.enum(projectBulkOperations), projectIds });
+export const projectBulkDeleteRequestSchema = z.object({ projectIds });
+
+export const projectBulkResultSchema = z.object({
+  operation: z.enum(projectBulkOperations),
+  succeeded: z.array(z.number().int()),
+  failed: z.array(z.object({ id: z.number().int(), message: z.string() })),
+});
+export type ProjectBulkResult = z.infer<typeof projectBulkResultSchema>;
+
+/** Past-tense words of the bulk success message. */
+export const projectBulkActionWords: Record<ProjectBulkOperation, string> = {
+  complete: 'marked complete',
+  feature: 'featured',
+  unfeature: 'unfeatured',
+  publish: 'published',
+  unpublish: 'unpublished',
+  delete: 'deleted',
+};
+
+// ---------------------------------------------------------------- form rules (server and admin form)
+
+export function formatPortfolioMessage(template: string, values: Record<string, string | number>): string {
+  return template.replace(/\{(\w+)\}/g, (match, key: string) => (key in values ? String(values[key]) : match));
+}
+
+const charCount = (value: string) => [...value].length;
+const tooLong = (label: string, max: number) => formatPortfolioMessage(PortfolioMessage.TOO_LONG, { label, max });
+const limited = (label: string, max: number) => z.string().refine((v) => charCount(v) <= max, tooLong(label, max));
+const optionalLimited = (label: string, max: number) => limited(label, max).nullable();
+
+/**
+ * A stored address: an absolute http(s) URL, or a path on this site ('/demo/x.svg', '/uploads/...').
+ * Protocol-relative ('//host') addresses and every other scheme (javascript:, data:) are refused.
+ */
+export function isAllowedProjectUrl(value: string): boolean {
+  if (/\s/.test(value)) return false;
+  if (value.startsWith('/')) return !value.startsWith('//') && !value.startsWith('/\\');
+  try {
+    const url = new URL(value);
+    return (url.protocol === 'http:' || url.protocol === 'https:') && url.hostname !== '';
+  } catch {
+    return false;
+  }
+}
+
+const urlField = (label: string) =>
+  z
+    .string()
+    .refine((v) => charCount(v) <= PROJECT_LIMITS.url, tooLong(label, PROJECT_LIMITS.url))
+    .refine(isAllowedProjectUrl, formatPortfolioMessage(PortfolioMessage.URL_INVALID, { label }))
+    .nullable();
+
+const isRealDate = (value: string) => {
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(value)) return false;
+  const date = new Date(`${value}T00:00:00Z`);
+  return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === value;
+};
+
+/**
+ * A list sent as a list, or as JSON text of a list. Invalid JSON, or JSON that is not a list, is an
+ * empty list (01-public-site.md section 3); null and blank text too.
+ */
+export function parseJsonList(value: unknown): unknown[] {
+  if (Array.isArray(value)) return value;
+  if (typeof value !== 'string' || value.trim() === '') return [];
+  try {
+    const parsed: unknown = JSON.parse(value);
+    return Array.isArray(parsed) ? parsed : [];
+  } catch {
+    return [];
+  }
+}
+
+/**
+ * Technologies from a list, JSON text of a list, or comma-separated text: split on commas, trimmed,
+ * empties dropped, duplicates (ignoring case) dropped keeping the first spelling.
+ */
+export function splitTechnologies(value: unknown): string[] {
+  const items = typeof value === 'string' && !value.trim().startsWith('[') ? [value] : parseJsonList(value);
+  const seen = new Set<string>();
+  const names: string[] = [];
+  for (const item of items) {
+    if (typeof item !== 'string' && typeof item !== 'number') continue;
+    for (const part of String(item).split(',')) {
+      const name = part.trim();
+      if (!name || seen.has(name.toLowerCase())) continue;
+      seen.add(name.toLowerCase());
+      names.push(name);
+    }
+  }
+  return names;
+}
+
+/**
+ * The values of a project as stored, with the form's messages. Keys are in the documented check order
+ * (title, short description, client, results, technologies, then the rest): the first issue is the
+ * message of the answer.
+ */
+export const projectInputSchema = z.object({
+  title: z.string().min(1, PortfolioMessage.TITLE_REQUIRED).pipe(limited('Title', PROJECT_LIMITS.title)),
+  short_description: z
+    .string()
+    .min(1, PortfolioMessage.DESCRIPTION_REQUIRED)
+    .pipe(limited('Short description', PROJECT_LIMITS.short_description)),
+  client: z.string().min(1, PortfolioMessage.CLIENT_REQUIRED).pipe(limited('Client', PROJECT_LIMITS.client)),
+  results: z.string().min(1, PortfolioMessage.RESULTS_REQUIRED).pipe(limited('Results', PROJECT_LIMITS.longText)),
+  technologies: z
+    .array(limited('Technology name', PROJECT_LIMITS.technology))
+    .min(1, PortfolioMessage.TECHNOLOGY_REQUIRED)
+    .max(
+      PROJECT_LIMITS.technologies,
+      formatPortfolioMessage(PortfolioMessage.TOO_MANY, { max: PROJECT_LIMITS.technologies, items: 'technologies' }),
+    ),
+  description: optionalLimited('Detailed description', PROJECT_LIMITS.longText),
+  technical_specs: optionalLimited('Technical specifications', PROJECT_LIMITS.longText),
+  industry: limited('Industry', PROJECT_LIMITS.industry),
+  category: optionalLimited('Category', PROJECT_LIMITS.category),
+  status: z
+    .string()
+    .transform((v) => v.toLowerCase())
+    .pipe(z.enum(projectStatusInputs, { error: PortfolioMessage.STATUS_INVALID }))
+    .transform((v): ProjectStatus => (v === 'completed' ? 'done' : v)),
+  completion_date: z.string().refine(isRealDate, PortfolioMessage.DATE_INVALID).nullable(),
+  image_url: urlField('Main image'),
+  live_url: urlField('Live Demo URL'),
+  case_study_url: urlField('Case Study URL'),
+  gallery: z
+    .array(
+      z.object({
+        url: z.string().min(1, PortfolioMessage.GALLERY_URL_REQUIRED).pipe(urlField('Gallery image').unwrap()),
+        title: optionalLimited('Image title', PROJECT_LIMITS.galleryTitle),
+      }),
+    )
+    .superRefine((list, ctx) => {
+      if (list.length > PORTFOLIO_GALLERY_MAX) {
+        ctx.addIssue({
+          code: 'custom',
+          message: formatPortfolioMessage(PortfolioMessage.GALLERY_FULL, {
+            count: list.length,
+            remaining: PORTFOLIO_GALLERY_MAX,
+          }),
+        });
+      }
+    }),
+  team: z
+    .array(
+      z.object({
+        name: z
+          .string()
+          .min(1, PortfolioMessage.TEAM_NAME_REQUIRED)
+          .pipe(limited('Team member name', PROJECT_LIMITS.teamName)),
+        role: optionalLimited('Team member role', PROJECT_LIMITS.teamRole),
+        bio: optionalLimited('Team member bio', PROJECT_LIMITS.longText),
+        image: urlField('Team member image'),
+      }),
+    )
+    .max(
+      PROJECT_LIMITS.teamMembers,
+      formatPortfolioMessage(PortfolioMessage.TOO_MANY, { max: PROJECT_LIMITS.teamMembers, items: 'team members' }),
+    ),
+  testimonials: z
+    .array(
+      z.object({
+        name: z
+          .string()
+          .min(1, PortfolioMessage.TESTIMONIAL_NAME_REQUIRED)
+          .pipe(limited('Testimonial name', PROJECT_LIMITS.testimonialName)),
+        position: optionalLimited('Testimonial position', PROJECT_LIMITS.testimonialPosition),
+        company: optionalLimited('Testimonial company', PROJECT_LIMITS.testimonialCompany),
+        text: z
+          .string()
+          .min(1, PortfolioMessage.TESTIMONIAL_TEXT_REQUIRED)
+          .pipe(limited('Testimonial text', PROJECT_LIMITS.longText)),
+        rating: z
+          .number({ error: PortfolioMessage.RATING_INVALID })
+          .int(PortfolioMessage.RATING_INVALID)
+          .min(1, PortfolioMessage.RATING_INVALID)
+          .max(5, PortfolioMessage.RATING_INVALID),
+      }),
+    )
+    .max(
+      PROJECT_LIMITS.testimonials,
+      formatPortfolioMessage(PortfolioMessage.TOO_MANY, { max: PROJECT_LIMITS.testimonials, items: 'testimonials' }),
+    ),
+  featured: z.boolean(),
+  colorful: z.boolean(),
+  published: z.boolean(),
+});
+export type ProjectInputValues = z.input<typeof projectInputSchema>;
+export type ProjectInput = z.output<typeof projectInputSchema>;
