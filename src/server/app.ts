@@ -9,11 +9,19 @@ import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fast
 import { ErrorCode, ErrorMessage, type ApiErrorBody } from '../shared/errors';
 import type { Config } from './config';
 import { createDatabase, type Database } from './db/database';
+import { blogAdminRoutes } from './features/blog/blog-admin.routes';
+import { BLOG_IFRAME_ALLOW_LIST } from './features/blog/blog-html';
 import { blogPublicRoutes } from './features/blog/blog.routes';
 import { companyPublicRoutes } from './features/company/company.routes';
+import { feedsRoutes } from './features/feeds/feeds.routes';
 import { healthRoutes } from './features/health/health.routes';
+import { portfolioAdminRoutes } from './features/portfolio/portfolio-admin.routes';
+import { portfolioPublicRoutes } from './features/portfolio/portfolio.routes';
+import { newsletterRoutes } from './features/newsletter/newsletter.routes';
 import { authRoutes } from './features/users/auth.routes';
 import { findUserWithOpenSession } from './features/users/users.repository';
+import { portfolioUploadRoutes } from './features/uploads/portfolio-upload.routes';
+import { uploadRoutes } from './features/uploads/uploads.routes';
 import { usersRoutes } from './features/users/users.routes';
 import { authPlugin } from './plugins/auth';
 import { errorHandlerPlugin } from './plugins/error-handler';
@@ -102,10 +110,13 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
             scriptSrc: ["'self'"],
             styleSrc: ["'self'"],
             styleSrcAttr: ["'unsafe-inline'"],
-            imgSrc: ["'self'", 'data:', 'https:'],
+            // blob: for the local preview of an image chosen for upload (admin image picker).
+            imgSrc: ["'self'", 'data:', 'blob:', 'https:'],
             mediaSrc: ["'self'", 'https:'],
             connectSrc: ["'self'"],
             fontSrc: ["'self'", 'data:'],
+            // Only the video players a post may embed (the sanitiser keeps no other iframe).
+            frameSrc: BLOG_IFRAME_ALLOW_LIST.map((entry) => `https://${entry.host}`),
             objectSrc: ["'none'"],
             frameAncestors: ["'none'"],
             baseUri: ["'self'"],
@@ -139,13 +150,21 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     await docs.register(swaggerUi, { routePrefix: '/api/docs' });
   });
 
+  // Before the API: its upload routes use the storage this plugin provides.
+  await app.register(uploadsPlugin);
   await app.register(
     async (api) => {
       await api.register(healthRoutes);
       await api.register(companyPublicRoutes);
       await api.register(blogPublicRoutes);
+      await api.register(blogAdminRoutes);
+      await api.register(portfolioPublicRoutes);
+      await api.register(portfolioAdminRoutes);
+      await api.register(newsletterRoutes, { prefix: '/newsletter' });
       await api.register(authRoutes, { prefix: '/auth' });
       await api.register(usersRoutes, { prefix: '/auth' });
+      await api.register(uploadRoutes, { prefix: '/uploads' });
+      await api.register(portfolioUploadRoutes, { prefix: '/portfolio/upload' });
       // Unknown API paths are JSON 404s, never the HTML page handler.
       api.all('/*', { schema: { hide: true }, config: { access: 'public' } }, async (_request, reply) =>
         reply.callNotFound(),
@@ -154,7 +173,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     { prefix: '/api' },
   );
 
-  await app.register(uploadsPlugin);
+  // robots.txt, sitemap.xml, blog RSS: before the page handler's catch-all.
+  await app.register(feedsRoutes);
   if (options.web) await app.register(webPlugin, { mode: options.web });
 
   return app;

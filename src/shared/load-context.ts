@@ -1,4 +1,34 @@
+import type { BlogCategory, BlogComment, BlogListData, BlogPostDetail, BlogPostSummary } from './contracts/blog';
 import type { CompanyProfile } from './contracts/company';
+import type {
+  PortfolioCategoriesData,
+  PortfolioListData,
+  ProjectDetailData,
+  ProjectSummary,
+} from './contracts/portfolio';
+
+/** Published-blog reads for the public pages (the same services the /api/blog routes use). */
+export interface WebBlogContext {
+  /** Query values as GET /api/blog/posts takes them (checked with its schema; defaults applied). */
+  listPosts(query: Record<string, string | number | boolean | undefined>): Promise<BlogListData>;
+  listCategories(): Promise<BlogCategory[]>;
+  /** A published post by slug or id, or null when there is none. */
+  getPost(slugOrId: string): Promise<BlogPostDetail | null>;
+  listRelatedPosts(slugOrId: string, limit: number): Promise<BlogPostSummary[]>;
+  listComments(slugOrId: string): Promise<BlogComment[]>;
+  /** Counts a view of the post by this request's visitor (keyed like the like endpoint); true when it counted. */
+  recordView(postId: number): Promise<boolean>;
+}
+
+/** Published-portfolio reads for the public pages (the same services the /api/portfolio routes use). */
+export interface WebPortfolioContext {
+  /** Query values as GET /api/portfolio/projects takes them (checked with its schema; defaults applied). */
+  listProjects(query: Record<string, string | number | boolean | undefined>): Promise<PortfolioListData>;
+  listCategories(): Promise<PortfolioCategoriesData>;
+  listFeatured(limit: number): Promise<ProjectSummary[]>;
+  /** A published project by slug or id with its related projects, or null when there is none. */
+  getProject(slugOrId: string): Promise<ProjectDetailData | null>;
+}
 
 /**
  * What the server hands to React Router loaders on every page request. Loaders run only on the
@@ -10,4 +40,6 @@ export interface WebLoadContext {
   /** Canonical origin of the site, e.g. https://example.com (never taken from the Host header). */
   publicUrl: string;
   getCompanyProfile(): Promise<CompanyProfile>;
+  blog: WebBlogContext;
+  portfolio: WebPortfolioContext;
 }

@@ -2,6 +2,10 @@ import { type RouteConfig, index, layout, route } from '@react-router/dev/routes
 
 export default [
   index('routes/home.tsx'),
+  route('blog', 'routes/blog.tsx'),
+  route('blog/:slug', 'routes/blog-post.tsx'),
+  route('portfolio', 'routes/portfolio.tsx'),
+  route('portfolio/:slug', 'routes/portfolio-project.tsx'),
   // The admin renders in the browser only (see routes/admin/layout.tsx) and is code-split from the site.
   route('admin', 'routes/admin/layout.tsx', [
     route('login', 'routes/admin/login.tsx'),

@@ -5,19 +5,98 @@ import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { createRequestHandler, type AppLoadContext, type ServerBuild } from 'react-router';
-import type { WebLoadContext } from '../../shared/load-context';
+import { blogListQuerySchema } from '../../shared/contracts/blog';
+import { portfolioListQuerySchema } from '../../shared/contracts/portfolio';
+import type { WebBlogContext, WebLoadContext, WebPortfolioContext } from '../../shared/load-context';
+import {
+  getPost,
+  listCategories,
+  listComments,
+  listPosts,
+  listRelatedPosts,
+  recordView,
+  visitorKey,
+} from '../features/blog/blog.service';
 import { getCompanyProfile } from '../features/company/company.service';
+import * as portfolio from '../features/portfolio/portfolio.service';
+import { AppError } from './errors';
 
 export type WebMode = 'build' | 'dev' | false;
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 
-function loadContextFor(app: FastifyInstance, reply: FastifyReply): AppLoadContext {
+/** Query keys a public page may pass to the post list (never `published`: visitors see published posts only). */
+const PUBLIC_LIST_KEYS = [
+  'page',
+  'limit',
+  'search',
+  'category',
+  'tag',
+  'featured',
+  'sort',
+  'readTime',
+  'dateRange',
+  'exclude',
+];
+
+function blogContextFor(app: FastifyInstance, request: FastifyRequest): WebBlogContext {
+  const db = () => app.database.db;
+  const orNull = async <T>(read: Promise<T>): Promise<T | null> => {
+    try {
+      return await read;
+    } catch (error) {
+      if (error instanceof AppError && error.statusCode === 404) return null;
+      throw error;
+    }
+  };
+  return {
+    listPosts: (query) => {
+      const picked = Object.fromEntries(Object.entries(query).filter(([key]) => PUBLIC_LIST_KEYS.includes(key)));
+      return listPosts(db(), blogListQuerySchema.parse(picked));
+    },
+    listCategories: () => listCategories(db()),
+    getPost: (slugOrId) => orNull(getPost(db(), slugOrId)),
+    listRelatedPosts: (slugOrId, limit) => listRelatedPosts(db(), slugOrId, limit),
+    listComments: (slugOrId) => listComments(db(), slugOrId),
+    recordView: (postId) =>
+      recordView(db(), postId, visitorKey(request.ip, request.headers['user-agent'], app.config.jwtSecret ?? '')),
+  };
+}
+
+/** Query keys a public page may pass to the project list (never `published`: visitors see published ones only). */
+const PUBLIC_PROJECT_LIST_KEYS = ['page', 'limit', 'search', 'industry', 'category', 'technology', 'sort', 'exclude'];
+
+function portfolioContextFor(app: FastifyInstance): WebPortfolioContext {
+  const db = () => app.database.db;
+  const visitor = { staff: false };
+  return {
+    listProjects: (query) => {
+      const picked = Object.fromEntries(
+        Object.entries(query).filter(([key]) => PUBLIC_PROJECT_LIST_KEYS.includes(key)),
+      );
+      return portfolio.listProjects(db(), portfolioListQuerySchema.parse(picked), visitor);
+    },
+    listCategories: () => portfolio.listCategories(db()),
+    listFeatured: (limit) => portfolio.listFeaturedProjects(db(), limit),
+    getProject: async (slugOrId) => {
+      try {
+        return await portfolio.getProject(db(), slugOrId, visitor);
+      } catch (error) {
+        if (error instanceof AppError && error.statusCode === 404) return null;
+        throw error;
+      }
+    },
+  };
+}
+
+function loadContextFor(app: FastifyInstance, request: FastifyRequest, reply: FastifyReply): AppLoadContext {
   const nonces = (reply as FastifyReply & { cspNonce?: { script: string } | null }).cspNonce;
   const context: WebLoadContext = {
     cspNonce: nonces?.script,
     publicUrl: app.config.publicUrl,
     getCompanyProfile: () => getCompanyProfile(app.database.db),
+    blog: blogContextFor(app, request),
+    portfolio: portfolioContextFor(app),
   };
   return context as AppLoadContext;
 }
@@ -76,7 +155,7 @@ export const webPlugin = fp<{ mode: Exclude<WebMode, false> }>(async (app, { mod
     url: '/*',
     schema: { hide: true },
     handler: async (request, reply) => {
-      const response = await handle(toWebRequest(app, request, reply), loadContextFor(app, reply));
+      const response = await handle(toWebRequest(app, request, reply), loadContextFor(app, request, reply));
       // Copy status and headers ourselves: onSend hooks (compression) replace a Response payload
       // before Fastify would read them from it.
       reply.status(response.status);

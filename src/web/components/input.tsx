@@ -1,5 +1,6 @@
-import { useId, type InputHTMLAttributes, type ReactNode } from 'react';
+import type { InputHTMLAttributes, ReactNode } from 'react';
 import { cn } from '../lib/cn';
+import { Field, fieldControlClass, useFieldIds } from './field';
 
 export interface InputProps extends Omit<InputHTMLAttributes<HTMLInputElement>, 'id'> {
   label: ReactNode;
@@ -25,48 +26,30 @@ export function Input({
   required,
   ...rest
 }: InputProps) {
-  const generatedId = useId();
-  const inputId = id ?? generatedId;
-  const hintId = hint ? `${inputId}-hint` : undefined;
-  const errorId = error ? `${inputId}-error` : undefined;
-  const describedBy = [rest['aria-describedby'], hintId, errorId].filter(Boolean).join(' ') || undefined;
-
+  const { fieldId, describedBy } = useFieldIds(id, hint, error, rest['aria-describedby']);
   return (
-    <div className={cn('flex flex-col gap-1.5', containerClassName)}>
-      <label htmlFor={inputId} className={cn('text-sm font-medium text-slate-800', hideLabel && 'sr-only')}>
-        {label}
-        {required && (
-          <span className="ml-0.5 text-red-600" aria-hidden="true">
-            *
-          </span>
-        )}
-      </label>
+    <Field
+      id={fieldId}
+      label={label}
+      hint={hint}
+      error={error}
+      required={required}
+      hideLabel={hideLabel}
+      className={containerClassName}
+    >
       <input
-        id={inputId}
+        id={fieldId}
         required={required}
         {...rest}
         aria-describedby={describedBy}
         aria-invalid={error ? true : rest['aria-invalid']}
         className={cn(
-          'block h-11 w-full rounded-lg border bg-white px-3.5 text-sm text-slate-900 shadow-xs transition-colors',
-          'placeholder:text-slate-400 focus:outline-none focus-visible:ring-4',
-          'disabled:cursor-not-allowed disabled:bg-slate-50 disabled:text-slate-500',
-          error
-            ? 'border-red-500 focus-visible:border-red-600 focus-visible:ring-red-500/20'
-            : 'border-slate-300 hover:border-slate-400 focus-visible:border-brand-500 focus-visible:ring-brand-500/20',
+          fieldControlClass(Boolean(error)),
+          'h-11',
+          Boolean(error) && 'focus-visible:border-red-600',
           className,
         )}
       />
-      {hint && (
-        <p id={hintId} className="text-xs text-slate-500">
-          {hint}
-        </p>
-      )}
-      {error && (
-        <p id={errorId} className="text-xs font-medium text-red-700">
-          {error}
-        </p>
-      )}
-    </div>
+    </Field>
   );
 }

@@ -25,6 +25,11 @@ export interface LazyImageProps {
   imgClassName?: string;
   /** Load at once (above the fold); skips the visibility wait. */
   eager?: boolean;
+  /**
+   * The page's main image (hero, first card): in the server HTML, loaded at once with high fetch
+   * priority, and shown as soon as it paints (no fade-in waiting for hydration).
+   */
+  priority?: boolean;
   onStateChange?: (state: LazyImageState) => void;
 }
 
@@ -44,15 +49,16 @@ export function LazyImage({
   className,
   imgClassName,
   eager,
+  priority,
   onStateChange,
 }: LazyImageProps) {
   const boxRef = useRef<HTMLDivElement>(null);
   const imgRef = useRef<HTMLImageElement>(null);
-  const [visible, setVisible] = useState(false);
+  const [visible, setVisible] = useState(Boolean(priority));
   const [state, setState] = useState<LazyImageState>('loading');
 
   useEffect(() => {
-    if (eager || typeof IntersectionObserver === 'undefined') {
+    if (eager || priority || typeof IntersectionObserver === 'undefined') {
       setVisible(true);
       return;
     }
@@ -69,7 +75,7 @@ export function LazyImage({
     );
     observer.observe(box);
     return () => observer.disconnect();
-  }, [eager]);
+  }, [eager, priority]);
 
   // A new source starts over.
   useEffect(() => {
@@ -111,13 +117,15 @@ export function LazyImage({
           alt={alt}
           width={width}
           height={height}
-          decoding="async"
+          decoding={priority ? undefined : 'async'}
+          loading={priority ? 'eager' : undefined}
+          fetchPriority={priority ? 'high' : undefined}
           onLoad={() => setState((s) => (s === 'loading' ? 'loaded' : s))}
           onError={() => setState('failed')}
           className={cn(
             imgClasses,
-            'transition-opacity duration-300',
-            state === 'loading' ? 'opacity-0' : 'opacity-100',
+            !priority && 'transition-opacity duration-300',
+            !priority && state === 'loading' ? 'opacity-0' : 'opacity-100',
           )}
         />
       )}

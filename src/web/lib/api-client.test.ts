@@ -295,6 +295,15 @@ describe('errors', () => {
     expect(invalid.code).toBe('INVALID_RESPONSE');
   });
 
+  it("responseType 'text' resolves with the raw body, uncached, and still fails like any call", async () => {
+    expect(await get('/not-json', undefined, { responseType: 'text' })).toEqual({ success: true, data: 'hello' });
+    await get('/not-json', undefined, { responseType: 'text' });
+    expect(hitCount('GET /api/not-json')).toBe(2);
+    const error = await rejection(get('/blog/posts/missing', undefined, { responseType: 'text' }));
+    expect(error.status).toBe(404);
+    expect(error.message).toBe('Blog post not found');
+  });
+
   it('no answer (connection refused) is status 0 with the network message', async () => {
     configureApiClient({ baseUrl: closedPortBase });
     const error = await rejection(request({ method: 'GET', path: '/echo' }));

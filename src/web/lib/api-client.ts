@@ -368,6 +368,8 @@ export interface RequestOptions {
   handleUnauthorized?: boolean;
   /** Extra headers; Authorization and X-API-Key are set by the client. */
   headers?: Record<string, string>;
+  /** 'text': a 2xx answer resolves with its body as text in `data` (a CSV download); never cached. */
+  responseType?: 'json' | 'text';
 }
 
 export interface UploadProgress {
@@ -557,7 +559,7 @@ function interpret(raw: RawResponse): ApiSuccessBody<unknown> {
 async function execute<T>(call: Call, options: RequestOptions, isRetry = false): Promise<ApiSuccessBody<T>> {
   const config = currentConfig();
   const token = readToken();
-  const cacheable = call.method === 'GET' && config.cache && options.cache !== false;
+  const cacheable = call.method === 'GET' && config.cache && options.cache !== false && options.responseType !== 'text';
   if (cacheable) {
     maintainCache(config, token);
     const hit = cacheRead(call.url);
@@ -574,7 +576,8 @@ async function execute<T>(call: Call, options: RequestOptions, isRetry = false):
       call.upload && typeof XMLHttpRequest !== 'undefined'
         ? await xhrUpload({ ...call, upload: call.upload }, headers, timeoutMs, options.signal)
         : await fetchTransport(call, headers, timeoutMs, options.signal);
-    const body = interpret(raw);
+    const asText = options.responseType === 'text' && raw.status >= 200 && raw.status < 300;
+    const body = asText ? { success: true as const, data: raw.text } : interpret(raw);
     if (call.upload && typeof XMLHttpRequest === 'undefined') {
       call.upload.onProgress?.({ loaded: 0, total: 0, percent: 100 });
     }

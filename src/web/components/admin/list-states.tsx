@@ -1,0 +1,56 @@
+import type { ReactNode } from 'react';
+import { cn } from '../../lib/cn';
+import { Alert } from '../alert';
+import { Button } from '../button';
+import { Skeleton } from '../skeleton';
+
+/** A list that could not load: the reason, and a button that asks again. */
+export function ListLoadError({
+  title,
+  children,
+  onRetry,
+}: {
+  title?: ReactNode;
+  children?: ReactNode;
+  onRetry: () => void;
+}) {
+  return (
+    <Alert
+      tone="error"
+      title={title}
+      action={
+        <Button size="sm" variant="secondary" onClick={onRetry}>
+          Try Again
+        </Button>
+      }
+    >
+      {children}
+    </Alert>
+  );
+}
+
+/** Grey rows while a list loads for the first time; `label` is what screen readers hear. */
+export function ListSkeleton({ label, rows, rowClassName }: { label: string; rows: number; rowClassName: string }) {
+  return (
+    <div className="flex flex-col gap-2" aria-busy="true">
+      <span className="sr-only">{label}</span>
+      {Array.from({ length: rows }, (_, row) => (
+        <Skeleton key={row} className={cn('w-full', rowClassName)} />
+      ))}
+    </div>
+  );
+}
+
+/** The dashed box a list shows instead of rows when there are none. */
+export function EmptyList({ children, className }: { children: ReactNode; className?: string }) {
+  return (
+    <p
+      className={cn(
+        'rounded-xl border border-dashed border-slate-300 px-4 text-center text-sm text-slate-500',
+        className ?? 'bg-white py-12',
+      )}
+    >
+      {children}
+    </p>
+  );
+}

@@ -1,0 +1,74 @@
+import { ExternalLink, Pencil, Trash2 } from 'lucide-react';
+import { Button } from '../button';
+
+export interface RowActionsProps {
+  /** The row's name, for the buttons' accessible names. */
+  name: string;
+  /** Where the row is on the public site; no link when it is not public. */
+  viewHref?: string;
+  /** The edit screen. */
+  editTo: string;
+  canEdit: boolean;
+  disabled: boolean;
+  onDelete: () => void;
+  /** Icon-only buttons below 2xl (the table); labels always otherwise (the phone cards). */
+  wideLabels?: boolean;
+  /** Hover titles on the Edit and Delete buttons. */
+  tooltips?: boolean;
+}
+
+/** View on the site, Edit and Delete at the end of an admin list row. */
+export function RowActions({
+  name,
+  viewHref,
+  editTo,
+  canEdit,
+  disabled,
+  onDelete,
+  wideLabels,
+  tooltips,
+}: RowActionsProps) {
+  const labelClass = wideLabels ? 'hidden 2xl:inline' : undefined;
+  return (
+    <div className="flex items-center justify-end gap-1">
+      {viewHref && (
+        <a
+          href={viewHref}
+          target="_blank"
+          rel="noopener"
+          className="grid size-9 place-items-center rounded-lg text-slate-500 hover:bg-slate-100 hover:text-slate-900"
+          title="View on the site"
+        >
+          <ExternalLink className="size-4" aria-hidden="true" />
+          <span className="sr-only">View “{name}” on the site (opens in a new tab)</span>
+        </a>
+      )}
+      {canEdit && (
+        <>
+          <Button
+            to={editTo}
+            variant="ghost"
+            size="sm"
+            title={tooltips ? 'Edit' : undefined}
+            aria-label={`Edit “${name}”`}
+          >
+            <Pencil aria-hidden="true" />
+            <span className={labelClass}>Edit</span>
+          </Button>
+          <Button
+            variant="ghost"
+            size="sm"
+            className="text-red-700 hover:bg-red-50 hover:text-red-800"
+            disabled={disabled}
+            onClick={onDelete}
+            title={tooltips ? 'Delete' : undefined}
+            aria-label={`Delete “${name}”`}
+          >
+            <Trash2 aria-hidden="true" />
+            <span className={labelClass}>Delete</span>
+          </Button>
+        </>
+      )}
+    </div>
+  );
+}

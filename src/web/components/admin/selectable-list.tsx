@@ -1,0 +1,163 @@
+import type { ReactNode } from 'react';
+import { Link } from 'react-router';
+import { cn } from '../../lib/cn';
+import { Card } from '../card';
+import { rowCheckboxClass } from './use-row-selection';
+
+/** What the table and the cards need of a row: its id, and its name for the checkbox's label. */
+export interface SelectableItem {
+  id: number;
+  title: string;
+}
+
+/** The selection state of the list (see useRowSelection). */
+export interface ListSelection {
+  selected: ReadonlySet<number>;
+  allSelected: boolean;
+  toggle: (id: number) => void;
+  toggleAll: () => void;
+}
+
+interface SelectableListProps<T extends SelectableItem> {
+  items: readonly T[];
+  /** The list's name (the table caption, the cards' list label). */
+  label: string;
+  /** "Select all posts on this page". */
+  selectAllLabel: string;
+  /** Checkboxes only for those who may act on the rows. */
+  canEdit: boolean;
+  selection: ListSelection;
+  /** data-* attributes that name a row for tests and styling ({ 'data-post': slug }). */
+  rowData: (item: T) => Record<`data-${string}`, string>;
+}
+
+export interface TableColumn<T> {
+  header: string;
+  /** Classes besides the header's padding. */
+  headerClassName?: string;
+  cellClassName: string;
+  cell: (item: T) => ReactNode;
+}
+
+/** An admin list as a table (tablets and up): a checkbox column for staff who may edit, then `columns`. */
+export function SelectableTable<T extends SelectableItem>({
+  items,
+  label,
+  selectAllLabel,
+  canEdit,
+  selection,
+  rowData,
+  columns,
+}: SelectableListProps<T> & { columns: ReadonlyArray<TableColumn<T>> }) {
+  const { selected, allSelected, toggle, toggleAll } = selection;
+  return (
+    <Card padding="none" className="hidden overflow-x-auto md:block">
+      <table className="w-full text-left text-sm">
+        <caption className="sr-only">{label}</caption>
+        <thead className="border-b border-slate-200 bg-slate-50 text-xs font-semibold tracking-wide text-slate-600 uppercase">
+          <tr>
+            {canEdit && (
+              <th scope="col" className="w-10 py-3 pl-4">
+                <input
+                  type="checkbox"
+                  className={rowCheckboxClass}
+                  checked={allSelected}
+                  onChange={toggleAll}
+                  aria-label={selectAllLabel}
+                />
+              </th>
+            )}
+            {columns.map((column) => (
+              <th key={column.header} scope="col" className={cn('px-4 py-3', column.headerClassName)}>
+                {column.header}
+              </th>
+            ))}
+          </tr>
+        </thead>
+        <tbody className="divide-y divide-slate-100">
+          {items.map((item) => (
+            <tr key={item.id} {...rowData(item)} className={cn(selected.has(item.id) && 'bg-brand-50/50')}>
+              {canEdit && (
+                <td className="py-3 pl-4">
+                  <input
+                    type="checkbox"
+                    className={rowCheckboxClass}
+                    checked={selected.has(item.id)}
+                    onChange={() => toggle(item.id)}
+                    aria-label={`Select “${item.title}”`}
+                  />
+                </td>
+              )}
+              {columns.map((column) => (
+                <td key={column.header} className={column.cellClassName}>
+                  {column.cell(item)}
+                </td>
+              ))}
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </Card>
+  );
+}
+
+/** The same list as cards (phones): a checkbox beside each card's `body`, its `actions` under it. */
+export function SelectableCards<T extends SelectableItem>({
+  items,
+  label,
+  selectAllLabel,
+  canEdit,
+  selection,
+  rowData,
+  body,
+  actions,
+}: SelectableListProps<T> & { body: (item: T) => ReactNode; actions: (item: T) => ReactNode }) {
+  const { selected, allSelected, toggle, toggleAll } = selection;
+  return (
+    <div className="flex flex-col gap-3 md:hidden">
+      {canEdit && (
+        <label className="flex items-center gap-2 px-1 text-sm font-medium text-slate-700">
+          <input type="checkbox" className={rowCheckboxClass} checked={allSelected} onChange={toggleAll} />
+          {selectAllLabel}
+        </label>
+      )}
+      <ul className="flex flex-col gap-3" aria-label={label}>
+        {items.map((item) => (
+          <li
+            key={item.id}
+            {...rowData(item)}
+            className={cn(
+              'rounded-2xl border border-slate-200 bg-white p-4 shadow-sm',
+              selected.has(item.id) && 'border-brand-300 bg-brand-50/40',
+            )}
+          >
+            <div className="flex items-start gap-3">
+              {canEdit && (
+                <input
+                  type="checkbox"
+                  className={cn(rowCheckboxClass, 'mt-1')}
+                  checked={selected.has(item.id)}
+                  onChange={() => toggle(item.id)}
+                  aria-label={`Select “${item.title}”`}
+                />
+              )}
+              <div className="min-w-0 flex-1">{body(item)}</div>
+            </div>
+            <div className="mt-2 border-t border-slate-100 pt-2">{actions(item)}</div>
+          </li>
+        ))}
+      </ul>
+    </div>
+  );
+}
+
+/** The title cell of a row: a link to its edit screen for those who may edit, plain text otherwise. */
+export function TitleLink({ title, editTo, canEdit }: { title: string; editTo: string; canEdit: boolean }) {
+  return canEdit ? (
+    <Link to={editTo} className="line-clamp-2 font-semibold text-slate-900 hover:text-brand-700">
+      {title}
+    </Link>
+  ) : (
+    <span className="line-clamp-2 font-semibold text-slate-900">{title}</span>
+  );
+}

@@ -1,0 +1,205 @@
+import { MessageSquare } from 'lucide-react';
+import { Suspense, useId, useState, type FormEvent } from 'react';
+import { Await } from 'react-router';
+import type { BlogComment, BlogCommentRequest } from '../../../shared/contracts/blog';
+import {
+  BlogMessage,
+  COMMENT_EMAIL_MAX,
+  COMMENT_MESSAGE_MAX,
+  COMMENT_NAME_MAX,
+} from '../../../shared/contracts/blog.values';
+import { ErrorMessage } from '../../../shared/errors';
+import { Alert } from '../../components/alert';
+import { formatLongDate } from '../../components/article/article-format';
+import { Button } from '../../components/button';
+import { Input } from '../../components/input';
+import { Skeleton } from '../../components/skeleton';
+import { post, userMessage } from '../../lib/api-client';
+import { useHydrated } from '../../lib/use-hydrated';
+
+export const COMMENTS_FAILED = 'Failed to load comments';
+export const COMMENT_FAILED = 'Failed to post comment. Please try again.';
+
+function initialOf(name: string): string {
+  return ([...name.trim()][0] ?? '?').toUpperCase();
+}
+
+function CommentList({ comments }: { comments: BlogComment[] }) {
+  if (comments.length === 0) {
+    return (
+      <p data-comments-empty="" className="rounded-xl bg-slate-50 px-5 py-8 text-center text-sm text-slate-600">
+        No comments yet. Be the first to share your thoughts!
+      </p>
+    );
+  }
+  return (
+    <ol className="flex flex-col gap-4" aria-label="Comments">
+      {comments.map((comment) => (
+        <li key={comment.id} data-comment="" className="flex gap-4 rounded-xl border border-slate-200 bg-white p-5">
+          <span
+            aria-hidden="true"
+            className="grid size-10 shrink-0 place-items-center rounded-full bg-brand-100 font-semibold text-brand-700"
+          >
+            {initialOf(comment.name)}
+          </span>
+          <div className="min-w-0 flex-1">
+            <p className="flex flex-wrap items-baseline gap-x-3 gap-y-0.5">
+              <span className="font-semibold break-words text-slate-900">{comment.name}</span>
+              <time dateTime={comment.created_at} className="text-xs text-slate-500">
+                {formatLongDate(comment.created_at.slice(0, 10))}
+              </time>
+            </p>
+            {/* Plain text: React escapes it; line breaks are kept by CSS. */}
+            <p className="mt-2 text-sm leading-6 break-words whitespace-pre-line text-slate-700">{comment.message}</p>
+          </div>
+        </li>
+      ))}
+    </ol>
+  );
+}
+
+type FormStatus =
+  { kind: 'idle' } | { kind: 'busy' } | { kind: 'done'; message: string } | { kind: 'error'; message: string };
+
+function CommentForm({ postId, onPosted }: { postId: number; onPosted: (comment: BlogComment) => void }) {
+  const hydrated = useHydrated();
+  const id = useId();
+  const [status, setStatus] = useState<FormStatus>({ kind: 'idle' });
+  const busy = status.kind === 'busy';
+
+  async function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const form = event.currentTarget;
+    const data = new FormData(form);
+    const field = (name: string) => String(data.get(name) ?? '').trim();
+    const body: BlogCommentRequest = {
+      name: field('name'),
+      email: field('email'),
+      message: field('message'),
+      website: field('website'),
+    };
+    if (!body.name || !body.email || !body.message) {
+      setStatus({ kind: 'error', message: ErrorMessage.COMMENT_FIELDS_REQUIRED });
+      return;
+    }
+    setStatus({ kind: 'busy' });
+    try {
+      const answer = await post<{ comment: BlogComment }>(`/blog/posts/${postId}/comments`, body);
+      setStatus({ kind: 'done', message: answer.message ?? BlogMessage.COMMENT_POSTED });
+      form.reset();
+      if (answer.data.comment.id > 0) onPosted(answer.data.comment);
+    } catch (error) {
+      setStatus({ kind: 'error', message: userMessage(error, { surface: 'public', fallback: COMMENT_FAILED }) });
+    }
+  }
+
+  return (
+    <form
+      noValidate
+      onSubmit={(event) => void submit(event)}
+      aria-labelledby={`${id}-title`}
+      className="rounded-2xl border border-slate-200 bg-slate-50/60 p-5 sm:p-6"
+    >
+      <h3 id={`${id}-title`} className="text-lg font-semibold">
+        Leave a comment
+      </h3>
+      <p className="mt-1 text-sm text-slate-600">Your email address will not be published.</p>
+      {/* Honeypot: hidden from people and assistive technology; comments that fill it are dropped. */}
+      <div aria-hidden="true" className="absolute -left-[10000px] h-px w-px overflow-hidden">
+        <label htmlFor={`${id}-website`}>Website</label>
+        <input id={`${id}-website`} type="text" name="website" tabIndex={-1} autoComplete="off" />
+      </div>
+      <fieldset disabled={busy} className="mt-5 grid gap-4 sm:grid-cols-2">
+        <Input label="Name" name="name" autoComplete="name" maxLength={COMMENT_NAME_MAX} required />
+        <Input label="Email" name="email" type="email" autoComplete="email" maxLength={COMMENT_EMAIL_MAX} required />
+        <div className="flex flex-col gap-1.5 sm:col-span-2">
+          <label htmlFor={`${id}-message`} className="text-sm font-medium text-slate-800">
+            Comment
+            <span className="ml-0.5 text-red-600" aria-hidden="true">
+              *
+            </span>
+          </label>
+          <textarea
+            id={`${id}-message`}
+            name="message"
+            rows={5}
+            required
+            maxLength={COMMENT_MESSAGE_MAX}
+            className="block w-full rounded-lg border border-slate-300 bg-white px-3.5 py-2.5 text-sm text-slate-900 shadow-xs placeholder:text-slate-400 hover:border-slate-400 focus:outline-none focus-visible:border-brand-500 focus-visible:ring-4 focus-visible:ring-brand-500/20 disabled:bg-slate-50"
+          />
+        </div>
+      </fieldset>
+      {status.kind === 'done' && (
+        <Alert tone="success" className="mt-4">
+          {status.message}
+        </Alert>
+      )}
+      {status.kind === 'error' && (
+        <Alert tone="error" className="mt-4">
+          {status.message}
+        </Alert>
+      )}
+      <Button type="submit" className="mt-5" disabled={busy || !hydrated}>
+        {busy ? 'Submitting...' : 'Post Comment'}
+      </Button>
+    </form>
+  );
+}
+
+function CommentThread({ postId, initial }: { postId: number; initial: BlogComment[] }) {
+  const [comments, setComments] = useState(initial);
+  return (
+    <>
+      <p className="mt-1 text-sm text-slate-600" data-comment-count="">
+        {comments.length} {comments.length === 1 ? 'comment' : 'comments'}
+      </p>
+      <div className="mt-6">
+        <CommentList comments={comments} />
+      </div>
+      <div className="mt-8">
+        <CommentForm postId={postId} onPosted={(comment) => setComments((list) => [...list, comment])} />
+      </div>
+    </>
+  );
+}
+
+function CommentsLoading() {
+  return (
+    <div role="status" className="mt-6 flex flex-col gap-4" data-comments-loading="">
+      <span className="sr-only">Loading comments...</span>
+      {[0, 1].map((key) => (
+        <div key={key} className="flex gap-4 rounded-xl border border-slate-200 p-5">
+          <Skeleton className="size-10 rounded-full" />
+          <div className="flex-1 space-y-2">
+            <Skeleton className="h-4 w-40" />
+            <Skeleton className="h-4 w-full" />
+          </div>
+        </div>
+      ))}
+    </div>
+  );
+}
+
+/** Comments of an article: loading, empty or the list, then the form. */
+export function CommentsSection({ postId, comments }: { postId: number; comments: Promise<BlogComment[]> }) {
+  return (
+    <section id="comments" aria-labelledby="comments-heading" className="scroll-mt-24">
+      <h2 id="comments-heading" className="flex items-center gap-2 text-2xl font-bold tracking-tight">
+        <MessageSquare className="size-6 text-brand-600" aria-hidden="true" />
+        Comments
+      </h2>
+      <Suspense fallback={<CommentsLoading />}>
+        <Await
+          resolve={comments}
+          errorElement={
+            <Alert tone="error" className="mt-6">
+              {COMMENTS_FAILED}
+            </Alert>
+          }
+        >
+          {(list) => <CommentThread postId={postId} initial={list} />}
+        </Await>
+      </Suspense>
+    </section>
+  );
+}

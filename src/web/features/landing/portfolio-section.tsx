@@ -1,0 +1,61 @@
+import { ArrowRight, Send } from 'lucide-react';
+import type { ProjectSummary } from '../../../shared/contracts/portfolio';
+import { PORTFOLIO_FEATURED_COUNT } from '../../../shared/contracts/portfolio.values';
+import { Button } from '../../components/button';
+import { LoadFailedAlert } from '../../components/load-failed-alert';
+import { ProjectCard } from '../../components/portfolio/project-card';
+import { PORTFOLIO_PATH } from '../../components/portfolio/project-format';
+import { SectionHeading } from '../../components/section-heading';
+
+/** Landing page: up to 6 featured published projects (spec 01, sections 2 and 9). */
+export const LANDING_FEATURED_PROJECTS = PORTFOLIO_FEATURED_COUNT;
+export const PORTFOLIO_DATA_FAILED = 'Failed to load our projects';
+
+/** The #portfolio section. `projects` is null when they could not be loaded. */
+export function PortfolioSection({ projects }: { projects: ProjectSummary[] | null }) {
+  if (projects !== null && projects.length === 0) return null;
+  return (
+    <section id="portfolio" aria-labelledby="portfolio-heading" className="bg-slate-50 py-20 sm:py-28">
+      <div className="mx-auto max-w-7xl px-4 sm:px-6 lg:px-8">
+        <SectionHeading
+          eyebrow="Portfolio"
+          id="portfolio-heading"
+          title="Featured Projects"
+          intro="A selection of the stores, apps and platforms we built, and what they changed for our clients."
+          className="mx-auto max-w-2xl text-center"
+        />
+
+        {projects === null ? (
+          <LoadFailedAlert title={PORTFOLIO_DATA_FAILED} className="mx-auto mt-10 max-w-2xl">
+            Please try again in a moment.
+          </LoadFailedAlert>
+        ) : (
+          <ul className="mt-12 grid gap-6 sm:grid-cols-2 lg:grid-cols-3" aria-label="Featured projects">
+            {projects.map((project) => (
+              <li key={project.id} className="flex">
+                <ProjectCard
+                  project={project}
+                  variant="landing"
+                  headingLevel="h3"
+                  sizes="(min-width: 1024px) 33vw, (min-width: 640px) 50vw, 100vw"
+                  className="w-full"
+                />
+              </li>
+            ))}
+          </ul>
+        )}
+
+        <div className="mt-12 flex flex-col items-stretch justify-center gap-3 sm:flex-row sm:items-center">
+          <Button to={PORTFOLIO_PATH} size="lg">
+            View All Projects
+            <ArrowRight aria-hidden="true" />
+          </Button>
+          <Button to="/#get-quote" variant="secondary" size="lg">
+            <Send aria-hidden="true" />
+            Start Your Project
+          </Button>
+        </div>
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,127 @@
+import { FolderSearch, X } from 'lucide-react';
+import { useEffect } from 'react';
+import { useRevalidator } from 'react-router';
+import type { PortfolioCategoriesData, PortfolioListData } from '../../../shared/contracts/portfolio';
+import { LoadFailedAlert } from '../../components/load-failed-alert';
+import { ListPageHero } from '../../components/section-heading';
+import { Button } from '../../components/button';
+import { ProjectCard } from '../../components/portfolio/project-card';
+import { onDataUpdate } from '../../lib/data-update';
+import {
+  ActiveFilterChips,
+  PortfolioFiltersPanel,
+  PortfolioSearchForm,
+  PortfolioSortSelect,
+} from './portfolio-filters';
+import { activeFilterCount, clearedFiltersHref, resultSummary, type PortfolioListState } from './portfolio-list-state';
+import { PortfolioPagination } from './portfolio-pagination';
+import { LOADING_PROJECTS, Spinner, usePortfolioListPending } from './portfolio-pending';
+
+export const PORTFOLIO_FAILED = 'Failed to Load Portfolio';
+export const NO_PROJECTS_FOUND = 'No Projects Found';
+
+export interface PortfolioListPageProps {
+  state: PortfolioListState;
+  /** Null when the projects could not be read. */
+  list: PortfolioListData | null;
+  categories: PortfolioCategoriesData;
+}
+
+/** Reloads the page's data when the admin says portfolio data changed (this tab or another). */
+function useReloadOnPortfolioUpdate() {
+  const { revalidate } = useRevalidator();
+  useEffect(() => onDataUpdate((detail) => detail.type === 'portfolio' && void revalidate()), [revalidate]);
+}
+
+function LoadFailed() {
+  return (
+    <LoadFailedAlert title={PORTFOLIO_FAILED}>
+      The projects could not be loaded. Please try again in a moment.
+    </LoadFailedAlert>
+  );
+}
+
+function NoProjects({ state }: { state: PortfolioListState }) {
+  return (
+    <div className="rounded-2xl border border-dashed border-slate-300 bg-slate-50/60 px-6 py-16 text-center">
+      <FolderSearch className="mx-auto size-10 text-slate-400" aria-hidden="true" />
+      <h2 className="mt-4 text-lg font-semibold">{NO_PROJECTS_FOUND}</h2>
+      <p className="mt-2 text-sm text-slate-600">
+        {activeFilterCount(state) > 0
+          ? 'No project matches your search or filters. Try other words or clear the filters.'
+          : 'There are no projects on this page.'}
+      </p>
+      <Button to={clearedFiltersHref(state)} variant="secondary" className="mt-6" preventScrollReset>
+        <X aria-hidden="true" />
+        Clear Filters
+      </Button>
+    </div>
+  );
+}
+
+function Results({ state, list }: { state: PortfolioListState; list: PortfolioListData }) {
+  return (
+    <>
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <p className="text-sm text-slate-600" aria-live="polite" data-result-summary="">
+          {resultSummary(list.total, state)}
+        </p>
+        <PortfolioSortSelect state={state} />
+      </div>
+      {list.projects.length === 0 ? (
+        <div className="mt-6">
+          <NoProjects state={state} />
+        </div>
+      ) : (
+        <ul
+          className="mt-6 grid gap-6 sm:grid-cols-2 lg:grid-cols-3 xl:grid-cols-4"
+          aria-label="Projects"
+          data-project-grid=""
+        >
+          {list.projects.map((project, index) => (
+            <li key={project.id} className="flex">
+              <ProjectCard project={project} priority={index === 0} className="w-full" />
+            </li>
+          ))}
+        </ul>
+      )}
+      <div className="mt-10">
+        <PortfolioPagination state={state} pages={list.pages} />
+      </div>
+    </>
+  );
+}
+
+/** /portfolio: search, filters, chips, sort, summary, project grid and pagination. */
+export function PortfolioListPage({ state, list, categories }: PortfolioListPageProps) {
+  const pending = usePortfolioListPending();
+  useReloadOnPortfolioUpdate();
+
+  return (
+    <>
+      <ListPageHero
+        eyebrow="Our Work"
+        title="Our Portfolio"
+        intro="Online stores, apps, AI solutions and platforms we designed and built for clients across industries."
+      >
+        <PortfolioSearchForm state={state} />
+      </ListPageHero>
+
+      <div className="mx-auto max-w-7xl px-4 py-10 sm:px-6 sm:py-12 lg:px-8">
+        <div className="flex flex-col gap-4">
+          <PortfolioFiltersPanel state={state} categories={categories} />
+          <ActiveFilterChips state={state} />
+        </div>
+        <div className="mt-8">
+          {pending ? (
+            <Spinner label={LOADING_PROJECTS} />
+          ) : list === null ? (
+            <LoadFailed />
+          ) : (
+            <Results state={state} list={list} />
+          )}
+        </div>
+      </div>
+    </>
+  );
+}
