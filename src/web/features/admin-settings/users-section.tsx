@@ -1,15 +1,4 @@
-import {
-  Ban,
-  ChevronLeft,
-  ChevronRight,
-  CircleCheck,
-  LoaderCircle,
-  Search,
-  Trash2,
-  UserPlus,
-  Users,
-  X,
-} from 'lucide-react';
+import { Ban, CircleCheck, LoaderCircle, Trash2, UserPlus, Users, X } from 'lucide-react';
 import { useCallback, useEffect, useState, type FormEvent } from 'react';
 import {
   AuthMessage,
@@ -22,13 +11,16 @@ import {
   type Role,
   type UserStatus,
 } from '../../../shared/contracts/auth';
+import { EmptyList, ListLoadError, ListSkeleton } from '../../components/admin/list-states';
+import { PaginationFooter } from '../../components/admin/pagination-footer';
+import { SearchField } from '../../components/admin/search-field';
+import { useDebouncedSearch } from '../../components/admin/use-debounced-search';
 import { Alert } from '../../components/alert';
 import { Badge } from '../../components/badge';
 import { Button } from '../../components/button';
 import { ConfirmDialog } from '../../components/dialog';
 import { Input } from '../../components/input';
 import { Select } from '../../components/select';
-import { Skeleton } from '../../components/skeleton';
 import { api, userMessage } from '../../lib/api-client';
 import { cn } from '../../lib/cn';
 import { toast } from '../../lib/notifications';
@@ -36,8 +28,6 @@ import { fieldErrors, type FormNotice } from './form-notice';
 import { SectionCard } from './section-card';
 
 export const USERS_PAGE_SIZE = 10;
-const SEARCH_DEBOUNCE_MS = 300;
-
 type PendingAction =
   | { kind: 'role'; user: PublicUser; role: Role }
   | { kind: 'status'; user: PublicUser; status: UserStatus }
@@ -61,7 +51,6 @@ function dateLabel(value: string | null): string {
 /** Settings › Users (admins only): list, invite, change role, disable/enable and delete staff users. */
 export function UsersSection({ currentUserId }: { currentUserId: number }) {
   const [filters, setFilters] = useState<Filters>({ search: '', role: '', status: '', page: 1 });
-  const [searchInput, setSearchInput] = useState('');
   const [data, setData] = useState<ListUsersResponseData | null>(null);
   const [loading, setLoading] = useState(true);
   const [loadError, setLoadError] = useState<string | null>(null);
@@ -71,14 +60,12 @@ export function UsersSection({ currentUserId }: { currentUserId: number }) {
   const [creating, setCreating] = useState(false);
   const [reloadKey, setReloadKey] = useState(0);
 
-  useEffect(() => {
-    const timer = setTimeout(() => {
-      setFilters((current) =>
-        current.search === searchInput.trim() ? current : { ...current, search: searchInput.trim(), page: 1 },
-      );
-    }, SEARCH_DEBOUNCE_MS);
-    return () => clearTimeout(timer);
-  }, [searchInput]);
+  const commitSearch = useCallback(
+    (search: string) =>
+      setFilters((current) => (current.search === search ? current : { ...current, search, page: 1 })),
+    [],
+  );
+  const [searchInput, setSearchInput] = useDebouncedSearch(filters.search, commitSearch);
 
   useEffect(() => {
     let cancelled = false;
@@ -180,18 +167,12 @@ export function UsersSection({ currentUserId }: { currentUserId: number }) {
         )}
 
         <div className="grid gap-3 sm:grid-cols-[1fr_10rem_10rem]">
-          <div className="relative">
-            <Search className="pointer-events-none absolute top-3.5 left-3 size-4 text-slate-400" aria-hidden="true" />
-            <Input
-              label="Search users"
-              hideLabel
-              type="search"
-              placeholder="Search by username or e-mail"
-              value={searchInput}
-              onChange={(event) => setSearchInput(event.target.value)}
-              className="pl-9"
-            />
-          </div>
+          <SearchField
+            label="Search users"
+            placeholder="Search by username or e-mail"
+            value={searchInput}
+            onChange={setSearchInput}
+          />
           <Select
             label="Role"
             hideLabel
@@ -225,27 +206,11 @@ export function UsersSection({ currentUserId }: { currentUserId: number }) {
         </div>
 
         {loadError ? (
-          <Alert
-            tone="error"
-            action={
-              <Button size="sm" variant="secondary" onClick={reload}>
-                Try Again
-              </Button>
-            }
-          >
-            {loadError}
-          </Alert>
+          <ListLoadError onRetry={reload}>{loadError}</ListLoadError>
         ) : !data ? (
-          <div className="flex flex-col gap-2" aria-busy="true">
-            <span className="sr-only">Loading users…</span>
-            {[0, 1, 2].map((row) => (
-              <Skeleton key={row} className="h-14 w-full" />
-            ))}
-          </div>
+          <ListSkeleton label="Loading users…" rows={3} rowClassName="h-14" />
         ) : data.users.length === 0 ? (
-          <p className="rounded-xl border border-dashed border-slate-300 px-4 py-8 text-center text-sm text-slate-500">
-            No users match these filters.
-          </p>
+          <EmptyList className="py-8">No users match these filters.</EmptyList>
         ) : (
           <ul
             aria-label="Users"
@@ -265,31 +230,16 @@ export function UsersSection({ currentUserId }: { currentUserId: number }) {
         )}
 
         {data && data.total > 0 && (
-          <nav aria-label="Users pages" className="flex items-center justify-between gap-3 text-sm text-slate-600">
-            <p>
-              {data.total} {data.total === 1 ? 'user' : 'users'} · page {Math.min(filters.page, pages)} of {pages}
-            </p>
-            <div className="flex gap-2">
-              <Button
-                variant="secondary"
-                size="sm"
-                disabled={filters.page <= 1 || loading}
-                onClick={() => setFilters((current) => ({ ...current, page: current.page - 1 }))}
-              >
-                <ChevronLeft aria-hidden="true" />
-                Previous
-              </Button>
-              <Button
-                variant="secondary"
-                size="sm"
-                disabled={filters.page >= pages || loading}
-                onClick={() => setFilters((current) => ({ ...current, page: current.page + 1 }))}
-              >
-                Next
-                <ChevronRight aria-hidden="true" />
-              </Button>
-            </div>
-          </nav>
+          <PaginationFooter
+            label="Users pages"
+            oneLine
+            page={filters.page}
+            pages={pages}
+            loading={loading}
+            onPage={(page) => setFilters((current) => ({ ...current, page }))}
+          >
+            {data.total} {data.total === 1 ? 'user' : 'users'} · page {Math.min(filters.page, pages)} of {pages}
+          </PaginationFooter>
         )}
       </div>
 

@@ -3,6 +3,10 @@ import { adoptTokenPair, setCurrentUser, useAuth } from '../../features/admin-au
 import { AdminNotFound, PageHeading, TabNotAvailable } from '../../features/admin-shell/admin-panels';
 import { resolveAdminTab } from '../../features/admin-shell/admin-tabs';
 import { SettingsTab } from '../../features/admin-settings/settings-tab';
+import { BlogTab } from '../../features/admin-blog/blog-tab';
+import { parseBlogPath } from '../../features/admin-blog/blog-paths';
+import { PortfolioTab } from '../../features/admin-portfolio/portfolio-tab';
+import { parsePortfolioPath } from '../../features/admin-portfolio/portfolio-paths';
 import { adminMeta } from '../../lib/admin-meta';
 import type { Route } from './+types/tab';
 
@@ -13,7 +17,16 @@ function segmentOf(params: Record<string, string | undefined>): string | undefin
 
 export function meta({ params }: Route.MetaArgs) {
   const segment = segmentOf(params);
-  const tab = params['*'] === undefined ? resolveAdminTab(segment) : undefined;
+  // The Blog tab has sub-pages of its own (/admin/blog/new, /admin/blog/{id}/edit, ...).
+  const blogView = params.tab === 'blog' ? parseBlogPath(params['*']) : null;
+  const portfolioView = params.tab === 'portfolio' ? parsePortfolioPath(params['*']) : null;
+  const tab = blogView
+    ? resolveAdminTab('blog')
+    : portfolioView
+      ? resolveAdminTab('portfolio')
+      : params['*'] === undefined
+        ? resolveAdminTab(segment)
+        : undefined;
   return adminMeta(tab ? tab.label : 'Page not found');
 }
 
@@ -22,16 +35,30 @@ export default function AdminTabPage() {
   const params = useParams();
   const auth = useAuth();
   const segment = segmentOf(params);
-  const tab = params['*'] === undefined ? resolveAdminTab(segment) : undefined;
+  const blogView = params.tab === 'blog' ? parseBlogPath(params['*']) : null;
+  const portfolioView = params.tab === 'portfolio' ? parsePortfolioPath(params['*']) : null;
+  const tab = blogView
+    ? resolveAdminTab('blog')
+    : portfolioView
+      ? resolveAdminTab('portfolio')
+      : params['*'] === undefined
+        ? resolveAdminTab(segment)
+        : undefined;
 
   if (!tab) return <AdminNotFound segment={segment ?? ''} />;
-  if (tab.id !== 'settings' || !auth.user) return <TabNotAvailable tab={tab} />;
+  if ((tab.id !== 'settings' && !blogView && !portfolioView) || !auth.user) return <TabNotAvailable tab={tab} />;
 
   const Icon = tab.icon;
   return (
     <div className="flex flex-col gap-6">
       <PageHeading title={tab.label} description={tab.description} icon={<Icon className="size-5" />} />
-      <SettingsTab user={auth.user} onUserChange={setCurrentUser} onPasswordChanged={adoptTokenPair} />
+      {blogView ? (
+        <BlogTab view={blogView} role={auth.user.role} />
+      ) : portfolioView ? (
+        <PortfolioTab view={portfolioView} role={auth.user.role} />
+      ) : (
+        <SettingsTab user={auth.user} onUserChange={setCurrentUser} onPasswordChanged={adoptTokenPair} />
+      )}
     </div>
   );
 }

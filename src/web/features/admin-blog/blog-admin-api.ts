@@ -1,0 +1,155 @@
+import {
+  blogAdminCommentsDataSchema,
+  blogAdminListDataSchema,
+  blogAdminPostSchema,
+  blogBulkResultSchema,
+  blogCategorySchema,
+  type BlogAdminCommentsData,
+  type BlogAdminListData,
+  type BlogAdminPost,
+  type BlogBulkOperation,
+  type BlogBulkResult,
+  type BlogCategory,
+  type BlogCategoryWrite,
+  type BlogPostInput,
+} from '../../../shared/contracts/blog';
+import {
+  newsletterListDataSchema,
+  type NewsletterListData,
+  type SubscriberStatus,
+} from '../../../shared/contracts/newsletter';
+import { z } from '../../../shared/zod';
+import { api, ApiError, ClientErrorCode, ClientMessage } from '../../lib/api-client';
+import { broadcastDataUpdate } from '../../lib/data-update';
+import { listRequestParams, type PostListFilters } from './blog-paths';
+
+/**
+ * The Blog tab's calls. Reads skip the browser cache (staff must see their own writes at once); every
+ * write clears the cached blog reads (the client does that for the /blog segment) and tells the other
+ * screens and tabs through the 'blog' data-update event.
+ */
+
+/** The answer did not have the documented shape. */
+function invalid(status = 200): ApiError {
+  return new ApiError({
+    message: ClientMessage.INVALID_RESPONSE,
+    status,
+    code: ClientErrorCode.INVALID_RESPONSE,
+  });
+}
+
+function parse<T>(schema: z.ZodType<T>, data: unknown): T {
+  const result = schema.safeParse(data);
+  if (!result.success) throw invalid();
+  return result.data;
+}
+
+/**
+ * Staff reads skip the client's read cache. The browser's HTTP cache never answers them: the server
+ * sends staff 'private, no-store' and keys its public answers on Authorization (Vary).
+ */
+const fresh = { cache: false } as const;
+
+async function write<T>(call: Promise<{ data: unknown; message?: string }>, schema?: z.ZodType<T>) {
+  const body = await call;
+  broadcastDataUpdate('blog');
+  return { data: schema ? parse(schema, body.data) : (body.data as T), message: body.message };
+}
+
+export async function fetchPosts(filters: PostListFilters): Promise<BlogAdminListData> {
+  const body = await api.get('/blog/posts', listRequestParams(filters), fresh);
+  return parse(blogAdminListDataSchema, body.data);
+}
+
+export async function fetchPost(id: number): Promise<BlogAdminPost> {
+  const body = await api.get(`/blog/posts/${id}`, undefined, fresh);
+  return parse(blogAdminPostSchema, body.data);
+}
+
+const categoriesSchema = z.object({ categories: z.array(blogCategorySchema) });
+
+export async function fetchCategories(): Promise<BlogCategory[]> {
+  const body = await api.get('/blog/categories', undefined, fresh);
+  return parse(categoriesSchema, body.data).categories;
+}
+
+/** Body of a create or update: the form after applyBlogFormRules (the server applies the same rules). */
+export type PostBody = BlogPostInput;
+
+export function createPost(body: PostBody) {
+  return write(api.post('/blog/posts', body));
+}
+
+export function updatePost(id: number, body: PostBody) {
+  return write(api.put(`/blog/posts/${id}`, body));
+}
+
+export function deletePost(id: number) {
+  return write(api.delete(`/blog/posts/${id}`));
+}
+
+export function bulkAction(operation: BlogBulkOperation, postIds: number[]): Promise<{ data: BlogBulkResult }> {
+  const call =
+    operation === 'delete'
+      ? api.request({ method: 'DELETE', path: '/blog/posts/bulk', data: { postIds } })
+      : api.patch('/blog/bulk', { operation, postIds });
+  return write(call, blogBulkResultSchema);
+}
+
+export function createCategory(body: BlogCategoryWrite) {
+  return write(api.post('/blog/categories', body));
+}
+
+export function updateCategory(id: number, body: BlogCategoryWrite) {
+  return write(api.put(`/blog/categories/${id}`, body));
+}
+
+export function deleteCategory(id: number) {
+  return write(api.delete(`/blog/categories/${id}`));
+}
+
+export const COMMENTS_PAGE_SIZE = 20;
+
+export async function fetchComments(page: number): Promise<BlogAdminCommentsData> {
+  const body = await api.get('/blog/comments', { page, limit: COMMENTS_PAGE_SIZE }, fresh);
+  return parse(blogAdminCommentsDataSchema, body.data);
+}
+
+export function deleteComment(id: number) {
+  return write(api.delete(`/blog/comments/${id}`));
+}
+
+export const SUBSCRIBERS_PAGE_SIZE = 20;
+
+export interface SubscriberFilters {
+  /** Part of the address; '' for any. */
+  search: string;
+  status: SubscriberStatus | 'all';
+}
+
+function subscriberParams(filters: SubscriberFilters) {
+  return { search: filters.search.trim() || undefined, status: filters.status };
+}
+
+export async function fetchSubscribers(filters: SubscriberFilters, page: number): Promise<NewsletterListData> {
+  const params = { ...subscriberParams(filters), page, limit: SUBSCRIBERS_PAGE_SIZE };
+  const body = await api.get('/newsletter/subscribers', params, fresh);
+  return parse(newsletterListDataSchema, body.data);
+}
+
+/** The CSV of the subscribers matching the filters, fetched with the bearer token (never put in a URL). */
+export async function fetchSubscribersCsv(filters: SubscriberFilters): Promise<string> {
+  const body = await api.get('/newsletter/subscribers/export', subscriberParams(filters), {
+    ...fresh,
+    responseType: 'text',
+    headers: { Accept: 'text/csv' },
+  });
+  if (typeof body.data !== 'string') throw invalid();
+  return body.data;
+}
+
+/** Subscribers are not blog content: nothing else listens for them, so no data-update event. */
+export async function deleteSubscriber(id: number): Promise<{ message?: string }> {
+  const body = await api.delete(`/newsletter/subscribers/${id}`);
+  return { message: body.message };
+}

@@ -1,0 +1,112 @@
+import { FileText, FolderOpen, Mail, MessagesSquare } from 'lucide-react';
+import { lazy, Suspense } from 'react';
+import { NavLink } from 'react-router';
+import { permissionsByRole, type Role } from '../../../shared/contracts/auth';
+import { Alert } from '../../components/alert';
+import { Button } from '../../components/button';
+import { Skeleton } from '../../components/skeleton';
+import { cn } from '../../lib/cn';
+import { blogPath, type BlogView } from './blog-paths';
+import { CategoriesSection } from './categories-section';
+import { CommentsSection } from './comments-section';
+import { PostsList } from './posts-list';
+import { SubscribersSection } from './subscribers-section';
+
+/** The form carries the rich-text editor (ProseMirror): loaded only when a post is written or edited. */
+const PostEditor = lazy(() => import('./post-form').then((module) => ({ default: module.PostEditor })));
+
+const sections = [
+  { kind: 'posts', label: 'Posts', icon: FileText },
+  { kind: 'categories', label: 'Categories', icon: FolderOpen },
+  { kind: 'comments', label: 'Comments', icon: MessagesSquare },
+  { kind: 'subscribers', label: 'Subscribers', icon: Mail },
+] as const;
+
+/** The admin Blog tab: posts (list, form, preview), categories, comments and newsletter subscribers. */
+export function BlogTab({ view, role }: { view: BlogView; role: Role }) {
+  const canEdit = permissionsByRole[role].includes('content');
+  const current = view.kind === 'new' || view.kind === 'edit' ? 'posts' : view.kind;
+
+  return (
+    <div className="flex flex-col gap-6">
+      <nav aria-label="Blog sections" className="-mb-1 overflow-x-auto border-b border-slate-200">
+        <ul className="flex gap-1">
+          {sections.map((section) => {
+            const Icon = section.icon;
+            const active = section.kind === current;
+            return (
+              <li key={section.kind}>
+                <NavLink
+                  to={blogPath({ kind: section.kind })}
+                  end
+                  aria-current={active ? 'page' : undefined}
+                  className={cn(
+                    '-mb-px flex items-center gap-2 border-b-2 px-3 py-2.5 text-sm font-medium whitespace-nowrap transition-colors',
+                    active
+                      ? 'border-brand-600 text-brand-700'
+                      : 'border-transparent text-slate-600 hover:border-slate-300 hover:text-slate-900',
+                  )}
+                >
+                  <Icon className="size-4" aria-hidden="true" />
+                  {section.label}
+                </NavLink>
+              </li>
+            );
+          })}
+        </ul>
+      </nav>
+
+      {!canEdit && (
+        <p className="text-sm text-slate-600" data-read-only>
+          Your role can read the blog but not change it.
+        </p>
+      )}
+      <BlogView view={view} canEdit={canEdit} />
+    </div>
+  );
+}
+
+function BlogView({ view, canEdit }: { view: BlogView; canEdit: boolean }) {
+  switch (view.kind) {
+    case 'posts':
+      return <PostsList canEdit={canEdit} />;
+    case 'categories':
+      return <CategoriesSection canEdit={canEdit} />;
+    case 'comments':
+      return <CommentsSection canEdit={canEdit} />;
+    case 'subscribers':
+      return <SubscribersSection canEdit={canEdit} />;
+    case 'new':
+    case 'edit':
+      return canEdit ? (
+        <Suspense fallback={<EditorLoading />}>
+          <PostEditor
+            key={view.kind === 'edit' ? view.id : 'new'}
+            postId={view.kind === 'edit' ? view.id : undefined}
+          />
+        </Suspense>
+      ) : (
+        <Alert
+          tone="warning"
+          title="You cannot change blog posts"
+          action={
+            <Button size="sm" variant="secondary" to={blogPath({ kind: 'posts' })}>
+              Back to posts
+            </Button>
+          }
+        >
+          Your role can read the blog but not write or edit posts. Ask an administrator for editor access.
+        </Alert>
+      );
+  }
+}
+
+function EditorLoading() {
+  return (
+    <div className="flex flex-col gap-4" aria-busy="true">
+      <span className="sr-only">Loading the editor…</span>
+      <Skeleton className="h-11 w-full" />
+      <Skeleton className="h-80 w-full" />
+    </div>
+  );
+}

@@ -1,0 +1,55 @@
+import { describe, expect, it } from 'vitest';
+import {
+  parsePortfolioPath,
+  portfolioPath,
+  projectListRequest,
+  readProjectListState,
+  writeProjectListState,
+} from './portfolio-paths';
+
+describe('portfolio admin paths', () => {
+  it('parses the list, the new form and the edit form, and nothing else', () => {
+    expect(parsePortfolioPath(undefined)).toEqual({ kind: 'list' });
+    expect(parsePortfolioPath('')).toEqual({ kind: 'list' });
+    expect(parsePortfolioPath('new')).toEqual({ kind: 'new' });
+    expect(parsePortfolioPath('12/edit')).toEqual({ kind: 'edit', id: 12 });
+    expect(parsePortfolioPath('0/edit')).toBeNull();
+    expect(parsePortfolioPath('12')).toBeNull();
+    expect(parsePortfolioPath('abc/edit')).toBeNull();
+  });
+
+  it('builds paths that keep the list query', () => {
+    expect(portfolioPath({ kind: 'list' })).toBe('/admin/portfolio');
+    expect(portfolioPath({ kind: 'new' }, '?filter=featured')).toBe('/admin/portfolio/new?filter=featured');
+    expect(portfolioPath({ kind: 'edit', id: 3 }, 'page=2')).toBe('/admin/portfolio/3/edit?page=2');
+  });
+
+  it('reads and writes the list state, dropping unknown values', () => {
+    const state = readProjectListState(new URLSearchParams('search=shop&filter=completed&page=3'));
+    expect(state).toEqual({ search: 'shop', filter: 'completed', page: 3 });
+    expect(writeProjectListState(state).toString()).toBe('search=shop&filter=completed&page=3');
+    expect(readProjectListState(new URLSearchParams('filter=bogus&page=-2'))).toEqual({
+      search: '',
+      filter: '',
+      page: 1,
+    });
+    expect(writeProjectListState({ search: ' ', filter: '', page: 1 }).toString()).toBe('');
+  });
+
+  it('asks the API for the filter of the list', () => {
+    expect(projectListRequest({ search: '', filter: 'completed', page: 1 })).toMatchObject({
+      status: 'done',
+      featured: undefined,
+      published: '',
+    });
+    expect(projectListRequest({ search: '', filter: 'progress', page: 2 })).toMatchObject({
+      status: 'progress',
+      page: 2,
+    });
+    expect(projectListRequest({ search: 'x', filter: 'featured', page: 1 })).toMatchObject({
+      featured: 'true',
+      status: undefined,
+      search: 'x',
+    });
+  });
+});

@@ -1,0 +1,242 @@
+import {
+  DEFAULT_INDUSTRY,
+  projectInputSchema,
+  splitTechnologies,
+  type ProjectDetail,
+  type ProjectInputValues,
+  type ProjectStatus,
+} from '../../../shared/contracts/portfolio';
+
+/** A gallery image of the form; `key` is stable across edits (React keys, optimistic removal). */
+export interface GalleryItem {
+  key: string;
+  url: string;
+  title: string;
+}
+
+export interface TeamMemberValues {
+  key: string;
+  name: string;
+  role: string;
+  bio: string;
+  image: string;
+}
+
+/** Testimonial ids come from the timestamp (spec 02, section 3); the server ignores them. */
+export interface TestimonialValues {
+  id: number;
+  name: string;
+  position: string;
+  company: string;
+  text: string;
+  rating: number;
+}
+
+/** The project form as typed: text fields as text, technologies as the comma-separated field. */
+export interface ProjectFormValues {
+  title: string;
+  short_description: string;
+  description: string;
+  client: string;
+  industry: string;
+  category: string;
+  technologies: string;
+  results: string;
+  technical_specs: string;
+  completion_date: string;
+  status: ProjectStatus;
+  live_url: string;
+  case_study_url: string;
+  featured: boolean;
+  colorful: boolean;
+  published: boolean;
+  team: TeamMemberValues[];
+  image_url: string;
+  gallery: GalleryItem[];
+  testimonials: TestimonialValues[];
+}
+
+export type ProjectFormTab = 'details' | 'media' | 'testimonials';
+
+/** Default rating of a new testimonial (spec 02, section 9). */
+export const DEFAULT_RATING = 5;
+
+let keySequence = 0;
+/** A key unique within this page. */
+export function newKey(prefix: string): string {
+  keySequence += 1;
+  return `${prefix}-${Date.now().toString(36)}-${keySequence}`;
+}
+
+/** A timestamp id that never repeats within the page, even for two testimonials added in one millisecond. */
+let lastTestimonialId = 0;
+export function newTestimonialId(): number {
+  lastTestimonialId = Math.max(Date.now(), lastTestimonialId + 1);
+  return lastTestimonialId;
+}
+
+export function newProjectValues(): ProjectFormValues {
+  return {
+    title: '',
+    short_description: '',
+    description: '',
+    client: '',
+    industry: DEFAULT_INDUSTRY,
+    category: '',
+    technologies: '',
+    results: '',
+    technical_specs: '',
+    completion_date: '',
+    status: 'progress',
+    live_url: '',
+    case_study_url: '',
+    featured: false,
+    colorful: false,
+    published: true,
+    team: [],
+    image_url: '',
+    gallery: [],
+    testimonials: [],
+  };
+}
+
+export function newTeamMember(): TeamMemberValues {
+  return { key: newKey('member'), name: '', role: '', bio: '', image: '' };
+}
+
+export function newTestimonial(): TestimonialValues {
+  return { id: newTestimonialId(), name: '', position: '', company: '', text: '', rating: DEFAULT_RATING };
+}
+
+export function galleryItem(url: string, title: string | null = ''): GalleryItem {
+  return { key: newKey('image'), url, title: title ?? '' };
+}
+
+export function projectToValues(project: ProjectDetail): ProjectFormValues {
+  return {
+    title: project.title,
+    short_description: project.short_description,
+    description: project.description ?? '',
+    client: project.client,
+    industry: project.industry || DEFAULT_INDUSTRY,
+    category: project.category ?? '',
+    technologies: project.technologies.join(', '),
+    results: project.results ?? '',
+    technical_specs: project.technical_specs ?? '',
+    completion_date: project.completion_date ?? '',
+    status: project.status,
+    live_url: project.live_url ?? '',
+    case_study_url: project.case_study_url ?? '',
+    featured: project.featured,
+    colorful: project.colorful,
+    published: project.published ?? true,
+    team: project.team.map((member) => ({
+      key: newKey('member'),
+      name: member.name,
+      role: member.role ?? '',
+      bio: member.bio ?? '',
+      image: member.image ?? '',
+    })),
+    image_url: project.image_url ?? '',
+    gallery: project.gallery.map((image) => galleryItem(image.url, image.title)),
+    testimonials: project.testimonials.map((t) => ({
+      id: t.id,
+      name: t.name,
+      position: t.position ?? '',
+      company: t.company ?? '',
+      text: t.text,
+      rating: t.rating,
+    })),
+  };
+}
+
+const optional = (value: string): string | null => (value.trim() === '' ? null : value.trim());
+
+/**
+ * The values the server stores, by the same rules (trimmed, blanks as null, technologies split on
+ * commas with empties and duplicates dropped, empty team rows and testimonials left out).
+ */
+export function valuesToInput(values: ProjectFormValues): ProjectInputValues {
+  return {
+    title: values.title.trim(),
+    short_description: values.short_description.trim(),
+    client: values.client.trim(),
+    results: values.results.trim(),
+    technologies: splitTechnologies(values.technologies),
+    description: optional(values.description),
+    technical_specs: optional(values.technical_specs),
+    industry: values.industry.trim() || DEFAULT_INDUSTRY,
+    category: optional(values.category),
+    status: values.status,
+    completion_date: optional(values.completion_date),
+    image_url: optional(values.image_url),
+    live_url: optional(values.live_url),
+    case_study_url: optional(values.case_study_url),
+    gallery: values.gallery.map((image) => ({ url: image.url.trim(), title: optional(image.title) })),
+    team: values.team
+      .filter((m) => m.name.trim() || m.role.trim() || m.bio.trim() || m.image.trim())
+      .map((m) => ({ name: m.name.trim(), role: optional(m.role), bio: optional(m.bio), image: optional(m.image) })),
+    testimonials: values.testimonials
+      .filter((t) => t.name.trim() || t.text.trim() || t.position.trim() || t.company.trim())
+      .map((t) => ({
+        name: t.name.trim(),
+        position: optional(t.position),
+        company: optional(t.company),
+        text: t.text.trim(),
+        rating: t.rating,
+      })),
+    featured: values.featured,
+    colorful: values.colorful,
+    published: values.published,
+  };
+}
+
+export interface FormProblem {
+  /** A top-level field of the form ('title', 'gallery', 'testimonials', ...). */
+  field: string;
+  /** The path below it ('2.name' for the third testimonial's name). */
+  path: string;
+  message: string;
+}
+
+/** The problems of the form in the documented order (title, short text, client, results, technologies, ...). */
+export function projectProblems(values: ProjectFormValues): FormProblem[] {
+  const result = projectInputSchema.safeParse(valuesToInput(values));
+  if (result.success) return [];
+  return result.error.issues.map((issue) => {
+    const [field, ...rest] = issue.path.map(String);
+    return { field: field ?? 'title', path: rest.join('.'), message: issue.message };
+  });
+}
+
+/** The tab a field is on. */
+export function tabOfField(field: string): ProjectFormTab {
+  if (field === 'image_url' || field === 'gallery') return 'media';
+  if (field === 'testimonials') return 'testimonials';
+  return 'details';
+}
+
+/** The technologies field with a quick-pick added; a name already there (any letter case) changes nothing. */
+export function addTechnology(field: string, name: string): string {
+  const current = splitTechnologies(field);
+  if (current.some((existing) => existing.toLowerCase() === name.toLowerCase())) return field;
+  return [...current, name].join(', ');
+}
+
+/** The first two technologies of the table, each cut at 8 characters, and how many more there are. */
+export const TABLE_TECHNOLOGIES = 2;
+export const TABLE_TECHNOLOGY_LENGTH = 8;
+
+export function tableTechnologies(technologies: readonly string[]): {
+  /** `cut`: the label is shorter than the name. */
+  shown: Array<{ name: string; label: string; cut: boolean }>;
+  more: number;
+} {
+  return {
+    shown: technologies.slice(0, TABLE_TECHNOLOGIES).map((name) => {
+      const cut = [...name].length > TABLE_TECHNOLOGY_LENGTH;
+      return { name, label: cut ? [...name].slice(0, TABLE_TECHNOLOGY_LENGTH).join('') : name, cut };
+    }),
+    more: Math.max(0, technologies.length - TABLE_TECHNOLOGIES),
+  };
+}
