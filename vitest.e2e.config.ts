@@ -8,5 +8,7 @@ export default defineConfig({
     fileParallelism: false,
     testTimeout: 60_000,
     hookTimeout: 120_000,
+    // Pages update after the event that a journey waits on; a poll gives a loaded machine time to catch up.
+    expect: { poll: { timeout: 15_000, interval: 100 } },
   },
 });

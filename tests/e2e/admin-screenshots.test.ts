@@ -1,37 +1,21 @@
-import { mkdirSync } from 'node:fs';
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, newPage, startSite, type RunningSite } from './support/harness';
-import { ADMIN_ENV, ADMIN_PASSWORD, hydrated, signIn, unexpectedErrors } from './support/admin';
+import { describe, expect, it } from 'vitest';
+import { newPage } from './support/harness';
+import { ADMIN_PASSWORD, hydrated, signIn, unexpectedErrors } from './support/admin';
+import { SHOTS, useAdminSite } from './support/admin-site';
 
-/** Screenshots for a person to look at (/tmp/shots/admin-*.png), plus no sideways scrolling. */
-const SHOTS = process.env.SHOTS_DIR ?? '/tmp/shots';
-
-let site: RunningSite;
-let browser: Browser;
-
-beforeAll(async () => {
-  mkdirSync(SHOTS, { recursive: true });
-  site = await startSite(ADMIN_ENV);
-  browser = await launchBrowser();
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await site?.stop();
-});
+const journey = useAdminSite({ shots: true });
 
 describe('the admin at phone and desktop widths', () => {
   for (const width of [390, 1280]) {
     it(`renders the login and the settings tab at ${width} px`, async () => {
-      const { context, page, errors } = await newPage(browser, { width, height: width < 600 ? 844 : 800 });
-      await page.goto(`${site.baseUrl}/admin/login`);
+      const { context, page, errors } = await newPage(journey.browser, { width, height: width < 600 ? 844 : 800 });
+      await page.goto(`${journey.site.baseUrl}/admin/login`);
       await hydrated(page);
       await page.screenshot({ path: `${SHOTS}/admin-login-${width}.png`, fullPage: true });
       expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
 
-      await signIn(page, site.baseUrl, 'admin', ADMIN_PASSWORD);
-      await page.goto(`${site.baseUrl}/admin/settings`);
+      await signIn(page, journey.site.baseUrl, 'admin', ADMIN_PASSWORD);
+      await page.goto(`${journey.site.baseUrl}/admin/settings`);
       await hydrated(page);
       await page.locator('[data-user="admin"]').waitFor();
       await page.screenshot({ path: `${SHOTS}/admin-settings-${width}.png`, fullPage: true });

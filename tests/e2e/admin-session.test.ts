@@ -1,9 +1,7 @@
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, newPage, startSite, type RunningSite } from './support/harness';
+import { describe, expect, it } from 'vitest';
+import { newPage } from './support/harness';
 import {
   ADMIN_EMAIL,
-  ADMIN_ENV,
   ADMIN_PASSWORD,
   expiredCopyOf,
   hydrated,
@@ -11,33 +9,23 @@ import {
   unexpectedErrors,
   watchCsp,
 } from './support/admin';
+import { useAdminSite } from './support/admin-site';
 
-let site: RunningSite;
-let browser: Browser;
-
-beforeAll(async () => {
-  site = await startSite(ADMIN_ENV);
-  browser = await launchBrowser();
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await site?.stop();
-});
+const journey = useAdminSite();
 
 describe('the admin session', () => {
   it('keeps admin code out of the public pages and the site shell out of the admin', async () => {
-    const home = await (await fetch(`${site.baseUrl}/`)).text();
+    const home = await (await fetch(`${journey.site.baseUrl}/`)).text();
     const preloads = [...home.matchAll(/rel="modulepreload" href="([^"]+)"/g)].map((m) => m[1]!);
     expect(preloads.length).toBeGreaterThan(0);
     for (const href of preloads) expect(href).not.toMatch(/admin|auth-store|login|layout-|protected|settings/);
     for (const href of preloads) {
-      const js = await (await fetch(`${site.baseUrl}${href}`)).text();
+      const js = await (await fetch(`${journey.site.baseUrl}${href}`)).text();
       expect(js).not.toContain('/auth/refresh');
       expect(js).not.toContain('Signing in...');
     }
 
-    const login = await fetch(`${site.baseUrl}/admin/login`);
+    const login = await fetch(`${journey.site.baseUrl}/admin/login`);
     expect(login.status).toBe(200);
     const html = await login.text();
     expect(html).toContain('<title>Sign in | Admin</title>');
@@ -47,7 +35,7 @@ describe('the admin session', () => {
   });
 
   it('signs in, survives a reload and an expired access token, and signs out for good', async () => {
-    const { context, page, errors } = await newPage(browser);
+    const { context, page, errors } = await newPage(journey.browser);
     const csp = await watchCsp(page);
     const refreshes: string[] = [];
     page.on('request', (req) => {
@@ -55,7 +43,7 @@ describe('the admin session', () => {
     });
 
     // Signed out: any admin route shows the login, then returns to the tab asked for.
-    await page.goto(`${site.baseUrl}/admin/settings`);
+    await page.goto(`${journey.site.baseUrl}/admin/settings`);
     await hydrated(page);
     await page.waitForURL(/\/admin\/login\?next=%2Fadmin%2Fsettings$/);
     expect(await page.title()).toBe('Sign in | Admin');
@@ -64,7 +52,7 @@ describe('the admin session', () => {
     await page.getByLabel('Username').fill('admin');
     await page.locator('input[name="password"]').fill(ADMIN_PASSWORD);
     await page.keyboard.press('Enter');
-    await page.waitForURL(`${site.baseUrl}/admin/settings`);
+    await page.waitForURL(`${journey.site.baseUrl}/admin/settings`);
     await expect
       .poll(() => page.locator('[data-toast="success"]').textContent())
       .toContain('Login successful! Welcome back.');
@@ -84,7 +72,9 @@ describe('the admin session', () => {
 
     // The access token expires: the next calls refresh once, transparently, and go on.
     const expired = await expiredCopyOf(tokens[0]!);
-    const refused = await fetch(`${site.baseUrl}/api/auth/me`, { headers: { authorization: `Bearer ${expired}` } });
+    const refused = await fetch(`${journey.site.baseUrl}/api/auth/me`, {
+      headers: { authorization: `Bearer ${expired}` },
+    });
     expect(refused.status).toBe(401);
     await page.evaluate((token) => localStorage.setItem('authToken', token), expired);
     await page.getByRole('heading', { name: 'Users' }).waitFor();
@@ -106,21 +96,21 @@ describe('the admin session', () => {
     expect(renewed).not.toBe(tokens[0]);
 
     // Tabs: the overview alias, an unbuilt tab names itself, an unknown tab gets the admin's not-found panel.
-    await page.getByRole('navigation', { name: 'Admin' }).getByRole('link', { name: 'Blog' }).click();
-    await page.waitForURL(`${site.baseUrl}/admin/blog`);
-    await page.getByRole('heading', { name: 'The Blog tab is not available yet' }).waitFor();
-    expect(await page.getByRole('link', { name: 'Blog' }).getAttribute('aria-current')).toBe('page');
-    await page.goto(`${site.baseUrl}/admin/no-such-tab`);
+    await page.getByRole('navigation', { name: 'Admin' }).getByRole('link', { name: 'Analytics' }).click();
+    await page.waitForURL(`${journey.site.baseUrl}/admin/analytics`);
+    await page.getByRole('heading', { name: 'The Analytics tab is not available yet' }).waitFor();
+    expect(await page.getByRole('link', { name: 'Analytics' }).getAttribute('aria-current')).toBe('page');
+    await page.goto(`${journey.site.baseUrl}/admin/no-such-tab`);
     await hydrated(page);
     await page.getByRole('heading', { name: 'Admin page not found' }).waitFor();
     expect(await page.title()).toBe('Page not found | Admin');
-    await page.goto(`${site.baseUrl}/admin`);
+    await page.goto(`${journey.site.baseUrl}/admin`);
     await hydrated(page);
     await page.getByRole('heading', { name: 'The Overview tab is not available yet' }).waitFor();
 
     // Refresh: data-update events for four kinds of data, in this tab and in another open tab of the site.
     const other = await context.newPage();
-    await other.goto(`${site.baseUrl}/admin/blog`);
+    await other.goto(`${journey.site.baseUrl}/admin/blog`);
     await hydrated(other);
     const listen = `window.__updates = []; window.addEventListener('data-update', (e) => window.__updates.push(e.detail.type));`;
     await page.evaluate(listen);
@@ -145,7 +135,7 @@ describe('the admin session', () => {
 
     // Sign out: tokens gone, login shown, Back shows no admin data.
     await page.getByRole('button', { name: 'Logout' }).click();
-    await page.waitForURL(`${site.baseUrl}/admin/login`);
+    await page.waitForURL(`${journey.site.baseUrl}/admin/login`);
     await page.getByRole('button', { name: 'Sign In' }).waitFor();
     expect(
       await page.evaluate(() => [localStorage.getItem('authToken'), localStorage.getItem('refreshToken')]),
@@ -156,7 +146,7 @@ describe('the admin session', () => {
     expect(await page.locator('[data-current-user]').count()).toBe(0);
 
     // The old refresh token was revoked by the logout.
-    const res = await fetch(`${site.baseUrl}/api/auth/refresh`, {
+    const res = await fetch(`${journey.site.baseUrl}/api/auth/refresh`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
       body: JSON.stringify({ refreshToken: tokens[1] }),
@@ -168,10 +158,59 @@ describe('the admin session', () => {
     await context.close();
   });
 
+  it('returns to the deep link asked for, query and all, and never to another site', async () => {
+    const { context, page, errors } = await newPage(journey.browser);
+    const csp = await watchCsp(page);
+    const submitLogin = async () => {
+      await page.getByLabel('Username').fill('admin');
+      await page.locator('input[name="password"]').fill(ADMIN_PASSWORD);
+      await page.getByRole('button', { name: 'Sign In' }).click();
+    };
+    const signOut = async () => {
+      await page.getByRole('button', { name: 'Logout' }).click();
+      await page.waitForURL(`${journey.site.baseUrl}/admin/login`);
+    };
+
+    // A filtered list: the filters come back with it.
+    const filtered = '/admin/blog?search=deep&status=draft';
+    await page.goto(`${journey.site.baseUrl}${filtered}`);
+    await hydrated(page);
+    await page.waitForURL(`${journey.site.baseUrl}/admin/login?next=${encodeURIComponent(filtered)}`);
+    await submitLogin();
+    await page.waitForURL(`${journey.site.baseUrl}${filtered}`);
+    expect(await page.getByLabel('Search posts').inputValue()).toBe('deep');
+    await signOut();
+
+    // A sub-page with an id and a query.
+    const deep = '/admin/blog/7/edit?x=1';
+    await page.goto(`${journey.site.baseUrl}${deep}`);
+    await hydrated(page);
+    await page.waitForURL(`${journey.site.baseUrl}/admin/login?next=${encodeURIComponent(deep)}`);
+    await submitLogin();
+    await page.waitForURL(`${journey.site.baseUrl}${deep}`);
+    await page.locator('[data-current-user]').waitFor();
+    await signOut();
+
+    // A return address off the site or outside the admin is ignored: the dashboard it is.
+    for (const next of ['//evil.example/admin/blog', 'https://evil.example/admin/blog', '/admin/../blog']) {
+      await page.goto(`${journey.site.baseUrl}/admin/login?next=${encodeURIComponent(next)}`);
+      await hydrated(page);
+      await submitLogin();
+      await page.waitForURL(`${journey.site.baseUrl}/admin/dashboard`);
+      await page.locator('[data-current-user]').waitFor();
+      await signOut();
+    }
+
+    // Post 7 may not exist in this database: its editor's 404 is expected.
+    expect(unexpectedErrors(errors, [404])).toEqual([]);
+    expect(await csp()).toEqual([]);
+    await context.close();
+  });
+
   it('signs in with the e-mail address, and a session whose refresh is refused ends with a warning', async () => {
-    const { context, page, errors } = await newPage(browser, { width: 390, height: 844 });
-    await signIn(page, site.baseUrl, ADMIN_EMAIL, ADMIN_PASSWORD);
-    expect(page.url()).toBe(`${site.baseUrl}/admin/dashboard`);
+    const { context, page, errors } = await newPage(journey.browser, { width: 390, height: 844 });
+    await signIn(page, journey.site.baseUrl, ADMIN_EMAIL, ADMIN_PASSWORD);
+    expect(page.url()).toBe(`${journey.site.baseUrl}/admin/dashboard`);
     expect(await page.title()).toBe('Overview | Admin');
 
     await page.evaluate(() => {
@@ -188,8 +227,8 @@ describe('the admin session', () => {
   });
 
   it('shows the message for a wrong password', async () => {
-    const { context, page, errors } = await newPage(browser);
-    await page.goto(`${site.baseUrl}/admin/login`);
+    const { context, page, errors } = await newPage(journey.browser);
+    await page.goto(`${journey.site.baseUrl}/admin/login`);
     await hydrated(page);
     await page.getByRole('button', { name: 'Sign In' }).click();
     expect(await page.getByText('Username is required').count()).toBe(1);
@@ -199,7 +238,7 @@ describe('the admin session', () => {
     await page.getByRole('button', { name: 'Sign In' }).click();
     await page.getByRole('alert').filter({ hasText: 'Invalid username or password' }).first().waitFor();
     await expect.poll(() => page.locator('[data-toast="error"]').textContent()).toContain('Invalid credentials.');
-    expect(page.url()).toBe(`${site.baseUrl}/admin/login`);
+    expect(page.url()).toBe(`${journey.site.baseUrl}/admin/login`);
     expect(await page.evaluate(() => localStorage.getItem('authToken'))).toBeNull();
     expect(unexpectedErrors(errors, [401])).toEqual([]);
     await context.close();

@@ -1,20 +1,10 @@
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, newPage, startSite, type RunningSite } from './support/harness';
-import { ADMIN_ENV, ADMIN_PASSWORD, signIn, unexpectedErrors, watchCsp } from './support/admin';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { newPage } from './support/harness';
+import { ADMIN_PASSWORD, signIn, unexpectedErrors, watchCsp } from './support/admin';
+import { useAdminSite } from './support/admin-site';
 
-let site: RunningSite;
-let browser: Browser;
-
-beforeAll(async () => {
-  site = await startSite(ADMIN_ENV);
-  browser = await launchBrowser();
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await site?.stop();
-});
+const journey = useAdminSite();
 
 async function confirm(page: Page, button: string) {
   const dialog = page.getByRole('dialog');
@@ -25,11 +15,11 @@ async function confirm(page: Page, button: string) {
 
 describe('settings', () => {
   it('changes the password, and an admin manages a user from invitation to deletion', async () => {
-    const { context, page, errors } = await newPage(browser);
+    const { context, page, errors } = await newPage(journey.browser);
     const csp = await watchCsp(page);
-    await signIn(page, site.baseUrl, 'admin', ADMIN_PASSWORD);
+    await signIn(page, journey.site.baseUrl, 'admin', ADMIN_PASSWORD);
     await page.getByRole('navigation', { name: 'Admin' }).getByRole('link', { name: 'Settings' }).click();
-    await page.waitForURL(`${site.baseUrl}/admin/settings`);
+    await page.waitForURL(`${journey.site.baseUrl}/admin/settings`);
 
     // Change password: the form's own checks, then the server's, then success that clears itself.
     const pw = page.locator('form[aria-labelledby="settings-password"]');
@@ -89,7 +79,7 @@ describe('settings', () => {
     await row.getByRole('button', { name: 'Disable jane.doe' }).click();
     await confirm(page, 'Disable User');
     await row.getByText('Disabled').waitFor();
-    const refused = await fetch(`${site.baseUrl}/api/auth/login`, {
+    const refused = await fetch(`${journey.site.baseUrl}/api/auth/login`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
       body: JSON.stringify({ username: 'jane.doe', password: 'initial-pass-123' }),
@@ -107,8 +97,8 @@ describe('settings', () => {
     await expect.poll(() => users.locator('[data-user="jane.doe"]').count()).toBe(0);
 
     // The new password works from a fresh browser.
-    const other = await newPage(browser);
-    await signIn(other.page, site.baseUrl, 'admin', 'a-new-admin-passphrase');
+    const other = await newPage(journey.browser);
+    await signIn(other.page, journey.site.baseUrl, 'admin', 'a-new-admin-passphrase');
     await other.context.close();
 
     expect(unexpectedErrors(errors, [400])).toEqual([]);
@@ -117,10 +107,10 @@ describe('settings', () => {
   });
 
   it('an editor has no Users section', async () => {
-    const { context: adminContext, page: adminPage } = await newPage(browser);
-    await signIn(adminPage, site.baseUrl, 'admin', 'a-new-admin-passphrase');
+    const { context: adminContext, page: adminPage } = await newPage(journey.browser);
+    await signIn(adminPage, journey.site.baseUrl, 'admin', 'a-new-admin-passphrase');
     const token = await adminPage.evaluate(() => localStorage.getItem('authToken'));
-    const created = await fetch(`${site.baseUrl}/api/auth/register`, {
+    const created = await fetch(`${journey.site.baseUrl}/api/auth/register`, {
       method: 'POST',
       headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
       body: JSON.stringify({
@@ -133,9 +123,9 @@ describe('settings', () => {
     expect(created.status).toBe(201);
     await adminContext.close();
 
-    const { context, page, errors } = await newPage(browser, { width: 390, height: 844 });
-    await signIn(page, site.baseUrl, 'editor1', 'editor-pass-123');
-    await page.goto(`${site.baseUrl}/admin/settings`);
+    const { context, page, errors } = await newPage(journey.browser, { width: 390, height: 844 });
+    await signIn(page, journey.site.baseUrl, 'editor1', 'editor-pass-123');
+    await page.goto(`${journey.site.baseUrl}/admin/settings`);
     await page.getByRole('heading', { name: 'Change Password' }).waitFor();
     expect(await page.getByRole('heading', { name: 'User Account' }).count()).toBe(1);
     expect(await page.getByRole('heading', { name: 'Users', exact: true }).count()).toBe(0);

@@ -159,3 +159,39 @@ describe('a visitor on the home page', () => {
     await context.close();
   });
 });
+
+describe('the JavaScript of the public pages', () => {
+  /** The same-site scripts a page's HTML preloads or loads. */
+  async function scriptsOf(pagePath: string): Promise<{ html: string; scripts: string[] }> {
+    const res = await fetch(`${site.baseUrl}${pagePath}`);
+    expect(res.status).toBe(200);
+    const html = await res.text();
+    const tags = html.match(/<(?:link|script)\b[^>]*>/g) ?? [];
+    const scripts = tags
+      .filter((tag) => tag.startsWith('<script') || /\brel="modulepreload"/.test(tag))
+      .map((tag) => /\b(?:href|src)="([^"]+)"/.exec(tag)?.[1])
+      .filter((url): url is string => Boolean(url?.startsWith('/')));
+    return { html, scripts };
+  }
+
+  it('leaves zod out: the admin needs it, a visitor does not', async () => {
+    const blog = await scriptsOf('/blog');
+    const article = /href="(\/blog\/[a-z0-9-]+)"/.exec(blog.html)?.[1];
+    expect(article).toBeDefined();
+    const portfolio = await scriptsOf('/portfolio');
+    const project = /href="(\/portfolio\/[a-z0-9-]+)"/.exec(portfolio.html)?.[1];
+    expect(project).toBeDefined();
+
+    const pages = { '/': await scriptsOf('/'), '/blog': blog, '/portfolio': portfolio };
+    const all = [...Object.values(pages), await scriptsOf(article!), await scriptsOf(project!)];
+    const scripts = new Set(all.flatMap((page) => page.scripts));
+    expect(scripts.size).toBeGreaterThan(5);
+    const withZod: string[] = [];
+    for (const script of scripts) {
+      const res = await fetch(`${site.baseUrl}${script}`);
+      expect(res.status, script).toBe(200);
+      if ((await res.text()).includes('ZodError')) withZod.push(script);
+    }
+    expect(withZod).toEqual([]);
+  });
+});

@@ -29,6 +29,9 @@ describe('the production server', () => {
     const nonce = /script-src 'self' 'nonce-([0-9a-f]+)'/.exec(csp)?.[1];
     expect(nonce).toBeTruthy();
     expect(csp).not.toContain('unsafe-inline;');
+    // Frames only from the video players a blog post may embed.
+    expect(csp).toContain('frame-src https://www.youtube-nocookie.com');
+    expect(csp).toContain('https://player.vimeo.com');
     const html = await res.text();
     const heading = /<h1[^>]*>([\s\S]*?)<\/h1>/.exec(html)?.[1]?.replace(/<[^>]+>/g, '');
     expect(heading).toBe('Transform Your Business with Professional Web &amp; AI Solutions');

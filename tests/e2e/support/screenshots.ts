@@ -1,0 +1,37 @@
+import { mkdirSync } from 'node:fs';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll } from 'vitest';
+import { launchBrowser, startSite, type RunningSite } from './harness';
+
+/** Where screenshots for a person to look at go. */
+export const SHOTS = process.env.SHOTS_DIR ?? '/tmp/shots';
+
+/** Starts the site and a browser before a screenshot file's tests and stops both after them. */
+export function useScreenshotSession(): { readonly site: RunningSite; readonly browser: Browser } {
+  const session = {} as { site: RunningSite; browser: Browser };
+  beforeAll(async () => {
+    mkdirSync(SHOTS, { recursive: true });
+    session.site = await startSite();
+    session.browser = await launchBrowser();
+  });
+  afterAll(async () => {
+    await session.browser?.close();
+    await session.site?.stop();
+  });
+  return session;
+}
+
+/** Scrolls through the page so lazy images load before the full-page screenshot. */
+export async function loadLazyImages(page: Page): Promise<void> {
+  await page.evaluate(async () => {
+    for (let y = 0; y < document.body.scrollHeight; y += 400) {
+      window.scrollTo(0, y);
+      await new Promise((resolve) => setTimeout(resolve, 40));
+    }
+    window.scrollTo(0, 0);
+  });
+  await page.waitForFunction(() => document.querySelectorAll('[data-state="loading"]').length === 0);
+}
+
+/** The page's scroll width: no wider than the viewport means no sideways scrolling. */
+export const scrollWidth = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth);
