@@ -5,58 +5,30 @@
  * against a bare node:http server (its own process) replaying the bytes our server sent for that path.
  * The ratio ours / bare for requests per second is the figure that counts; absolute numbers depend on
  * the machine. Results print as a table and go to bench/results/latest.json (git-ignored).
+ * A target that does not answer 2xx (a page not built yet) is skipped, reported, and makes the exit code 1.
+ *
+ * `npm run bench -- --scale` runs the other mode (bench/scale.ts): blog list, search and article with
+ * the demo posts against 2,000 published posts.
  *
  * Environment: BENCH_DURATION (seconds, default 10), BENCH_CONNECTIONS (default 20),
  * BENCH_WARMUP (seconds, default 2), BENCH_ACCEPT_ENCODING (default "gzip, br"; "identity" shows what
  * compression costs). Targets live in bench/targets.ts.
  */
-import { execFileSync, fork, type ChildProcess } from 'node:child_process';
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { execFile, fork, type ChildProcess } from 'node:child_process';
+import { promisify } from 'node:util';
 import os from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
-import autocannon, { type Result } from 'autocannon';
 import { startSite, type RunningSite } from '../tests/e2e/support/harness';
+import { UPLOAD_FIGURES_PREFIX, benchDir, machine, machineLine, repoRoot, writeResults } from './environment';
+import { failures, load, settings, type LoadFigures } from './load';
 import { GZIP_LEVEL, weighPageAssets, type PageAssets } from './page-assets';
+import { weighPageImages, type PageImages } from './page-images';
 import { readMemory, type Memory } from './process-memory';
 import { fetchRaw, type RawResponse, type RawResponseMessage } from './raw-response';
-import { pageForAssets, requestHeaders, targets, type Target } from './targets';
-
-const benchDir = path.dirname(fileURLToPath(import.meta.url));
-const repoRoot = path.resolve(benchDir, '..');
-
-function positiveInt(name: string, fallback: number): number {
-  const raw = process.env[name];
-  if (raw === undefined || raw === '') return fallback;
-  const value = Number(raw);
-  if (!Number.isInteger(value) || value <= 0) throw new Error(`${name} must be a positive whole number, got "${raw}"`);
-  return value;
-}
-
-const settings = {
-  connections: positiveInt('BENCH_CONNECTIONS', 20),
-  durationSeconds: positiveInt('BENCH_DURATION', 10),
-  warmupSeconds: positiveInt('BENCH_WARMUP', 2),
-  pipelining: 1,
-  headers: {
-    ...requestHeaders,
-    'accept-encoding': process.env.BENCH_ACCEPT_ENCODING || requestHeaders['accept-encoding'],
-  },
-  database: 'sqlite (fresh DATA_DIR with demo content)',
-  gzipLevelForPageWeight: GZIP_LEVEL,
-};
-
-interface LoadFigures {
-  reqPerSec: number;
-  latencyP50Ms: number;
-  latencyP99Ms: number;
-  latencyAvgMs: number;
-  bytesPerSec: number;
-  requests: number;
-  errors: number;
-  timeouts: number;
-  non2xx: number;
-}
+import { runScaleBench } from './scale';
+import { fixed, kib, table } from './table';
+import { pagesForAssets, pagesForImages, targets, type Target } from './targets';
+import type { UploadFigures } from './upload-8mp';
 
 interface TargetResult {
   name: string;
@@ -71,29 +43,11 @@ interface TargetResult {
   memoryAfter: Memory;
 }
 
-function figures(result: Result): LoadFigures {
-  return {
-    reqPerSec: result.requests.average,
-    latencyP50Ms: result.latency.p50,
-    latencyP99Ms: result.latency.p99,
-    latencyAvgMs: result.latency.average,
-    bytesPerSec: result.throughput.average,
-    requests: result.requests.total,
-    errors: result.errors,
-    timeouts: result.timeouts,
-    non2xx: result.non2xx,
-  };
-}
-
-async function load(url: string): Promise<LoadFigures> {
-  const common = {
-    url,
-    connections: settings.connections,
-    pipelining: settings.pipelining,
-    headers: settings.headers,
-  };
-  await autocannon({ ...common, duration: settings.warmupSeconds });
-  return figures(await autocannon({ ...common, duration: settings.durationSeconds }));
+/** A target or page that could not be measured, and why. */
+interface Skipped {
+  name: string;
+  path: string;
+  reason: string;
 }
 
 /** Forks bench/bare-server.ts, hands it the recorded responses and resolves with its port. */
@@ -140,34 +94,8 @@ function header(response: RawResponse, name: string, fallback: string): string {
   return Array.isArray(value) ? value.join(', ') : (value ?? fallback);
 }
 
-function gitRevision(): string | undefined {
-  try {
-    const commit = execFileSync('git', ['rev-parse', '--short', 'HEAD'], { cwd: repoRoot, encoding: 'utf8' }).trim();
-    const dirty = execFileSync('git', ['status', '--porcelain'], { cwd: repoRoot, encoding: 'utf8' }).trim() !== '';
-    return dirty ? `${commit} (uncommitted changes)` : commit;
-  } catch {
-    return undefined;
-  }
-}
-
-function table(rows: string[][], rightAligned: (column: number) => boolean): string {
-  const widths = rows[0]?.map((_, column) => Math.max(...rows.map((row) => (row[column] ?? '').length))) ?? [];
-  const line = (row: string[]) =>
-    row
-      .map((cell, column) =>
-        rightAligned(column) ? cell.padStart(widths[column] ?? 0) : cell.padEnd(widths[column] ?? 0),
-      )
-      .join('  ')
-      .trimEnd();
-  const [head, ...body] = rows;
-  return [line(head ?? []), widths.map((w) => '-'.repeat(w)).join('  '), ...body.map(line)].join('\n');
-}
-
-const fixed = (value: number, digits: number) => value.toFixed(digits);
-const kib = (bytes: number) => `${(bytes / 1024).toFixed(1)} KiB`;
-
-function report(results: TargetResult[], memory: Record<string, Memory>, assets: PageAssets): string {
-  const load = table(
+function loadTable(results: TargetResult[]): string {
+  return table(
     [
       [
         'path',
@@ -196,14 +124,10 @@ function report(results: TargetResult[], memory: Record<string, Memory>, assets:
     ],
     (column) => column >= 1 && column <= 8,
   );
-  const mem = table(
-    [
-      ['server memory', 'RSS', 'peak RSS (VmHWM)'],
-      ...Object.entries(memory).map(([when, m]) => [when, `${m.rssMiB} MiB`, `${m.peakRssMiB} MiB`]),
-    ],
-    (column) => column >= 1,
-  );
-  const weight = table(
+}
+
+function weightTable(assets: PageAssets): string {
+  return table(
     [
       [`files for ${assets.page}`, 'raw', `gzip -${GZIP_LEVEL}`, 'as served', 'found in'],
       ...[...assets.js, ...assets.css].map((a) => [
@@ -230,104 +154,35 @@ function report(results: TargetResult[], memory: Record<string, Memory>, assets:
     ],
     (column) => column >= 1 && column <= 3,
   );
+}
+
+function report(results: TargetResult[], memory: Record<string, Memory>, pages: PageAssets[], skipped: Skipped[]) {
+  const mem = table(
+    [
+      ['server memory', 'RSS', 'peak RSS (VmHWM)'],
+      ...Object.entries(memory).map(([when, m]) => [when, `${m.rssMiB} MiB`, `${m.peakRssMiB} MiB`]),
+    ],
+    (column) => column >= 1,
+  );
   const problems = results.flatMap((r) =>
     (['ours', 'bare'] as const)
-      .filter((side) => r[side].errors + r[side].timeouts + r[side].non2xx > 0)
+      .filter((side) => failures(r[side]) > 0)
       .map(
         (side) =>
           `WARNING ${side} ${r.path}: ${r[side].errors} errors, ${r[side].timeouts} timeouts, ${r[side].non2xx} non-2xx — figures not comparable`,
       ),
   );
+  const notMeasured = skipped.map((s) => `SKIPPED ${s.name} (${s.path}): ${s.reason}`);
   return [
-    `Machine: ${os.cpus().length} CPUs, load average ${os.loadavg()[0]?.toFixed(2)} (1 min); the bench shares them`,
+    machineLine(),
     `Load: ${settings.connections} connections, ${settings.durationSeconds} s after ${settings.warmupSeconds} s warm-up, accept-encoding "${settings.headers['accept-encoding']}"`,
     '',
-    load,
-    ...(problems.length > 0 ? ['', ...problems] : []),
+    loadTable(results),
+    ...(problems.length + notMeasured.length > 0 ? ['', ...problems, ...notMeasured] : []),
     '',
     mem,
-    '',
-    weight,
+    ...pages.flatMap((assets) => ['', weightTable(assets)]),
   ].join('\n');
-}
-
-async function main(): Promise<void> {
-  process.chdir(repoRoot); // startSite runs dist/server.js relative to the working directory
-  let site: RunningSite | undefined;
-  let bare: ChildProcess | undefined;
-  let stopping: Promise<void> | undefined;
-  const stopAll = () =>
-    (stopping ??= (async () => {
-      await Promise.allSettled([bare ? stopChild(bare) : undefined, site?.stop()]);
-    })());
-  const onSignal = (signal: NodeJS.Signals) => {
-    console.error(`\n${signal}: stopping the servers`);
-    void stopAll().finally(() => process.exit(130));
-  };
-  process.once('SIGINT', onSignal);
-  process.once('SIGTERM', onSignal);
-
-  const loadAverageBefore = os.loadavg();
-  try {
-    console.log('Starting the production build (dist/server.js) on a fresh SQLite data directory…');
-    site = await startSite({ LOG_LEVEL: 'warn' });
-    const pid = site.pid;
-    if (pid === undefined) throw new Error('startSite() did not report the server pid');
-    const memory: Record<string, Memory> = { 'after start': readMemory(pid) };
-
-    const recorded: RawResponse[] = [];
-    for (const target of targets) {
-      const response = await fetchRaw(site.baseUrl, target.path, settings.headers);
-      if (response.status < 200 || response.status > 299) {
-        throw new Error(`GET ${target.path} answered ${response.status}; every target must answer 2xx`);
-      }
-      recorded.push(response);
-    }
-    const started = await startBareServer(recorded);
-    bare = started.child;
-    const bareUrl = `http://127.0.0.1:${started.port}`;
-
-    const results: TargetResult[] = [];
-    for (const [index, target] of targets.entries()) {
-      const response = recorded[index] as RawResponse;
-      console.log(`Loading ${target.path}: ours, then bare…`);
-      const ours = await load(new URL(target.path, site.baseUrl).href);
-      const baseline = await load(new URL(target.path, bareUrl).href);
-      results.push(resultFor(target, response, ours, baseline, readMemory(pid)));
-    }
-    memory['after load'] = readMemory(pid);
-
-    const assets = await weighPageAssets(site.baseUrl, pageForAssets, settings.headers);
-
-    console.log(`\n${report(results, memory, assets)}\n`);
-
-    const output = {
-      date: new Date().toISOString(),
-      git: gitRevision(),
-      node: process.version,
-      platform: `${os.platform()} ${os.release()} ${os.arch()}`,
-      cpus: os.cpus().length,
-      cpuModel: os.cpus()[0]?.model,
-      // Other work on the machine skews both sides; a high load average means: run again.
-      loadAverage: { before: loadAverageBefore, after: os.loadavg() },
-      settings,
-      targets: results,
-      memory,
-      pageAssets: assets,
-    };
-    const resultsDir = path.join(benchDir, 'results');
-    mkdirSync(resultsDir, { recursive: true });
-    const file = path.join(resultsDir, 'latest.json');
-    writeFileSync(file, `${JSON.stringify(output, null, 2)}\n`);
-    console.log(`Written to ${path.relative(repoRoot, file)}`);
-
-    if (results.some((r) => r.ours.errors + r.ours.timeouts + r.ours.non2xx > 0)) process.exitCode = 1;
-  } catch (error) {
-    if (site) console.error(`Server output:\n${site.output()}`);
-    throw error;
-  } finally {
-    await stopAll();
-  }
 }
 
 function resultFor(
@@ -354,4 +209,152 @@ function resultFor(
   };
 }
 
-await main();
+/** Records each target's response; one that is not 2xx is skipped rather than measured. */
+async function recordTargets(baseUrl: string, skipped: Skipped[]) {
+  const recorded: { target: Target; response: RawResponse }[] = [];
+  for (const target of targets) {
+    const response = await fetchRaw(baseUrl, target.path, settings.headers);
+    if (response.status >= 200 && response.status <= 299) recorded.push({ target, response });
+    else skipped.push({ ...target, reason: `answered ${response.status}; every target must answer 2xx` });
+  }
+  return recorded;
+}
+
+async function weighPages(baseUrl: string, skipped: Skipped[]): Promise<PageAssets[]> {
+  const pages: PageAssets[] = [];
+  for (const page of pagesForAssets) {
+    try {
+      pages.push(await weighPageAssets(baseUrl, page, settings.headers));
+    } catch (error) {
+      skipped.push({ name: 'page weight', path: page, reason: error instanceof Error ? error.message : String(error) });
+    }
+  }
+  return pages;
+}
+
+async function weighImages(baseUrl: string, skipped: Skipped[]): Promise<PageImages[]> {
+  const weighed: PageImages[] = [];
+  for (const page of pagesForImages) {
+    try {
+      weighed.push(await weighPageImages(baseUrl, page));
+    } catch (error) {
+      skipped.push({ name: 'page images', path: page, reason: error instanceof Error ? error.message : String(error) });
+    }
+  }
+  return weighed;
+}
+
+function imagesTable(images: PageImages[]): string {
+  return table(
+    [
+      ['images (Chromium, 1280x800)', 'first screen', 'whole page (scrolled)'],
+      ...images.map((i) => [
+        i.page,
+        `${i.firstScreen.count} files, ${kib(i.firstScreen.bytes)}`,
+        `${i.wholePage.count} files, ${kib(i.wholePage.bytes)}`,
+      ]),
+    ],
+    (column) => column >= 1,
+  );
+}
+
+/** One 8-megapixel upload in a process of its own, so its peak memory is not the bench runner's. */
+async function measureUpload(skipped: Skipped[]): Promise<UploadFigures | undefined> {
+  try {
+    const { stdout } = await promisify(execFile)(
+      process.execPath,
+      ['--import', 'tsx', path.join(benchDir, 'upload-8mp.ts'), '--json'],
+      { cwd: repoRoot, maxBuffer: 1024 * 1024 },
+    );
+    const line = stdout.split('\n').find((l) => l.startsWith(UPLOAD_FIGURES_PREFIX));
+    if (!line) throw new Error(`no figures in its output: ${stdout.slice(-500)}`);
+    return JSON.parse(line.slice(UPLOAD_FIGURES_PREFIX.length)) as UploadFigures;
+  } catch (error) {
+    skipped.push({
+      name: '8-megapixel upload',
+      path: 'bench/upload-8mp.ts',
+      reason: error instanceof Error ? error.message : String(error),
+    });
+    return undefined;
+  }
+}
+
+function uploadLine(upload: UploadFigures | undefined): string {
+  if (!upload) return '8-megapixel upload: not measured (see SKIPPED)';
+  return (
+    `8-megapixel upload (${upload.width}x${upload.height} JPEG, ${upload.inputMiB} MiB, POST /api/uploads/image): ` +
+    `${upload.ms} ms for the clean original and ${upload.variants} sizes; peak RSS ${upload.peakRssBeforeMiB} MiB before, ` +
+    `${upload.peakRssAfterMiB} MiB after (libvips threads: ${upload.libvipsThreads})`
+  );
+}
+
+async function main(): Promise<void> {
+  process.chdir(repoRoot); // startSite runs dist/server.js relative to the working directory
+  let site: RunningSite | undefined;
+  let bare: ChildProcess | undefined;
+  let stopping: Promise<void> | undefined;
+  const stopAll = () =>
+    (stopping ??= (async () => {
+      await Promise.allSettled([bare ? stopChild(bare) : undefined, site?.stop()]);
+    })());
+  const onSignal = (signal: NodeJS.Signals) => {
+    console.error(`\n${signal}: stopping the servers`);
+    void stopAll().finally(() => process.exit(130));
+  };
+  process.once('SIGINT', onSignal);
+  process.once('SIGTERM', onSignal);
+
+  const loadAverageBefore = os.loadavg();
+  try {
+    console.log('Starting the production build (dist/server.js) on a fresh SQLite data directory…');
+    site = await startSite({ LOG_LEVEL: 'warn' });
+    const pid = site.pid;
+    if (pid === undefined) throw new Error('startSite() did not report the server pid');
+    const memory: Record<string, Memory> = { 'after start': readMemory(pid) };
+
+    const skipped: Skipped[] = [];
+    const recorded = await recordTargets(site.baseUrl, skipped);
+    for (const s of skipped) console.warn(`SKIPPED ${s.name} (${s.path}): ${s.reason}`);
+    const started = await startBareServer(recorded.map((r) => r.response));
+    bare = started.child;
+    const bareUrl = `http://127.0.0.1:${started.port}`;
+
+    const results: TargetResult[] = [];
+    for (const { target, response } of recorded) {
+      console.log(`Loading ${target.path}: ours, then bare…`);
+      const ours = await load(new URL(target.path, site.baseUrl).href);
+      const baseline = await load(new URL(target.path, bareUrl).href);
+      results.push(resultFor(target, response, ours, baseline, readMemory(pid)));
+    }
+    memory['after load'] = readMemory(pid);
+
+    const pages = await weighPages(site.baseUrl, skipped);
+    const images = await weighImages(site.baseUrl, skipped);
+    console.log('Uploading one 8-megapixel photo…');
+    const upload = await measureUpload(skipped);
+
+    console.log(`\n${report(results, memory, pages, skipped)}\n\n${imagesTable(images)}\n\n${uploadLine(upload)}\n`);
+
+    const file = writeResults('latest.json', {
+      ...machine(loadAverageBefore),
+      settings: { ...settings, database: 'sqlite (fresh DATA_DIR with demo content)' },
+      targets: results,
+      skipped,
+      memory,
+      pageAssets: pages,
+      pageImages: images,
+      upload,
+    });
+    console.log(`Written to ${file}`);
+
+    if (results.some((r) => failures(r.ours) > 0) || skipped.length > 0) process.exitCode = 1;
+  } catch (error) {
+    if (site) console.error(`Server output:\n${site.output()}`);
+    throw error;
+  } finally {
+    await stopAll();
+  }
+}
+
+if (process.argv.includes('--scale')) await runScaleBench();
+else await main();

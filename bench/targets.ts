@@ -1,7 +1,11 @@
 /**
  * What `npm run bench` loads. Add a path here and it gets its own row (ours vs the bare server);
- * `pageForAssets` names the page whose JavaScript and CSS download is weighed.
+ * `pagesForAssets` names the pages whose JavaScript and CSS download is weighed.
+ * `scaleTargets` are what `npm run bench -- --scale` loads with the demo posts and with SCALE_POST_COUNT.
  */
+import { demoBlogPosts } from '../src/server/seed/demo-blog-posts';
+import { demoProjects } from '../src/server/seed/demo-projects';
+
 export interface Target {
   /** Label in the table and the JSON. */
   name: string;
@@ -9,13 +13,44 @@ export interface Target {
   path: string;
 }
 
+/** A published demo post, present in every bench database. */
+const articleSlug = demoBlogPosts.find((p) => p.published)?.slug;
+if (!articleSlug) throw new Error('bench: the demo content has no published blog post');
+export const articlePath = `/blog/${articleSlug}`;
+
+/** A published demo project. */
+const projectSlug = demoProjects.find((p) => p.published)?.slug;
+if (!projectSlug) throw new Error('bench: the demo content has no published project');
+export const projectPath = `/portfolio/${projectSlug}`;
+
 export const targets: Target[] = [
   { name: 'home page', path: '/' },
   { name: 'company API', path: '/api/company' },
   { name: 'health API', path: '/api/health' },
+  { name: 'blog list page', path: '/blog' },
+  { name: 'blog article page', path: articlePath },
+  { name: 'blog posts API', path: '/api/blog/posts?limit=10' },
+  { name: 'portfolio list page', path: '/portfolio' },
+  { name: 'portfolio project page', path: projectPath },
+  { name: 'portfolio projects API', path: '/api/portfolio/projects?limit=6' },
 ];
 
-export const pageForAssets = '/';
+export const pagesForAssets = ['/', articlePath, '/portfolio'];
+/** Pages whose image download is measured in Chromium (first screen and whole page). */
+export const pagesForImages = ['/portfolio'];
+
+/** Published posts in the large database of the scale mode. */
+export const SCALE_POST_COUNT = 2000;
+/** A word in the title and body of about one generated post in 24 (bench/seed-posts.ts: a subject). */
+export const SCALE_SEARCH_TERM = 'invoice';
+
+export const scaleTargets: Target[] = [
+  { name: 'list API', path: '/api/blog/posts?limit=10' },
+  { name: 'search API', path: `/api/blog/posts?search=${SCALE_SEARCH_TERM}&limit=10` },
+  { name: 'list page', path: '/blog' },
+  { name: 'article page', path: articlePath },
+  { name: 'article API', path: `/api/blog/posts/${articleSlug}` },
+];
 
 /** Sent with every request, like a browser would (BENCH_ACCEPT_ENCODING overrides accept-encoding). */
 export const requestHeaders = {
