@@ -126,8 +126,8 @@ export async function updateUploads(
 }
 
 /**
- * Deletes uploads (their variants go with them) and every reference to their URLs: featured images
- * become empty, gallery rows disappear. `urls` are all the spellings a reference may use (relative and
+ * Deletes uploads (their variants go with them) and every reference to their URLs in image columns:
+ * featured images become empty, gallery rows disappear (references inside post content: postsMentioning). `urls` are all the spellings a reference may use (relative and
  * absolute). Runs in the caller's transaction.
  */
 export async function deleteUploadsAndReferences(
@@ -153,6 +153,24 @@ export async function deleteUploadsAndReferences(
     .execute();
   await db.deleteFrom('upload_variants').where('upload_id', 'in', ids).execute();
   await db.deleteFrom('uploads').where('id', 'in', ids).execute();
+}
+
+/** Posts whose content mentions any of the stored file names (an image or a link in the text). */
+export async function postsMentioning(
+  db: Kysely<DB>,
+  filenames: readonly string[],
+): Promise<{ id: number; content: string }[]> {
+  if (filenames.length === 0) return [];
+  const rows = await db
+    .selectFrom('blog_posts')
+    .select(['id', 'content'])
+    .where((eb) => eb.or(filenames.map((name) => eb('content', 'like', likeContains(name)))))
+    .execute();
+  return rows.map((r) => ({ id: Number(r.id), content: r.content }));
+}
+
+export async function setPostContent(db: Kysely<DB>, id: number, content: string, now: string): Promise<void> {
+  await db.updateTable('blog_posts').set({ content, updated_at: now }).where('id', '=', id).execute();
 }
 
 export async function countByCategory(db: Kysely<DB>): Promise<{ category: string; count: number }[]> {

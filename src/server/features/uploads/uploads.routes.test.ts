@@ -374,7 +374,7 @@ describe.each(testDialects)('uploads (/api/uploads) on %s', (dialect) => {
           slug: `p1-${file.id}`,
           title: 'P',
           excerpt: 'e',
-          content: 'c',
+          content: `<p>See <img src="${file.url}" alt="cover" /> and <a href="${file.url}" rel="noopener noreferrer">the file</a>.</p><p><img src="${other.url}" alt="other" /></p>`,
           author: 'a',
           date: '2026-01-01',
           image_url: file.url,
@@ -385,7 +385,7 @@ describe.each(testDialects)('uploads (/api/uploads) on %s', (dialect) => {
           slug: `p2-${file.id}`,
           title: 'P',
           excerpt: 'e',
-          content: 'c',
+          content: `<p><img src="${t.config.publicUrl}${file.url}" alt="absolute" /></p>`,
           author: 'a',
           date: '2026-01-01',
           image_url: `${t.config.publicUrl}${file.url}`,
@@ -396,7 +396,7 @@ describe.each(testDialects)('uploads (/api/uploads) on %s', (dialect) => {
           slug: `p3-${file.id}`,
           title: 'P',
           excerpt: 'e',
-          content: 'c',
+          content: `<p><img src="${other.url}" alt="other" /></p>`,
           author: 'a',
           date: '2026-01-01',
           image_url: other.url,
@@ -439,11 +439,17 @@ describe.each(testDialects)('uploads (/api/uploads) on %s', (dialect) => {
     expect(await db().selectFrom('upload_variants').selectAll().where('upload_id', '=', file.id).execute()).toEqual([]);
     const posts = await db()
       .selectFrom('blog_posts')
-      .select(['slug', 'image_url'])
+      .select(['slug', 'image_url', 'content'])
       .where('slug', 'like', `p_-${file.id}`)
       .orderBy('slug')
       .execute();
     expect(posts.map((p) => p.image_url)).toEqual([null, null, other.url]);
+    // In the text: its images are gone, a link to it keeps only its words, other files stay.
+    expect(posts.map((p) => p.content)).toEqual([
+      `<p>See  and <span>the file</span>.</p><p><img src="${other.url}" alt="other" /></p>`,
+      '<p></p>',
+      `<p><img src="${other.url}" alt="other" /></p>`,
+    ]);
     const projectRow = await db()
       .selectFrom('portfolio_projects')
       .select('image_url')

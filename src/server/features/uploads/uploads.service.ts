@@ -26,6 +26,7 @@ import { ErrorCode, formatMessage } from '../../../shared/errors';
 import type { DB } from '../../db/schema';
 import { AppError, notFound } from '../../plugins/errors';
 import type { FileStorage } from '../../plugins/uploads';
+import { removeFileReferences } from './content-references';
 import { detectType, exceedsLimits, processImage, readImageSize, type ImageSize } from './image-pipeline';
 import {
   countByCategory,
@@ -34,6 +35,8 @@ import {
   findUploads,
   insertUpload,
   listUploads,
+  postsMentioning,
+  setPostContent,
   updateUploads,
   uploadStats,
   variantsOf,
@@ -339,7 +342,8 @@ export async function updateUpload(
 
 /**
  * Deletes uploads: their rows and variants, every reference to them (featured images cleared, gallery
- * rows removed), then the stored original and sizes. Returns how many existed.
+ * rows removed, images dropped from post content and links to them unlinked), then the stored original
+ * and sizes. Returns how many existed.
  */
 export async function deleteUploads(ctx: UploadContext, ids: readonly number[]): Promise<number> {
   const rows = await findUploads(ctx.db, ids);
@@ -350,7 +354,17 @@ export async function deleteUploads(ctx: UploadContext, ids: readonly number[]):
     const url = uploadFileUrl(r.filename);
     return [url, `${ctx.publicUrl}${url}`];
   });
-  await ctx.db.transaction().execute((trx) => deleteUploadsAndReferences(trx, existing, urls));
+  await ctx.db.transaction().execute(async (trx) => {
+    await deleteUploadsAndReferences(trx, existing, urls);
+    const now = new Date().toISOString();
+    for (const post of await postsMentioning(
+      trx,
+      rows.map((r) => r.filename),
+    )) {
+      const content = removeFileReferences(post.content, urls);
+      if (content !== post.content) await setPostContent(trx, post.id, content, now);
+    }
+  });
   // After the commit: a file that cannot be removed now is unreferenced, never a broken reference.
   const keys = [...rows.map((r) => originalKey(r.filename)), ...variants.map((v) => variantKey(v.filename))];
   const results = await Promise.allSettled(keys.map((key) => ctx.storage.delete(key)));
