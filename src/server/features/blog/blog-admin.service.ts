@@ -18,6 +18,7 @@ import {
 import { ErrorCode, ErrorMessage, formatMessage, type FieldError } from '../../../shared/errors';
 import type { z } from '../../../shared/zod';
 import type { CommentStatus, DB } from '../../db/schema';
+import { isUniqueViolation, retryOnUniqueRace } from '../../db/write-conflicts';
 import { AppError, notFound } from '../../plugins/errors';
 import { sanitizePostHtml, slugify, toPlainText } from './blog-html';
 import {
@@ -59,18 +60,6 @@ function validationError(errors: FieldError[]): AppError {
 /** Zod issues as field errors; the first one becomes the message. */
 function issuesToErrors(issues: z.core.$ZodIssue[]): FieldError[] {
   return issues.map((issue) => ({ field: issue.path.map(String).join('.') || 'body', message: issue.message }));
-}
-
-/** A unique-key violation on any of the three databases. */
-function isUniqueViolation(error: unknown): boolean {
-  const e = error as { code?: unknown; errno?: unknown } | undefined;
-  return (
-    e?.code === '23505' ||
-    e?.code === 'ER_DUP_ENTRY' ||
-    e?.errno === 1062 ||
-    e?.code === 'SQLITE_CONSTRAINT_UNIQUE' ||
-    (e?.code === 'SQLITE_CONSTRAINT' && /UNIQUE/i.test(String((error as Error).message)))
-  );
 }
 
 /** The form's values made safe: rich text sanitised, every other text plain. */
@@ -153,20 +142,10 @@ async function savePostLists(trx: Kysely<DB>, postId: number, post: ValidPost): 
   await replacePostKeywords(trx, postId, post.seo_keywords);
 }
 
-/** Runs `work`, once more if a concurrent write took the slug it picked. */
-async function retryOnSlugRace<T>(work: () => Promise<T>): Promise<T> {
-  try {
-    return await work();
-  } catch (error) {
-    if (!isUniqueViolation(error)) throw error;
-    return work();
-  }
-}
-
 export async function createPost(db: Kysely<DB>, body: BlogPostWrite, now = new Date()): Promise<BlogAdminPost> {
   const post = await preparePost(db, body, now);
   const stamp = now.toISOString();
-  const id = await retryOnSlugRace(() =>
+  const id = await retryOnUniqueRace(() =>
     db.transaction().execute(async (trx) => {
       let slug: string;
       if (post.slug) {
@@ -368,7 +347,7 @@ export async function createCategory(db: Kysely<DB>, body: BlogCategoryBody, now
   const name = toPlainText(input.name);
   if (!name) throw validationError([{ field: 'name', message: BlogAdminMessage.CATEGORY_NAME_REQUIRED }]);
   const stamp = now.toISOString();
-  const id = await retryOnSlugRace(() =>
+  const id = await retryOnUniqueRace(() =>
     db.transaction().execute(async (trx) => {
       let slug: string;
       if (input.slug) {

@@ -335,6 +335,15 @@ describe.each(testDialects)('the staff portfolio API on %s', (dialect) => {
       // A slug sent by the client is ignored.
       expect((await create({ title: 'Own Slug', slug: 'chosen' })).slug).toBe('own-slug');
     });
+
+    it('gives projects created at the same moment with the same title each their own slug', async () => {
+      const made = await Promise.all(
+        [1, 2, 3, 4].map(() => send('POST', '/portfolio/projects', validBody({ title: 'Rush Job' }))),
+      );
+      expect(made.map((res) => res.statusCode)).toEqual([201, 201, 201, 201]);
+      const slugs = made.map((res) => (res.json().data.project as ProjectDetail).slug).sort();
+      expect(slugs).toEqual(['rush-job', 'rush-job-2', 'rush-job-3', 'rush-job-4']);
+    });
   });
 
   describe('PUT and DELETE /api/portfolio/projects/{id}', () => {

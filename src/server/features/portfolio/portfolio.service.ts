@@ -32,6 +32,7 @@ import {
 } from '../../../shared/contracts/portfolio';
 import { ErrorCode, type FieldError } from '../../../shared/errors';
 import type { DB } from '../../db/schema';
+import { retryOnUniqueRace } from '../../db/write-conflicts';
 import { AppError, notFound } from '../../plugins/errors';
 import { slugify, toPlainText } from './portfolio-text';
 import {
@@ -572,19 +573,22 @@ async function staffDetail(db: Kysely<DB>, id: number): Promise<ProjectDetail> {
 export async function createProject(db: Kysely<DB>, body: ProjectWriteRequest, userId: number) {
   const input = validate(formValues(body));
   const now = new Date().toISOString();
-  const id = await db.transaction().execute(async (trx) => {
-    const newId = await insertProject(trx, {
-      ...columnsOf(input),
-      slug: await uniqueSlug(trx, input.title),
-      sort_order: 0,
-      likes: 0,
-      created_at: now,
-      updated_at: now,
-    });
-    await saveChildren(trx, newId, input);
-    await recordActivity(trx, { action: 'Project created', item: input.title, userId, now });
-    return newId;
-  });
+  // Two projects with the same title created at once both pick the same free slug; the loser retries.
+  const id = await retryOnUniqueRace(() =>
+    db.transaction().execute(async (trx) => {
+      const newId = await insertProject(trx, {
+        ...columnsOf(input),
+        slug: await uniqueSlug(trx, input.title),
+        sort_order: 0,
+        likes: 0,
+        created_at: now,
+        updated_at: now,
+      });
+      await saveChildren(trx, newId, input);
+      await recordActivity(trx, { action: 'Project created', item: input.title, userId, now });
+      return newId;
+    }),
+  );
   return staffDetail(db, id);
 }
 
