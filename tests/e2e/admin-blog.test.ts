@@ -179,6 +179,11 @@ describe('admin blog', () => {
     const cardImage = card.locator('img');
     await cardImage.waitFor();
     expect(await cardImage.getAttribute('srcset')).toContain(`/uploads/thumbnails/640w/${stem}.webp 640w`);
+    // AVIF first, for the browsers that decode it; this Chromium does, so it loads an AVIF size.
+    expect(await card.locator('picture source[type="image/avif"]').getAttribute('srcset')).toContain(
+      `/uploads/thumbnails/640w/${stem}.avif 640w`,
+    );
+    await expect.poll(() => cardImage.evaluate((img: HTMLImageElement) => img.currentSrc)).toMatch(/\.avif$/);
     await visitorTab.close();
     const articleHtml = (await api(`/blog/${slug}`)).text;
     expect(articleHtml).toMatch(

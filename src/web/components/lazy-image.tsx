@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState, type CSSProperties } from 'react';
+import { useEffect, useRef, useState, type CSSProperties, type ReactElement } from 'react';
 import { cn } from '../lib/cn';
 import { Skeleton } from './skeleton';
 
@@ -18,6 +18,8 @@ export interface LazyImageProps {
   /** CSS aspect ratio such as '16 / 9', when width/height are not known. */
   aspectRatio?: string;
   srcSet?: string;
+  /** The same widths as srcSet in AVIF: offered first, to browsers that decode it (smaller files). */
+  avifSrcSet?: string;
   sizes?: string;
   /** Shown when the image fails to load. */
   placeholderSrc?: string;
@@ -44,6 +46,7 @@ export function LazyImage({
   height,
   aspectRatio,
   srcSet,
+  avifSrcSet,
   sizes,
   placeholderSrc = PLACEHOLDER_IMAGE,
   className,
@@ -108,42 +111,57 @@ export function LazyImage({
     >
       {state === 'loading' && <Skeleton className="absolute inset-0 rounded-none" />}
       {visible && (
-        <img
-          ref={imgRef}
-          key={failed ? 'placeholder' : src}
-          src={failed ? placeholderSrc : src}
-          srcSet={failed ? undefined : srcSet}
-          sizes={failed ? undefined : sizes}
-          alt={alt}
-          width={width}
-          height={height}
-          decoding={priority ? undefined : 'async'}
-          loading={priority ? 'eager' : undefined}
-          fetchPriority={priority ? 'high' : undefined}
-          onLoad={() => setState((s) => (s === 'loading' ? 'loaded' : s))}
-          onError={() => setState('failed')}
-          className={cn(
-            imgClasses,
-            !priority && 'transition-opacity duration-300',
-            !priority && state === 'loading' ? 'opacity-0' : 'opacity-100',
-          )}
-        />
-      )}
-      {!visible && (
-        <noscript>
+        <Picture avifSrcSet={failed ? undefined : avifSrcSet} sizes={sizes}>
           <img
-            src={src}
-            srcSet={srcSet}
-            sizes={sizes}
+            ref={imgRef}
+            key={failed ? 'placeholder' : src}
+            src={failed ? placeholderSrc : src}
+            srcSet={failed ? undefined : srcSet}
+            sizes={failed ? undefined : sizes}
             alt={alt}
             width={width}
             height={height}
-            loading="lazy"
-            decoding="async"
-            className={imgClasses}
+            decoding={priority ? undefined : 'async'}
+            loading={priority ? 'eager' : undefined}
+            fetchPriority={priority ? 'high' : undefined}
+            onLoad={() => setState((s) => (s === 'loading' ? 'loaded' : s))}
+            onError={() => setState('failed')}
+            className={cn(
+              imgClasses,
+              !priority && 'transition-opacity duration-300',
+              !priority && state === 'loading' ? 'opacity-0' : 'opacity-100',
+            )}
           />
+        </Picture>
+      )}
+      {!visible && (
+        <noscript>
+          <Picture avifSrcSet={avifSrcSet} sizes={sizes}>
+            <img
+              src={src}
+              srcSet={srcSet}
+              sizes={sizes}
+              alt={alt}
+              width={width}
+              height={height}
+              loading="lazy"
+              decoding="async"
+              className={imgClasses}
+            />
+          </Picture>
         </noscript>
       )}
     </div>
+  );
+}
+
+/** The <img> alone, or inside a <picture> that offers the AVIF sizes first (laid out as if absent). */
+function Picture({ avifSrcSet, sizes, children }: { avifSrcSet?: string; sizes?: string; children: ReactElement }) {
+  if (!avifSrcSet) return children;
+  return (
+    <picture className="contents">
+      <source type="image/avif" srcSet={avifSrcSet} sizes={sizes} />
+      {children}
+    </picture>
   );
 }

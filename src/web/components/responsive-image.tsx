@@ -9,8 +9,8 @@ export interface ResponsiveImageProps extends Omit<LazyImageProps, 'src' | 'srcS
 }
 
 /**
- * A LazyImage that, for an uploaded image (/uploads/files/...), offers the generated WebP widths
- * (320w, 640w, 1280w) as srcset so phones never download the original; any other address (demo SVGs,
+ * A LazyImage that, for an uploaded image (/uploads/files/...), offers the generated widths (320w,
+ * 640w, 1280w) in AVIF and then WebP, so phones never download the original; any other address (demo SVGs,
  * external images) is used as it is. Space is reserved by aspectRatio (or width/height), a skeleton
  * shows while loading and the placeholder replaces a broken image. `priority` for the first image a
  * visitor sees (server-rendered, eager, fetchpriority=high); the rest load when they come near view.
@@ -18,5 +18,13 @@ export interface ResponsiveImageProps extends Omit<LazyImageProps, 'src' | 'srcS
 export function ResponsiveImage({ src, sizes = '100vw', ...rest }: ResponsiveImageProps) {
   const address = src || PLACEHOLDER_IMAGE;
   const sources = responsiveSourcesFromUrl(address, sizes);
-  return <LazyImage {...rest} src={address} srcSet={sources?.webp} sizes={sources ? sources.sizes : undefined} />;
+  return (
+    <LazyImage
+      {...rest}
+      src={address}
+      srcSet={sources?.webp}
+      avifSrcSet={sources?.avif}
+      sizes={sources ? sources.sizes : undefined}
+    />
+  );
 }
