@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import { ConfirmDialog } from '../dialog';
+import type { PendingDelete } from './use-list-actions';
 
 /** The red "Delete" confirmation of the admin lists; `children` say what goes. */
 export function ConfirmDeleteDialog({
@@ -29,5 +30,45 @@ export function ConfirmDeleteDialog({
     >
       {children}
     </ConfirmDialog>
+  );
+}
+
+/** The confirmation of a list's pending delete: the question for the count, the row's title for one row, and what goes with them. */
+export function ConfirmPendingDelete<T extends { title: string }>({
+  pending,
+  busy,
+  onCancel,
+  onConfirm,
+  titles,
+  question,
+  consequence,
+}: {
+  pending: PendingDelete<T> | null;
+  busy: boolean;
+  onCancel: () => void;
+  onConfirm: () => void;
+  /** The dialog's title for one row and for several ("Delete blog post?", "Delete blog posts?"). */
+  titles: { one: string; many: string };
+  question: (count: number) => string;
+  consequence: ReactNode;
+}) {
+  return (
+    <ConfirmDeleteDialog
+      open={pending !== null}
+      title={pending?.kind === 'bulk-delete' ? titles.many : titles.one}
+      busy={busy}
+      onCancel={onCancel}
+      onConfirm={onConfirm}
+    >
+      {pending && (
+        <>
+          <p>{question(pending.kind === 'delete' ? 1 : pending.ids.length)}</p>
+          {pending.kind === 'delete' && (
+            <p className="mt-1 font-medium break-words text-slate-800">“{pending.item.title}”</p>
+          )}
+          <p className="mt-2">{consequence}</p>
+        </>
+      )}
+    </ConfirmDeleteDialog>
   );
 }

@@ -2,6 +2,7 @@ import type { ReactNode } from 'react';
 import { cn } from '../../lib/cn';
 import { Alert } from '../alert';
 import { Button } from '../button';
+import type { Notice } from '../notice';
 import { Skeleton } from '../skeleton';
 
 /** A list that could not load: the reason, and a button that asks again. */
@@ -52,5 +53,36 @@ export function EmptyList({ children, className }: { children: ReactNode; classN
     >
       {children}
     </p>
+  );
+}
+
+/**
+ * The body of a paged admin list: why it could not load (with Try Again), grey rows until the first
+ * page arrives, the empty box, or `children` (the rows), dimmed while another page loads.
+ */
+export function ListContent({
+  list,
+  loadingLabel,
+  emptyText,
+  children,
+}: {
+  list: { loadError: Notice | null; reload: () => void; data: unknown; rows: readonly unknown[]; loading: boolean };
+  loadingLabel: string;
+  emptyText: ReactNode;
+  children: ReactNode;
+}) {
+  if (list.loadError) {
+    return (
+      <ListLoadError title={list.loadError.title} onRetry={list.reload}>
+        {list.loadError.detail}
+      </ListLoadError>
+    );
+  }
+  if (!list.data) return <ListSkeleton label={loadingLabel} rows={5} rowClassName="h-16 rounded-xl" />;
+  if (list.rows.length === 0) return <EmptyList>{emptyText}</EmptyList>;
+  return (
+    <div aria-busy={list.loading} className={cn('transition-opacity', list.loading && 'opacity-60')}>
+      {children}
+    </div>
   );
 }

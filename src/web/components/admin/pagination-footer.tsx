@@ -42,3 +42,13 @@ export function PaginationFooter({ label, page, pages, loading, onPage, oneLine,
 export function pageSummary(page: number, pages: number, total: number, plural: string): string {
   return `Page ${Math.min(page, pages)} of ${pages} (${total} total ${plural})`;
 }
+
+/** The footer of a paged list with its usual summary; nothing while the list is empty. */
+export function ListPagination({
+  plural,
+  total,
+  ...footer
+}: Omit<PaginationFooterProps, 'children' | 'oneLine'> & { total: number; plural: string }) {
+  if (total === 0) return null;
+  return <PaginationFooter {...footer}>{pageSummary(footer.page, footer.pages, total, plural)}</PaginationFooter>;
+}

@@ -2,6 +2,7 @@ import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { cn } from '../../lib/cn';
 import { Card } from '../card';
+import { RowActions } from './row-actions';
 import { rowCheckboxClass } from './use-row-selection';
 
 /** What the table and the cards need of a row: its id, and its name for the checkbox's label. */
@@ -159,5 +160,55 @@ export function TitleLink({ title, editTo, canEdit }: { title: string; editTo: s
     </Link>
   ) : (
     <span className="line-clamp-2 font-semibold text-slate-900">{title}</span>
+  );
+}
+
+/**
+ * An admin list both ways, the table (tablets and up) and the cards (phones), each row ending in
+ * its RowActions: View on the site (where `viewHref` gives a link), Edit and Delete.
+ */
+export function SelectableList<T extends SelectableItem>({
+  columns,
+  body,
+  editTo,
+  viewHref,
+  onDelete,
+  disabled,
+  tooltips,
+  ...list
+}: SelectableListProps<T> & {
+  /** The table's columns before Actions. */
+  columns: ReadonlyArray<TableColumn<T>>;
+  /** A card's content above its actions. */
+  body: (item: T) => ReactNode;
+  editTo: (item: T) => string;
+  viewHref: (item: T) => string | undefined;
+  onDelete: (item: T) => void;
+  disabled: boolean;
+  tooltips?: boolean;
+}) {
+  const actions = (item: T, wideLabels?: boolean) => (
+    <RowActions
+      name={item.title}
+      viewHref={viewHref(item)}
+      editTo={editTo(item)}
+      canEdit={list.canEdit}
+      disabled={disabled}
+      onDelete={() => onDelete(item)}
+      wideLabels={wideLabels}
+      tooltips={tooltips}
+    />
+  );
+  const actionsColumn: TableColumn<T> = {
+    header: 'Actions',
+    headerClassName: 'text-right',
+    cellClassName: 'px-2 py-2',
+    cell: (item) => actions(item, true),
+  };
+  return (
+    <>
+      <SelectableTable {...list} columns={[...columns, actionsColumn]} />
+      <SelectableCards {...list} body={body} actions={(item) => actions(item)} />
+    </>
   );
 }

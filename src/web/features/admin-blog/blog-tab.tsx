@@ -2,8 +2,7 @@ import { FileText, FolderOpen, Mail, MessagesSquare } from 'lucide-react';
 import { lazy, Suspense } from 'react';
 import { NavLink } from 'react-router';
 import { permissionsByRole, type Role } from '../../../shared/contracts/auth';
-import { Alert } from '../../components/alert';
-import { Button } from '../../components/button';
+import { CannotEdit, ReadOnlyNote } from '../../components/admin/read-only';
 import { Skeleton } from '../../components/skeleton';
 import { cn } from '../../lib/cn';
 import { blogPath, type BlogView } from './blog-paths';
@@ -56,11 +55,7 @@ export function BlogTab({ view, role }: { view: BlogView; role: Role }) {
         </ul>
       </nav>
 
-      {!canEdit && (
-        <p className="text-sm text-slate-600" data-read-only>
-          Your role can read the blog but not change it.
-        </p>
-      )}
+      {!canEdit && <ReadOnlyNote>Your role can read the blog but not change it.</ReadOnlyNote>}
       <BlogView view={view} canEdit={canEdit} />
     </div>
   );
@@ -86,17 +81,9 @@ function BlogView({ view, canEdit }: { view: BlogView; canEdit: boolean }) {
           />
         </Suspense>
       ) : (
-        <Alert
-          tone="warning"
-          title="You cannot change blog posts"
-          action={
-            <Button size="sm" variant="secondary" to={blogPath({ kind: 'posts' })}>
-              Back to posts
-            </Button>
-          }
-        >
+        <CannotEdit title="You cannot change blog posts" backTo={blogPath({ kind: 'posts' })} backLabel="Back to posts">
           Your role can read the blog but not write or edit posts. Ask an administrator for editor access.
-        </Alert>
+        </CannotEdit>
       );
   }
 }

@@ -1,43 +1,31 @@
-import { EyeOff, Plus, Send, Star } from 'lucide-react';
-import { useCallback, useEffect, useState } from 'react';
-import { useLocation, useSearchParams } from 'react-router';
+import { EyeOff, Send, Star } from 'lucide-react';
+import { useEffect, useState } from 'react';
+import { useLocation } from 'react-router';
 import {
   BlogAdminMessage,
   blogBulkMessage,
-  type BlogAdminListData,
   type BlogAdminPostSummary,
   type BlogCategory,
 } from '../../../shared/contracts/blog';
 import { BulkActionBar } from '../../components/admin/bulk-action-bar';
-import { ConfirmDeleteDialog } from '../../components/admin/confirm-delete-dialog';
-import { EmptyList, ListLoadError, ListSkeleton } from '../../components/admin/list-states';
-import { pageSummary, PaginationFooter } from '../../components/admin/pagination-footer';
-import { RowActions } from '../../components/admin/row-actions';
-import {
-  SelectableCards,
-  SelectableTable,
-  TitleLink,
-  type ListSelection,
-  type TableColumn,
-} from '../../components/admin/selectable-list';
+import { ConfirmPendingDelete } from '../../components/admin/confirm-delete-dialog';
+import { ListHeader } from '../../components/admin/list-header';
+import { ListContent } from '../../components/admin/list-states';
+import { ListPagination } from '../../components/admin/pagination-footer';
 import { SearchField } from '../../components/admin/search-field';
-import { useDebouncedSearch } from '../../components/admin/use-debounced-search';
-import { useHandedNotice, type NoticeHandover } from '../../components/admin/use-handed-notice';
-import { useRowSelection } from '../../components/admin/use-row-selection';
+import { SelectableList, TitleLink, type TableColumn } from '../../components/admin/selectable-list';
+import { useAdminList } from '../../components/admin/use-admin-list';
+import type { NoticeHandover } from '../../components/admin/use-handed-notice';
+import { useListActions } from '../../components/admin/use-list-actions';
 import { formatCount, formatLongDate } from '../../components/article/article-format';
 import { CategoryBadge } from '../../components/article/category-badge';
 import { Badge } from '../../components/badge';
 import { Button } from '../../components/button';
 import { Card } from '../../components/card';
-import { failureNotice, NoticeAlert, type Notice } from '../../components/notice';
+import { failureNotice, NoticeAlert } from '../../components/notice';
 import { Select } from '../../components/select';
-import { cn } from '../../lib/cn';
-import { onDataUpdate } from '../../lib/data-update';
-import { toast } from '../../lib/notifications';
 import { bulkAction, deletePost, fetchCategories, fetchPosts } from './blog-admin-api';
 import { blogPath, readListFilters, writeListFilters, type PostListFilters } from './blog-paths';
-
-type Pending = { kind: 'delete'; post: BlogAdminPostSummary } | { kind: 'bulk-delete'; ids: number[] };
 
 /** Location state the form leaves behind after a save ("Blog post created successfully"). */
 export type PostsListState = NoticeHandover;
@@ -50,43 +38,37 @@ export function deleteConfirmText(count: number): string {
 
 /** Blog › Posts: filters in the URL, selection with bulk actions, table (cards on phones), pages. */
 export function PostsList({ canEdit }: { canEdit: boolean }) {
-  const [params, setParams] = useSearchParams();
-  const location = useLocation();
-  const filters = readListFilters(params);
-  const filtersKey = writeListFilters(filters).toString();
-
-  const [data, setData] = useState<BlogAdminListData | null>(null);
-  const [categories, setCategories] = useState<BlogCategory[]>([]);
-  const [loading, setLoading] = useState(true);
-  const [loadError, setLoadError] = useState<Notice | null>(null);
-  const [reloadKey, setReloadKey] = useState(0);
-  const [notice, setNotice] = useHandedNotice();
-  const [pending, setPending] = useState<Pending | null>(null);
-  const [acting, setActing] = useState(false);
-
-  const posts = data?.posts ?? [];
-  const selection = useRowSelection(posts.map((post) => post.id));
-  const { keepOnly } = selection;
-
-  const reload = useCallback(() => setReloadKey((key) => key + 1), []);
-
-  const setFilters = useCallback(
-    (change: Partial<PostListFilters>) => {
-      const next = { ...readListFilters(params), page: 1, ...change };
-      setParams(writeListFilters(next), { replace: true, preventScrollReset: true });
+  const { search } = useLocation();
+  const list = useAdminList({
+    readQuery: readListFilters,
+    writeQuery: writeListFilters,
+    fetchPage: fetchPosts,
+    rowsOf: (data) => data.posts,
+    loadFailed: BlogAdminMessage.LOAD_FAILED,
+    updates: 'blog',
+  });
+  const actions = useListActions(list, {
+    deleteItem: (post: BlogAdminPostSummary) => deletePost(post.id),
+    deleted: BlogAdminMessage.POST_DELETED,
+    deleteFailed: BlogAdminMessage.DELETE_FAILED,
+    bulk: async (operation: 'publish' | 'unpublish' | 'delete', ids) => {
+      const { data: result } = await bulkAction(operation, ids);
+      return {
+        text: blogBulkMessage(result.succeeded, operation),
+        succeeded: result.succeeded,
+        failures: result.failed.map((item) => item.message),
+      };
     },
-    [params, setParams],
-  );
-
-  const commitSearch = useCallback((search: string) => setFilters({ search }), [setFilters]);
-  const [searchInput, setSearchInput] = useDebouncedSearch(filters.search, commitSearch);
-
-  useEffect(() => onDataUpdate((detail) => detail.type === 'blog' && reload()), [reload]);
+    bulkFailed: (error) => failureNotice(BlogAdminMessage.BULK_FAILED, error),
+  });
+  const { query: filters, setQuery: setFilters, reloadKey } = list;
+  const { selectedIds } = list.selection;
+  const [categories, setCategories] = useState<BlogCategory[]>([]);
 
   useEffect(() => {
     let cancelled = false;
     fetchCategories()
-      .then((list) => !cancelled && setCategories(list))
+      .then((categoryList) => !cancelled && setCategories(categoryList))
       .catch(() => {
         // The filter then offers "All categories" only; the list itself reports failures.
       });
@@ -95,115 +77,25 @@ export function PostsList({ canEdit }: { canEdit: boolean }) {
     };
   }, [reloadKey]);
 
-  useEffect(() => {
-    let cancelled = false;
-    setLoading(true);
-    fetchPosts(readListFilters(new URLSearchParams(filtersKey)))
-      .then((result) => {
-        if (cancelled) return;
-        setData(result);
-        setLoadError(null);
-        keepOnly(result.posts.map((post) => post.id));
-      })
-      .catch((error: unknown) => {
-        if (!cancelled) setLoadError(failureNotice(BlogAdminMessage.LOAD_FAILED, error));
-      })
-      .finally(() => {
-        if (!cancelled) setLoading(false);
-      });
-    return () => {
-      cancelled = true;
-    };
-  }, [filtersKey, reloadKey, keepOnly]);
-
-  const pages = Math.max(1, data?.pages ?? 1);
-
-  /** After removing posts, a page left empty steps back one page. */
-  function afterRemoval(removed: number) {
-    if (filters.page > 1 && removed >= posts.length) setFilters({ ...filters, page: filters.page - 1 });
-    else reload();
-  }
-
-  async function runBulk(operation: 'publish' | 'unpublish' | 'delete', ids: number[]) {
-    setActing(true);
-    try {
-      const { data: result } = await bulkAction(operation, ids);
-      const text = blogBulkMessage(result.succeeded, operation);
-      const failed = result.failed.length;
-      setNotice(
-        failed > 0
-          ? {
-              type: 'warning',
-              title: text,
-              detail: `${failed} could not be changed: ${result.failed.map((item) => item.message).join('; ')}`,
-            }
-          : { type: 'success', title: text },
-      );
-      toast.success(text);
-      selection.clear();
-      if (operation === 'delete') afterRemoval(result.succeeded);
-      else reload();
-    } catch (error) {
-      setNotice(failureNotice(BlogAdminMessage.BULK_FAILED, error));
-    } finally {
-      setActing(false);
-      setPending(null);
-    }
-  }
-
-  async function runDelete(post: BlogAdminPostSummary) {
-    setActing(true);
-    try {
-      await deletePost(post.id);
-      setNotice({ type: 'success', title: BlogAdminMessage.POST_DELETED });
-      toast.success(BlogAdminMessage.POST_DELETED);
-      selection.remove(post.id);
-      afterRemoval(1);
-    } catch (error) {
-      setNotice(failureNotice(BlogAdminMessage.DELETE_FAILED, error));
-    } finally {
-      setActing(false);
-      setPending(null);
-    }
-  }
-
-  function confirmPending() {
-    if (!pending) return;
-    if (pending.kind === 'delete') void runDelete(pending.post);
-    else void runBulk('delete', pending.ids);
-  }
-
-  const { selectedIds } = selection;
-  const search = location.search;
-  const listProps: ListProps = {
-    posts,
-    canEdit,
-    selection,
-    onDelete: (post) => setPending({ kind: 'delete', post }),
-    search,
-    disabled: acting,
-  };
+  const editTo = (post: BlogAdminPostSummary) => blogPath({ kind: 'edit', id: post.id }, search);
 
   return (
     <div className="flex flex-col gap-5">
-      <div className="flex flex-wrap items-center justify-between gap-3">
-        <h2 className="text-lg font-semibold">Blog Posts</h2>
-        {canEdit && (
-          <Button to={blogPath({ kind: 'new' }, search)} size="sm">
-            <Plus aria-hidden="true" />
-            New Blog Post
-          </Button>
-        )}
-      </div>
+      <ListHeader
+        title="Blog Posts"
+        newLabel="New Blog Post"
+        newTo={blogPath({ kind: 'new' }, search)}
+        canEdit={canEdit}
+      />
 
-      <NoticeAlert notice={notice} onDismiss={() => setNotice(null)} />
+      <NoticeAlert notice={actions.notice} onDismiss={() => actions.setNotice(null)} />
 
       <Card padding="sm" className="grid gap-3 sm:grid-cols-2 lg:grid-cols-[1fr_12rem_10rem_11rem]">
         <SearchField
           label="Search posts"
           placeholder="Search title, excerpt or content"
-          value={searchInput}
-          onChange={setSearchInput}
+          value={list.searchInput}
+          onChange={list.setSearchInput}
           className="sm:col-span-2 lg:col-span-1"
         />
         <Select
@@ -242,80 +134,46 @@ export function PostsList({ canEdit }: { canEdit: boolean }) {
       </Card>
 
       {canEdit && selectedIds.length > 0 && (
-        <BulkActionBar
-          count={selectedIds.length}
-          disabled={acting}
-          onDelete={() => setPending({ kind: 'bulk-delete', ids: selectedIds })}
-        >
-          <Button size="sm" variant="secondary" disabled={acting} onClick={() => void runBulk('publish', selectedIds)}>
+        <BulkActionBar count={selectedIds.length} disabled={actions.acting} onDelete={actions.askBulkDelete}>
+          <Button size="sm" variant="secondary" disabled={actions.acting} onClick={() => actions.runBulk('publish')}>
             <Send aria-hidden="true" />
             Publish
           </Button>
-          <Button
-            size="sm"
-            variant="secondary"
-            disabled={acting}
-            onClick={() => void runBulk('unpublish', selectedIds)}
-          >
+          <Button size="sm" variant="secondary" disabled={actions.acting} onClick={() => actions.runBulk('unpublish')}>
             <EyeOff aria-hidden="true" />
             Unpublish
           </Button>
         </BulkActionBar>
       )}
 
-      {loadError ? (
-        <ListLoadError title={loadError.title} onRetry={reload}>
-          {loadError.detail}
-        </ListLoadError>
-      ) : !data ? (
-        <ListSkeleton label="Loading blog posts…" rows={5} rowClassName="h-16 rounded-xl" />
-      ) : posts.length === 0 ? (
-        <EmptyList>No blog posts found</EmptyList>
-      ) : (
-        <div aria-busy={loading} className={cn('transition-opacity', loading && 'opacity-60')}>
-          <PostsTable {...listProps} />
-          <PostCards {...listProps} />
-        </div>
-      )}
+      <ListContent list={list} loadingLabel="Loading blog posts…" emptyText="No blog posts found">
+        <SelectableList
+          items={list.rows}
+          label="Blog posts"
+          selectAllLabel="Select all posts on this page"
+          canEdit={canEdit}
+          selection={list.selection}
+          rowData={postRowData}
+          columns={postColumns(editTo, canEdit)}
+          body={(post) => <PostCardBody post={post} />}
+          editTo={editTo}
+          viewHref={(post) => (post.published ? `/blog/${post.slug}` : undefined)}
+          onDelete={actions.askDelete}
+          disabled={actions.acting}
+          tooltips
+        />
+      </ListContent>
 
-      {data && data.total > 0 && (
-        <PaginationFooter
-          label="Blog post pages"
-          page={filters.page}
-          pages={pages}
-          loading={loading}
-          onPage={(page) => setFilters({ ...filters, page })}
-        >
-          {pageSummary(filters.page, pages, data.total, 'posts')}
-        </PaginationFooter>
-      )}
+      <ListPagination label="Blog post pages" plural="posts" {...list.paging} />
 
-      <ConfirmDeleteDialog
-        open={pending !== null}
-        title={pending?.kind === 'bulk-delete' ? 'Delete blog posts?' : 'Delete blog post?'}
-        busy={acting}
-        onCancel={() => setPending(null)}
-        onConfirm={confirmPending}
-      >
-        {pending && (
-          <>
-            <p>{deleteConfirmText(pending.kind === 'delete' ? 1 : pending.ids.length)}</p>
-            {pending.kind === 'delete' && <p className="mt-1 font-medium text-slate-800">“{pending.post.title}”</p>}
-            <p className="mt-2">Their comments, likes and views are deleted too. This cannot be undone.</p>
-          </>
-        )}
-      </ConfirmDeleteDialog>
+      <ConfirmPendingDelete
+        {...actions.confirm}
+        titles={{ one: 'Delete blog post?', many: 'Delete blog posts?' }}
+        question={deleteConfirmText}
+        consequence="Their comments, likes and views are deleted too. This cannot be undone."
+      />
     </div>
   );
-}
-
-interface ListProps {
-  posts: BlogAdminPostSummary[];
-  canEdit: boolean;
-  selection: ListSelection;
-  onDelete: (post: BlogAdminPostSummary) => void;
-  search: string;
-  disabled: boolean;
 }
 
 function StatusBadges({ post }: { post: BlogAdminPostSummary }) {
@@ -332,39 +190,19 @@ function StatusBadges({ post }: { post: BlogAdminPostSummary }) {
   );
 }
 
-function PostRowActions({
-  post,
-  canEdit,
-  onDelete,
-  search,
-  disabled,
-  wideLabels,
-}: Omit<ListProps, 'posts' | 'selection'> & { post: BlogAdminPostSummary; wideLabels?: boolean }) {
-  return (
-    <RowActions
-      name={post.title}
-      viewHref={post.published ? `/blog/${post.slug}` : undefined}
-      editTo={blogPath({ kind: 'edit', id: post.id }, search)}
-      canEdit={canEdit}
-      disabled={disabled}
-      onDelete={() => onDelete(post)}
-      wideLabels={wideLabels}
-      tooltips
-    />
-  );
-}
-
 const postRowData = (post: BlogAdminPostSummary) => ({ 'data-post': post.slug });
 
-function PostsTable(props: ListProps) {
-  const { posts, canEdit, selection, search } = props;
-  const columns: ReadonlyArray<TableColumn<BlogAdminPostSummary>> = [
+function postColumns(
+  editTo: (post: BlogAdminPostSummary) => string,
+  canEdit: boolean,
+): ReadonlyArray<TableColumn<BlogAdminPostSummary>> {
+  return [
     {
       header: 'Title',
       cellClassName: 'min-w-56 px-4 py-3',
       cell: (post) => (
         <>
-          <TitleLink title={post.title} editTo={blogPath({ kind: 'edit', id: post.id }, search)} canEdit={canEdit} />
+          <TitleLink title={post.title} editTo={editTo(post)} canEdit={canEdit} />
           <span className="mt-0.5 block truncate text-xs text-slate-500">{post.author}</span>
         </>
       ),
@@ -386,49 +224,21 @@ function PostsTable(props: ListProps) {
       cellClassName: 'px-4 py-3 whitespace-nowrap text-slate-600',
       cell: (post) => <time dateTime={post.date}>{formatLongDate(post.date)}</time>,
     },
-    {
-      header: 'Actions',
-      headerClassName: 'text-right',
-      cellClassName: 'px-2 py-2',
-      cell: (post) => <PostRowActions {...props} post={post} wideLabels />,
-    },
   ];
-  return (
-    <SelectableTable
-      items={posts}
-      label="Blog posts"
-      selectAllLabel="Select all posts on this page"
-      canEdit={canEdit}
-      selection={selection}
-      rowData={postRowData}
-      columns={columns}
-    />
-  );
 }
 
-function PostCards(props: ListProps) {
+function PostCardBody({ post }: { post: BlogAdminPostSummary }) {
   return (
-    <SelectableCards
-      items={props.posts}
-      label="Blog posts"
-      selectAllLabel="Select all posts on this page"
-      canEdit={props.canEdit}
-      selection={props.selection}
-      rowData={postRowData}
-      body={(post) => (
-        <>
-          <p className="font-semibold break-words text-slate-900">{post.title}</p>
-          <div className="mt-2 flex flex-wrap items-center gap-1.5">
-            <CategoryBadge name={post.category?.name} color={post.category?.color} />
-            <StatusBadges post={post} />
-          </div>
-          <p className="mt-2 text-xs text-slate-500">
-            <time dateTime={post.date}>{formatLongDate(post.date)}</time> · {formatCount(post.views)}{' '}
-            {post.views === 1 ? 'view' : 'views'} · {post.author}
-          </p>
-        </>
-      )}
-      actions={(post) => <PostRowActions {...props} post={post} />}
-    />
+    <>
+      <p className="font-semibold break-words text-slate-900">{post.title}</p>
+      <div className="mt-2 flex flex-wrap items-center gap-1.5">
+        <CategoryBadge name={post.category?.name} color={post.category?.color} />
+        <StatusBadges post={post} />
+      </div>
+      <p className="mt-2 text-xs text-slate-500">
+        <time dateTime={post.date}>{formatLongDate(post.date)}</time> · {formatCount(post.views)}{' '}
+        {post.views === 1 ? 'view' : 'views'} · {post.author}
+      </p>
+    </>
   );
 }

@@ -1,6 +1,5 @@
 import { permissionsByRole, type Role } from '../../../shared/contracts/auth';
-import { Alert } from '../../components/alert';
-import { Button } from '../../components/button';
+import { CannotEdit, ReadOnlyNote } from '../../components/admin/read-only';
 import { portfolioPath, type PortfolioView } from './portfolio-paths';
 import { ProjectEditor } from './project-form';
 import { ProjectsList } from './projects-list';
@@ -11,11 +10,7 @@ export function PortfolioTab({ view, role }: { view: PortfolioView; role: Role }
 
   return (
     <div className="flex flex-col gap-6">
-      {!canEdit && (
-        <p className="text-sm text-slate-600" data-read-only>
-          Your role can read the portfolio but not change it.
-        </p>
-      )}
+      {!canEdit && <ReadOnlyNote>Your role can read the portfolio but not change it.</ReadOnlyNote>}
       {view.kind === 'list' ? (
         <ProjectsList canEdit={canEdit} />
       ) : canEdit ? (
@@ -24,17 +19,13 @@ export function PortfolioTab({ view, role }: { view: PortfolioView; role: Role }
           projectId={view.kind === 'edit' ? view.id : undefined}
         />
       ) : (
-        <Alert
-          tone="warning"
+        <CannotEdit
           title="You cannot change projects"
-          action={
-            <Button size="sm" variant="secondary" to={portfolioPath({ kind: 'list' })}>
-              Back to projects
-            </Button>
-          }
+          backTo={portfolioPath({ kind: 'list' })}
+          backLabel="Back to projects"
         >
           Your role can read the portfolio but not create or edit projects. Ask an administrator for editor access.
-        </Alert>
+        </CannotEdit>
       )}
     </div>
   );

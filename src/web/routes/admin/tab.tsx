@@ -15,9 +15,12 @@ function segmentOf(params: Record<string, string | undefined>): string | undefin
   return params['*'] === undefined ? params.tab : `${params.tab}/${params['*']}`;
 }
 
-export function meta({ params }: Route.MetaArgs) {
+/**
+ * What the path names: the Blog and Portfolio tabs have sub-pages of their own (/admin/blog/new,
+ * /admin/portfolio/{id}/edit, ...); any other tab is only /admin/:tab. `tab` undefined: not found.
+ */
+function resolvePath(params: Record<string, string | undefined>) {
   const segment = segmentOf(params);
-  // The Blog tab has sub-pages of its own (/admin/blog/new, /admin/blog/{id}/edit, ...).
   const blogView = params.tab === 'blog' ? parseBlogPath(params['*']) : null;
   const portfolioView = params.tab === 'portfolio' ? parsePortfolioPath(params['*']) : null;
   const tab = blogView
@@ -27,6 +30,11 @@ export function meta({ params }: Route.MetaArgs) {
       : params['*'] === undefined
         ? resolveAdminTab(segment)
         : undefined;
+  return { segment, blogView, portfolioView, tab };
+}
+
+export function meta({ params }: Route.MetaArgs) {
+  const { tab } = resolvePath(params);
   return adminMeta(tab ? tab.label : 'Page not found');
 }
 
@@ -34,16 +42,7 @@ export function meta({ params }: Route.MetaArgs) {
 export default function AdminTabPage() {
   const params = useParams();
   const auth = useAuth();
-  const segment = segmentOf(params);
-  const blogView = params.tab === 'blog' ? parseBlogPath(params['*']) : null;
-  const portfolioView = params.tab === 'portfolio' ? parsePortfolioPath(params['*']) : null;
-  const tab = blogView
-    ? resolveAdminTab('blog')
-    : portfolioView
-      ? resolveAdminTab('portfolio')
-      : params['*'] === undefined
-        ? resolveAdminTab(segment)
-        : undefined;
+  const { segment, blogView, portfolioView, tab } = resolvePath(params);
 
   if (!tab) return <AdminNotFound segment={segment ?? ''} />;
   if ((tab.id !== 'settings' && !blogView && !portfolioView) || !auth.user) return <TabNotAvailable tab={tab} />;
