@@ -1,31 +1,20 @@
 import sharp from 'sharp';
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, newPage, startSite, type RunningSite } from './support/harness';
-import { ADMIN_ENV, ADMIN_PASSWORD, signIn, unexpectedErrors, watchCsp } from './support/admin';
+import { describe, expect, it } from 'vitest';
+import { ADMIN_PASSWORD, signIn, unexpectedErrors, watchCsp } from './support/admin';
+import { useAdminSite } from './support/admin-site';
+import { newPage } from './support/harness';
 
-let site: RunningSite;
-let browser: Browser;
-
-beforeAll(async () => {
-  site = await startSite(ADMIN_ENV);
-  browser = await launchBrowser();
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await site?.stop();
-});
+const journey = useAdminSite();
 
 const SVG = Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>');
 const PHP = Buffer.from('<?php system($_GET["cmd"]); ?>');
 
 describe('the image upload component (blog featured image)', () => {
   it('is keyboard operable, refuses what the server would, shows its answers, and uploads a dropped image', async () => {
-    const { context, page, errors } = await newPage(browser);
+    const { context, page, errors } = await newPage(journey.browser);
     const csp = await watchCsp(page);
-    await signIn(page, site.baseUrl, 'admin', ADMIN_PASSWORD);
-    await page.goto(`${site.baseUrl}/admin/blog/new`);
+    await signIn(page, journey.site.baseUrl, 'admin', ADMIN_PASSWORD);
+    await page.goto(`${journey.site.baseUrl}/admin/blog/new`);
     const field = page.getByRole('group', { name: 'Featured image' });
     const zone = field.getByRole('button', { name: /Drop an image here or click to choose one/ });
     await zone.waitFor();

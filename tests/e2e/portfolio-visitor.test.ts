@@ -1,7 +1,8 @@
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ADMIN_EMAIL, ADMIN_ENV, ADMIN_PASSWORD, hydrated, unexpectedErrors, watchCsp } from './support/admin';
-import { launchBrowser, newPage, startSite, type RunningSite } from './support/harness';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { ADMIN_EMAIL, ADMIN_PASSWORD, hydrated, unexpectedErrors, watchCsp } from './support/admin';
+import { useAdminSite } from './support/admin-site';
+import { newPage } from './support/harness';
 
 /**
  * A visitor browses the portfolio: filters by industry and technology, pages through the list, opens a
@@ -15,18 +16,7 @@ const PAGE_SIZE = 6;
 const PROJECT_SLUG = 'bloom-retail-online-store';
 const PROJECT_TITLE = 'Bloom Retail Online Store';
 
-let site: RunningSite;
-let browser: Browser;
-
-beforeAll(async () => {
-  site = await startSite(ADMIN_ENV);
-  browser = await launchBrowser();
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await site?.stop();
-});
+const journey = useAdminSite();
 
 const cards = (page: Page) => page.locator('[data-project-card]');
 const summary = (page: Page) => page.locator('[data-result-summary]').textContent();
@@ -36,11 +26,11 @@ const modalCounter = async (page: Page) =>
 
 describe('a visitor on the portfolio list', () => {
   it('gets server-rendered, canonical addresses', async () => {
-    const res = await fetch(`${site.baseUrl}/portfolio`);
+    const res = await fetch(`${journey.site.baseUrl}/portfolio`);
     expect(res.status).toBe(200);
     const html = await res.text();
     expect(html).toContain('<h1 class="mt-3 text-4xl font-bold tracking-tight sm:text-5xl">Our Portfolio</h1>');
-    expect(html).toContain(`<link rel="canonical" href="${site.baseUrl}/portfolio"/>`);
+    expect(html).toContain(`<link rel="canonical" href="${journey.site.baseUrl}/portfolio"/>`);
     expect(html).toMatch(/<form role="search"[^>]*action="\/portfolio" method="get"/);
     expect(html).toContain('href="/portfolio?page=2"');
     expect(html).toContain(`${PUBLISHED} projects found`);
@@ -48,42 +38,42 @@ describe('a visitor on the portfolio list', () => {
     expect(html.match(/<img[^>]*fetchpriority="high"/gi)).toHaveLength(1);
 
     // A GET form sent without JavaScript carries defaults and blanks: one address per view.
-    const messy = await fetch(`${site.baseUrl}/portfolio?industry=all&technology=&search=&sort=newest&page=1`, {
+    const messy = await fetch(`${journey.site.baseUrl}/portfolio?industry=all&technology=&search=&sort=newest&page=1`, {
       redirect: 'manual',
     });
     expect(messy.status).toBe(301);
     expect(messy.headers.get('location')).toBe('/portfolio');
-    const past = await fetch(`${site.baseUrl}/portfolio?page=9`, { redirect: 'manual' });
+    const past = await fetch(`${journey.site.baseUrl}/portfolio?page=9`, { redirect: 'manual' });
     expect(past.headers.get('location')).toBe('/portfolio?page=2');
   });
 
   it('filters by industry and technology, removes chips, pages and sorts', async () => {
-    const { context, page, errors } = await newPage(browser);
+    const { context, page, errors } = await newPage(journey.browser);
     const cspViolations = await watchCsp(page);
-    await page.goto(`${site.baseUrl}/portfolio`);
+    await page.goto(`${journey.site.baseUrl}/portfolio`);
     await hydrated(page);
     expect(await summary(page)).toBe(`${PUBLISHED} projects found`);
     expect(await cards(page).count()).toBe(PAGE_SIZE);
 
     // Pagination: page 2 holds the rest.
     await page.getByRole('link', { name: 'Next page' }).click();
-    await page.waitForURL(`${site.baseUrl}/portfolio?page=2`);
+    await page.waitForURL(`${journey.site.baseUrl}/portfolio?page=2`);
     await expect.poll(() => cards(page).count()).toBe(PUBLISHED - PAGE_SIZE);
     await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(0);
     await page.getByRole('link', { name: 'Page 1' }).click();
-    await page.waitForURL(`${site.baseUrl}/portfolio`);
+    await page.waitForURL(`${journey.site.baseUrl}/portfolio`);
     await expect.poll(() => cards(page).count()).toBe(PAGE_SIZE);
 
     // Filters panel: the selects filter at once; chips and the count badge follow the address.
     await page.getByText('Filters', { exact: true }).click();
     await page.getByLabel('Industry').selectOption('Finance');
-    await page.waitForURL(`${site.baseUrl}/portfolio?industry=Finance`);
+    await page.waitForURL(`${journey.site.baseUrl}/portfolio?industry=Finance`);
     await expect.poll(() => summary(page)).toBe('2 projects found in Finance');
     await expect.poll(() => page.locator('[data-filter-count]').textContent()).toBe('1 active');
     await page.getByRole('link', { name: 'Remove Industry: Finance' }).waitFor();
 
     await page.getByLabel('Technology').selectOption('React');
-    await page.waitForURL(`${site.baseUrl}/portfolio?industry=Finance&technology=React`);
+    await page.waitForURL(`${journey.site.baseUrl}/portfolio?industry=Finance&technology=React`);
     await expect.poll(() => summary(page)).toBe('1 project found in Finance using React');
     expect(await page.locator('[data-active-filter-count]').textContent()).toBe('2');
     expect(await page.locator('[data-filter-count]').textContent()).toBe('2 active');
@@ -91,23 +81,23 @@ describe('a visitor on the portfolio list', () => {
     expect(await cards(page).first().textContent()).toContain('In Progress');
 
     await page.getByRole('link', { name: 'Remove Industry: Finance' }).click();
-    await page.waitForURL(`${site.baseUrl}/portfolio?technology=React`);
+    await page.waitForURL(`${journey.site.baseUrl}/portfolio?technology=React`);
     await expect.poll(() => summary(page)).toMatch(/^\d+ projects found using React$/);
 
     // Search, nothing found, Clear Filters.
     await page.getByRole('searchbox', { name: 'Search projects' }).fill('no-such-project-anywhere');
     await page.keyboard.press('Enter');
-    await page.waitForURL(`${site.baseUrl}/portfolio?technology=React&search=no-such-project-anywhere`);
+    await page.waitForURL(`${journey.site.baseUrl}/portfolio?technology=React&search=no-such-project-anywhere`);
     await page.getByRole('heading', { name: 'No Projects Found' }).waitFor();
     await page.getByRole('link', { name: 'Clear Filters' }).click();
-    await page.waitForURL(`${site.baseUrl}/portfolio`);
+    await page.waitForURL(`${journey.site.baseUrl}/portfolio`);
     await expect.poll(() => summary(page)).toBe(`${PUBLISHED} projects found`);
 
     // A filter change goes back to page 1; A-Z sorts by title.
     await page.getByRole('link', { name: 'Page 2' }).click();
-    await page.waitForURL(`${site.baseUrl}/portfolio?page=2`);
+    await page.waitForURL(`${journey.site.baseUrl}/portfolio?page=2`);
     await page.getByLabel('Sort by').selectOption('title');
-    await page.waitForURL(`${site.baseUrl}/portfolio?sort=title`);
+    await page.waitForURL(`${journey.site.baseUrl}/portfolio?sort=title`);
     const titles = () => page.locator('[data-project-card] h2').allTextContents();
     await expect.poll(async () => (await titles())[0]).toBe(PROJECT_TITLE);
     const sorted = await titles();
@@ -119,14 +109,14 @@ describe('a visitor on the portfolio list', () => {
   });
 
   it('shows up to 6 featured projects on the landing page', async () => {
-    const { context, page, errors } = await newPage(browser);
-    await page.goto(`${site.baseUrl}/#portfolio`);
+    const { context, page, errors } = await newPage(journey.browser);
+    await page.goto(`${journey.site.baseUrl}/#portfolio`);
     await hydrated(page);
     const section = page.locator('#portfolio');
     expect(await section.locator('[data-project-card]').count()).toBe(6);
     expect(await section.getByText(/^\+\d+ more$/).count()).toBeGreaterThan(0);
     await section.getByRole('link', { name: 'View All Projects' }).click();
-    await page.waitForURL(`${site.baseUrl}/portfolio`);
+    await page.waitForURL(`${journey.site.baseUrl}/portfolio`);
     await page.getByRole('heading', { name: 'Our Portfolio', level: 1 }).waitFor();
     expect(unexpectedErrors(errors)).toEqual([]);
     await context.close();
@@ -135,31 +125,31 @@ describe('a visitor on the portfolio list', () => {
 
 describe('a visitor on a project page', () => {
   it('has its title, description, canonical, social image and structured data in the HTML', async () => {
-    const res = await fetch(`${site.baseUrl}/portfolio/${PROJECT_SLUG}`);
+    const res = await fetch(`${journey.site.baseUrl}/portfolio/${PROJECT_SLUG}`);
     expect(res.status).toBe(200);
     const html = await res.text();
     expect(html).toMatch(new RegExp(`<title>${PROJECT_TITLE} \\| [^<]+</title>`));
     expect(html).toMatch(/<meta name="description" content="A fast, mobile-first online store/);
-    expect(html).toContain(`<link rel="canonical" href="${site.baseUrl}/portfolio/${PROJECT_SLUG}"/>`);
-    expect(html).toContain(`<meta property="og:image" content="${site.baseUrl}/demo/project-1.svg"/>`);
+    expect(html).toContain(`<link rel="canonical" href="${journey.site.baseUrl}/portfolio/${PROJECT_SLUG}"/>`);
+    expect(html).toContain(`<meta property="og:image" content="${journey.site.baseUrl}/demo/project-1.svg"/>`);
     const jsonLd = [...html.matchAll(/<script type="application\/ld\+json">(.*?)<\/script>/g)].map(
       (m) => JSON.parse(m[1] as string) as { '@type': string },
     );
     expect(jsonLd.map((item) => item['@type'])).toEqual(['CreativeWork', 'BreadcrumbList']);
 
     // Reached by its id, the project redirects to its slug.
-    const byId = await fetch(`${site.baseUrl}/portfolio/1`, { redirect: 'manual' });
+    const byId = await fetch(`${journey.site.baseUrl}/portfolio/1`, { redirect: 'manual' });
     expect(byId.status).toBe(301);
     expect(byId.headers.get('location')).toBe(`/portfolio/${PROJECT_SLUG}`);
   });
 
   it('opens a project, runs the slideshow and the full-screen viewer with the keyboard', async () => {
-    const { context, page, errors } = await newPage(browser);
+    const { context, page, errors } = await newPage(journey.browser);
     const cspViolations = await watchCsp(page);
-    await page.goto(`${site.baseUrl}/portfolio?sort=title`);
+    await page.goto(`${journey.site.baseUrl}/portfolio?sort=title`);
     await hydrated(page);
     await page.getByRole('link', { name: `View Details: ${PROJECT_TITLE}` }).click();
-    await page.waitForURL(`${site.baseUrl}/portfolio/${PROJECT_SLUG}`);
+    await page.waitForURL(`${journey.site.baseUrl}/portfolio/${PROJECT_SLUG}`);
     await page.getByRole('heading', { name: PROJECT_TITLE, level: 1 }).waitFor();
     for (const heading of [
       'Project Overview',
@@ -237,7 +227,7 @@ describe('a visitor on a project page', () => {
     // Related projects lead to another project (client navigation).
     await page.getByRole('heading', { name: 'Projects You May Need' }).waitFor();
     await page.getByRole('link', { name: 'View All Projects' }).click();
-    await page.waitForURL(`${site.baseUrl}/portfolio`);
+    await page.waitForURL(`${journey.site.baseUrl}/portfolio`);
 
     expect(await cspViolations()).toEqual([]);
     expect(unexpectedErrors(errors)).toEqual([]);
@@ -245,19 +235,19 @@ describe('a visitor on a project page', () => {
   });
 
   it('answers an unknown project with 404 and the Project Not Found screen', async () => {
-    const res = await fetch(`${site.baseUrl}/portfolio/no-such-project`);
+    const res = await fetch(`${journey.site.baseUrl}/portfolio/no-such-project`);
     expect(res.status).toBe(404);
     expect(await res.text()).toContain('<meta name="robots" content="noindex"/>');
 
-    const { context, page, errors } = await newPage(browser);
+    const { context, page, errors } = await newPage(journey.browser);
     const cspViolations = await watchCsp(page);
-    const response = await page.goto(`${site.baseUrl}/portfolio/no-such-project`);
+    const response = await page.goto(`${journey.site.baseUrl}/portfolio/no-such-project`);
     expect(response?.status()).toBe(404);
     await hydrated(page);
     await page.getByRole('heading', { name: 'Project Not Found' }).waitFor();
     await page.getByText("The project you're looking for doesn't exist or has been removed.").waitFor();
     await page.getByRole('link', { name: 'Back to Portfolio' }).click();
-    await page.waitForURL(`${site.baseUrl}/portfolio`);
+    await page.waitForURL(`${journey.site.baseUrl}/portfolio`);
     expect(await cspViolations()).toEqual([]);
     expect(unexpectedErrors(errors, [404])).toEqual([]);
     await context.close();
@@ -266,20 +256,20 @@ describe('a visitor on a project page', () => {
 
 describe('a long portfolio', () => {
   it('offers the go-to-page box above 10 pages and reloads on a portfolio data-update', async () => {
-    const { context, page, errors } = await newPage(browser);
-    await page.goto(`${site.baseUrl}/portfolio`);
+    const { context, page, errors } = await newPage(journey.browser);
+    await page.goto(`${journey.site.baseUrl}/portfolio`);
     await hydrated(page);
     expect(await page.getByLabel('Go to page').count()).toBe(0);
 
     // Staff add 55 projects (66 published: 11 pages) while the visitor has the list open.
-    const login = await fetch(`${site.baseUrl}/api/auth/login`, {
+    const login = await fetch(`${journey.site.baseUrl}/api/auth/login`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
       body: JSON.stringify({ email: ADMIN_EMAIL, password: ADMIN_PASSWORD }),
     });
     const { token } = ((await login.json()) as { data: { token: string } }).data;
     for (let n = 1; n <= 55; n += 1) {
-      const res = await fetch(`${site.baseUrl}/api/portfolio/projects`, {
+      const res = await fetch(`${journey.site.baseUrl}/api/portfolio/projects`, {
         method: 'POST',
         headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
         body: JSON.stringify({
@@ -298,18 +288,18 @@ describe('a long portfolio', () => {
     // The admin's save would announce it; the open list reloads without a navigation.
     await page.evaluate(() => window.dispatchEvent(new CustomEvent('data-update', { detail: { type: 'portfolio' } })));
     await expect.poll(() => summary(page)).toBe(`${PUBLISHED + 55} projects found`);
-    expect(page.url()).toBe(`${site.baseUrl}/portfolio`);
+    expect(page.url()).toBe(`${journey.site.baseUrl}/portfolio`);
 
     const goTo = page.getByLabel('Go to page');
     for (const bad of ['0', '12', '2.5']) {
       await goTo.fill(bad);
       await page.getByRole('button', { name: 'Go', exact: true }).click();
       await page.getByText('Enter a whole number from 1 to 11.').waitFor();
-      expect(page.url()).toBe(`${site.baseUrl}/portfolio`);
+      expect(page.url()).toBe(`${journey.site.baseUrl}/portfolio`);
     }
     await goTo.fill('9');
     await page.getByRole('button', { name: 'Go', exact: true }).click();
-    await page.waitForURL(`${site.baseUrl}/portfolio?page=9`);
+    await page.waitForURL(`${journey.site.baseUrl}/portfolio?page=9`);
     await expect.poll(() => page.getByRole('link', { name: 'Page 9' }).getAttribute('aria-current')).toBe('page');
     // Window of 5 around page 9, plus the first page and a gap; 11 is the last.
     const labels = await page.getByRole('navigation', { name: 'Pagination' }).getByRole('link').allTextContents();

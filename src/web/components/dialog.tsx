@@ -1,6 +1,66 @@
-import { useEffect, useId, useRef, type ReactNode } from 'react';
+import { useEffect, useId, useRef, type DialogHTMLAttributes, type ReactNode } from 'react';
 import { cn } from '../lib/cn';
 import { Button } from './button';
+
+/** The look of a small centred dialog (confirmations, short forms). */
+export const DIALOG_PANEL_CLASS = cn(
+  'm-auto w-[calc(100%-2rem)] max-w-md rounded-2xl border border-slate-200 bg-white p-0 text-slate-700 shadow-2xl',
+  'backdrop:bg-slate-950/50 backdrop:backdrop-blur-[2px]',
+);
+
+export interface ModalDialogProps extends Omit<
+  DialogHTMLAttributes<HTMLDialogElement>,
+  'open' | 'onCancel' | 'children'
+> {
+  open: boolean;
+  /** Esc; ignored while `busy`. */
+  onCancel: () => void;
+  busy?: boolean;
+  /** Rendered only while open. */
+  children: ReactNode;
+}
+
+/**
+ * A modal on the native <dialog>: showModal() makes the rest of the page inert (focus stays inside),
+ * Esc asks `onCancel` (the dialog closes when `open` turns false), and focus returns to the element that
+ * opened it.
+ */
+export function ModalDialog({ open, onCancel, busy, children, ...props }: ModalDialogProps) {
+  const ref = useRef<HTMLDialogElement>(null);
+
+  useEffect(() => {
+    const dialog = ref.current;
+    if (!dialog || !open || dialog.open) return;
+    const opener = document.activeElement instanceof HTMLElement ? document.activeElement : null;
+    dialog.showModal();
+    return () => {
+      if (dialog.open) dialog.close();
+      opener?.focus();
+    };
+  }, [open]);
+
+  return (
+    <dialog
+      ref={ref}
+      {...props}
+      onCancel={(event) => {
+        event.preventDefault();
+        if (!busy) onCancel();
+      }}
+    >
+      {open && children}
+    </dialog>
+  );
+}
+
+/** The heading a dialog is labelled by. */
+export function DialogTitle({ id, children }: { id: string; children: ReactNode }) {
+  return (
+    <h2 id={id} className="text-lg font-semibold text-slate-900">
+      {children}
+    </h2>
+  );
+}
 
 export interface ConfirmDialogProps {
   open: boolean;
@@ -15,10 +75,7 @@ export interface ConfirmDialogProps {
   onCancel: () => void;
 }
 
-/**
- * A modal confirmation on the native <dialog>: showModal() makes the rest of the page inert (focus stays
- * inside), Esc closes it, and focus returns to the element that opened it.
- */
+/** A modal confirmation (see ModalDialog): Cancel has the focus, Esc cancels. */
 export function ConfirmDialog({
   open,
   title,
@@ -30,62 +87,39 @@ export function ConfirmDialog({
   onConfirm,
   onCancel,
 }: ConfirmDialogProps) {
-  const ref = useRef<HTMLDialogElement>(null);
   const titleId = useId();
   const bodyId = useId();
 
-  useEffect(() => {
-    const dialog = ref.current;
-    if (!dialog) return;
-    if (open && !dialog.open) {
-      const opener = document.activeElement instanceof HTMLElement ? document.activeElement : null;
-      dialog.showModal();
-      return () => {
-        if (dialog.open) dialog.close();
-        opener?.focus();
-      };
-    }
-  }, [open]);
-
   return (
-    <dialog
-      ref={ref}
+    <ModalDialog
+      open={open}
+      busy={busy}
+      onCancel={onCancel}
       aria-labelledby={titleId}
       aria-describedby={children ? bodyId : undefined}
-      onCancel={(event) => {
-        event.preventDefault();
-        if (!busy) onCancel();
-      }}
-      className={cn(
-        'm-auto w-[calc(100%-2rem)] max-w-md rounded-2xl border border-slate-200 bg-white p-0 text-slate-700 shadow-2xl',
-        'backdrop:bg-slate-950/50 backdrop:backdrop-blur-[2px]',
-      )}
+      className={DIALOG_PANEL_CLASS}
     >
-      {open && (
-        <div className="p-6">
-          <h2 id={titleId} className="text-lg font-semibold text-slate-900">
-            {title}
-          </h2>
-          {children && (
-            <div id={bodyId} className="mt-2 text-sm text-slate-600">
-              {children}
-            </div>
-          )}
-          <div className="mt-6 flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
-            <Button variant="secondary" size="sm" onClick={onCancel} disabled={busy} autoFocus>
-              {cancelLabel}
-            </Button>
-            <Button
-              size="sm"
-              onClick={onConfirm}
-              disabled={busy}
-              className={danger ? 'bg-red-600 shadow-red-900/20 hover:bg-red-700 active:bg-red-800' : undefined}
-            >
-              {confirmLabel}
-            </Button>
+      <div className="p-6">
+        <DialogTitle id={titleId}>{title}</DialogTitle>
+        {children && (
+          <div id={bodyId} className="mt-2 text-sm text-slate-600">
+            {children}
           </div>
+        )}
+        <div className="mt-6 flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
+          <Button variant="secondary" size="sm" onClick={onCancel} disabled={busy} autoFocus>
+            {cancelLabel}
+          </Button>
+          <Button
+            size="sm"
+            onClick={onConfirm}
+            disabled={busy}
+            className={danger ? 'bg-red-600 shadow-red-900/20 hover:bg-red-700 active:bg-red-800' : undefined}
+          >
+            {confirmLabel}
+          </Button>
         </div>
-      )}
-    </dialog>
+      </div>
+    </ModalDialog>
   );
 }

@@ -2,9 +2,9 @@ import { ChevronLeft, ChevronRight } from 'lucide-react';
 import { useId, useState, type ReactNode } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { buttonClasses } from '../../components/button';
+import { PAGE_LINK_IDLE, PageNumbers } from '../../components/page-numbers';
 import { PORTFOLIO_PATH } from '../../components/portfolio/project-format';
 import { cn } from '../../lib/cn';
-import { pageWindow } from '../../lib/page-window';
 import { usePrefersReducedMotion } from '../../lib/use-reduced-motion';
 import { hiddenValues, parseGoToPage, portfolioListHref, type PortfolioListState } from './portfolio-list-state';
 
@@ -13,7 +13,6 @@ export const GO_TO_PAGE_MIN_PAGES = 10;
 
 const box =
   'inline-flex h-10 min-w-10 items-center justify-center gap-1 rounded-lg px-2.5 text-sm font-medium transition';
-const idle = 'bg-white text-slate-700 ring-1 ring-slate-200 ring-inset hover:bg-slate-50 hover:text-slate-900';
 const disabled = 'pointer-events-none bg-slate-50 text-slate-300 ring-1 ring-slate-100 ring-inset';
 
 /** A page change keeps the scroll position for the router and scrolls smoothly to the top itself. */
@@ -50,7 +49,7 @@ function EdgeLink({
       preventScrollReset
       onClick={onNavigate}
       aria-label={label}
-      className={cn(box, idle)}
+      className={cn(box, PAGE_LINK_IDLE)}
     >
       {children}
     </Link>
@@ -131,28 +130,15 @@ export function PortfolioPagination({ state, pages }: { state: PortfolioListStat
     <div className="flex flex-col items-center gap-4">
       <nav aria-label="Pagination" className="flex flex-wrap items-center justify-center gap-1.5 sm:gap-2">
         {edge(current - 1, 'Previous page', <ChevronLeft className="size-4" aria-hidden="true" />)}
-        <ul className="flex items-center gap-1.5 sm:gap-2">
-          {pageWindow(current, pages).map((item, index) =>
-            item === 'gap' ? (
-              <li key={`gap-${index}`} aria-hidden="true" className="px-0.5 text-slate-400">
-                …
-              </li>
-            ) : (
-              <li key={item}>
-                <Link
-                  to={portfolioListHref(state, { page: item })}
-                  preventScrollReset
-                  onClick={scrollToTop}
-                  aria-label={`Page ${item}`}
-                  aria-current={item === current ? 'page' : undefined}
-                  className={cn(box, item === current ? 'bg-brand-600 text-white shadow-sm' : idle)}
-                >
-                  {item}
-                </Link>
-              </li>
-            ),
-          )}
-        </ul>
+        <PageNumbers
+          current={current}
+          pages={pages}
+          href={(page) => portfolioListHref(state, { page })}
+          boxClassName={box}
+          gapClassName="px-0.5 text-slate-400"
+          preventScrollReset
+          onNavigate={scrollToTop}
+        />
         {edge(current + 1, 'Next page', <ChevronRight className="size-4" aria-hidden="true" />)}
       </nav>
       {pages > GO_TO_PAGE_MIN_PAGES && <GoToPage state={state} pages={pages} />}

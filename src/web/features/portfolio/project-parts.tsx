@@ -1,30 +1,9 @@
-import {
-  Activity,
-  ArrowLeft,
-  ArrowRight,
-  BookOpenText,
-  CalendarCheck,
-  ExternalLink,
-  FileQuestion,
-  Factory,
-  House,
-  MessageSquareText,
-  RotateCw,
-  Star,
-  TriangleAlert,
-} from 'lucide-react';
+import { ArrowLeft, ArrowRight, FileQuestion, House, RotateCw, TriangleAlert } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
-import type {
-  ProjectDetail,
-  ProjectSummary,
-  ProjectTeamMember,
-  ProjectTestimonial,
-} from '../../../shared/contracts/portfolio';
-import { formatLongDate } from '../../components/article/article-format';
+import type { ProjectSummary } from '../../../shared/contracts/portfolio';
 import { Breadcrumb } from '../../components/breadcrumb';
 import { Button } from '../../components/button';
-import { ProjectStatusBadge } from '../../components/portfolio/project-status-badge';
 import {
   DEFAULT_PROJECT_TAG,
   PORTFOLIO_PATH,
@@ -36,8 +15,6 @@ import { ResponsiveImage } from '../../components/responsive-image';
 export const PROJECT_NOT_FOUND = 'Project Not Found';
 export const PROJECT_NOT_FOUND_TEXT = "The project you're looking for doesn't exist or has been removed.";
 export const PROJECT_LOAD_ERROR = 'Error Loading Project';
-/** Decisions.md: Contact Us goes to the quote form. */
-export const CONTACT_HREF = '/#get-quote';
 
 export function BackToPortfolio({ className }: { className?: string }) {
   return (
@@ -116,189 +93,6 @@ export function ProjectLoadError() {
     >
       The project could not be loaded right now. Please try again in a moment.
     </StateScreen>
-  );
-}
-
-/** A content section; `id` names its heading. */
-export function Section({ id, title, children }: { id: string; title: string; children: ReactNode }) {
-  return (
-    <section aria-labelledby={id} className="scroll-mt-24">
-      <h2 id={id} className="text-xl font-semibold tracking-tight text-slate-900">
-        {title}
-      </h2>
-      <div className="mt-4">{children}</div>
-    </section>
-  );
-}
-
-/** Plain text with its paragraphs (never HTML). */
-export function Paragraphs({ text }: { text: string }) {
-  const paragraphs = text
-    .split(/\n\s*\n/)
-    .map((p) => p.trim())
-    .filter(Boolean);
-  return (
-    <div className="space-y-4 text-base leading-7 text-slate-700">
-      {paragraphs.map((paragraph, i) => (
-        <p key={i} className="whitespace-pre-line">
-          {paragraph}
-        </p>
-      ))}
-    </div>
-  );
-}
-
-export function TechnologyList({ technologies }: { technologies: string[] }) {
-  return (
-    <ul className="flex flex-wrap gap-2" aria-label="Technologies used">
-      {technologies.map((name) => (
-        <li
-          key={name}
-          className="rounded-lg bg-brand-50 px-3 py-1.5 text-sm font-medium text-brand-800 ring-1 ring-brand-100 ring-inset"
-        >
-          {name}
-        </li>
-      ))}
-    </ul>
-  );
-}
-
-function MemberAvatar({ member }: { member: ProjectTeamMember }) {
-  if (member.image) {
-    return (
-      <ResponsiveImage
-        src={member.image}
-        alt=""
-        width={56}
-        height={56}
-        sizes="56px"
-        className="size-14 shrink-0 rounded-full ring-2 ring-white"
-      />
-    );
-  }
-  return (
-    <span
-      aria-hidden="true"
-      className="grid size-14 shrink-0 place-items-center rounded-full bg-linear-to-br from-brand-500 to-accent-500 text-lg font-semibold text-white"
-    >
-      {(member.name.trim()[0] ?? '?').toUpperCase()}
-    </span>
-  );
-}
-
-export function TeamMembers({ team }: { team: ProjectTeamMember[] }) {
-  return (
-    <ul className="grid gap-4 sm:grid-cols-2">
-      {team.map((member, i) => (
-        <li
-          key={`${member.name}-${i}`}
-          className="flex gap-4 rounded-2xl border border-slate-200 bg-white p-4 shadow-xs"
-        >
-          <MemberAvatar member={member} />
-          <div className="min-w-0">
-            <p className="font-semibold text-slate-900">{member.name}</p>
-            {member.role && <p className="text-sm font-medium text-brand-700">{member.role}</p>}
-            {member.bio && <p className="mt-1.5 text-sm leading-6 text-slate-600">{member.bio}</p>}
-          </div>
-        </li>
-      ))}
-    </ul>
-  );
-}
-
-export function Testimonials({ testimonials }: { testimonials: ProjectTestimonial[] }) {
-  return (
-    <ul className="grid gap-4">
-      {testimonials.map((t) => (
-        <li key={t.id}>
-          <figure className="rounded-2xl border border-slate-200 bg-slate-50/70 p-5 sm:p-6">
-            <div className="flex gap-0.5 text-amber-500" role="img" aria-label={`${t.rating} out of 5 stars`}>
-              {Array.from({ length: 5 }, (_, i) => (
-                <Star
-                  key={i}
-                  className={i < t.rating ? 'size-4 fill-current' : 'size-4 text-slate-300'}
-                  aria-hidden="true"
-                />
-              ))}
-            </div>
-            <blockquote className="mt-3 text-base leading-7 whitespace-pre-line text-slate-800">“{t.text}”</blockquote>
-            <figcaption className="mt-4 text-sm">
-              <span className="font-semibold text-slate-900">{t.name}</span>
-              {(t.position || t.company) && (
-                <span className="text-slate-600">, {[t.position, t.company].filter(Boolean).join(', ')}</span>
-              )}
-            </figcaption>
-          </figure>
-        </li>
-      ))}
-    </ul>
-  );
-}
-
-function SummaryRow({ icon, label, children }: { icon: ReactNode; label: string; children: ReactNode }) {
-  return (
-    <div className="flex items-center gap-3 py-3">
-      <span className="grid size-9 shrink-0 place-items-center rounded-lg bg-brand-50 text-brand-700">{icon}</span>
-      <dt className="text-sm whitespace-nowrap text-slate-500">{label}</dt>
-      <dd className="ml-auto text-right text-sm font-medium whitespace-nowrap text-slate-900">{children}</dd>
-    </div>
-  );
-}
-
-export function QuickSummary({ project }: { project: ProjectDetail }) {
-  return (
-    <section aria-labelledby="quick-summary" className="rounded-2xl border border-slate-200 bg-white p-5 shadow-sm">
-      <h2 id="quick-summary" className="text-base font-semibold text-slate-900">
-        Quick Summary
-      </h2>
-      <dl className="mt-2 divide-y divide-slate-100">
-        <SummaryRow icon={<Factory className="size-4" aria-hidden="true" />} label="Industry">
-          {project.industry || project.category || DEFAULT_PROJECT_TAG}
-        </SummaryRow>
-        <SummaryRow icon={<CalendarCheck className="size-4" aria-hidden="true" />} label="Completion date">
-          {project.completion_date ? (
-            <time dateTime={project.completion_date}>{formatLongDate(project.completion_date)}</time>
-          ) : (
-            'Not set'
-          )}
-        </SummaryRow>
-        <SummaryRow icon={<Activity className="size-4" aria-hidden="true" />} label="Status">
-          <ProjectStatusBadge status={project.status} className="shadow-none" />
-        </SummaryRow>
-      </dl>
-    </section>
-  );
-}
-
-export function TakeAction({ project }: { project: ProjectDetail }) {
-  return (
-    <section
-      aria-labelledby="take-action"
-      className="rounded-2xl bg-linear-to-br from-brand-700 to-brand-900 p-5 text-white shadow-lg shadow-brand-900/20"
-    >
-      <h2 id="take-action" className="text-base font-semibold text-white">
-        Take Action
-      </h2>
-      <p className="mt-1 text-sm text-white/80">Want something like this for your business?</p>
-      <div className="mt-4 flex flex-col gap-2.5">
-        <Button to={CONTACT_HREF} variant="light">
-          <MessageSquareText aria-hidden="true" />
-          Contact Us
-        </Button>
-        {project.live_url && (
-          <Button href={project.live_url} target="_blank" rel="noopener noreferrer" variant="inverse">
-            <ExternalLink aria-hidden="true" />
-            View Live
-          </Button>
-        )}
-        {project.case_study_url && (
-          <Button href={project.case_study_url} target="_blank" rel="noopener" variant="inverse">
-            <BookOpenText aria-hidden="true" />
-            Read Case Study
-          </Button>
-        )}
-      </div>
-    </section>
   );
 }
 
