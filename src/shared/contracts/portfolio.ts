@@ -354,6 +354,9 @@ const charCount = (value: string) => [...value].length;
 const tooLong = (label: string, max: number) => formatPortfolioMessage(PortfolioMessage.TOO_LONG, { label, max });
 const limited = (label: string, max: number) => z.string().refine((v) => charCount(v) <= max, tooLong(label, max));
 const optionalLimited = (label: string, max: number) => limited(label, max).nullable();
+/** Required (its own message when empty), then at most `max` characters. */
+const requiredLimited = (required: string, label: string, max: number) =>
+  z.string().min(1, required).pipe(limited(label, max));
 
 /**
  * A stored address: an absolute http(s) URL, or a path on this site ('/demo/x.svg', '/uploads/...').
@@ -424,13 +427,14 @@ export function splitTechnologies(value: unknown): string[] {
  * message of the answer.
  */
 export const projectInputSchema = z.object({
-  title: z.string().min(1, PortfolioMessage.TITLE_REQUIRED).pipe(limited('Title', PROJECT_LIMITS.title)),
-  short_description: z
-    .string()
-    .min(1, PortfolioMessage.DESCRIPTION_REQUIRED)
-    .pipe(limited('Short description', PROJECT_LIMITS.short_description)),
-  client: z.string().min(1, PortfolioMessage.CLIENT_REQUIRED).pipe(limited('Client', PROJECT_LIMITS.client)),
-  results: z.string().min(1, PortfolioMessage.RESULTS_REQUIRED).pipe(limited('Results', PROJECT_LIMITS.longText)),
+  title: requiredLimited(PortfolioMessage.TITLE_REQUIRED, 'Title', PROJECT_LIMITS.title),
+  short_description: requiredLimited(
+    PortfolioMessage.DESCRIPTION_REQUIRED,
+    'Short description',
+    PROJECT_LIMITS.short_description,
+  ),
+  client: requiredLimited(PortfolioMessage.CLIENT_REQUIRED, 'Client', PROJECT_LIMITS.client),
+  results: requiredLimited(PortfolioMessage.RESULTS_REQUIRED, 'Results', PROJECT_LIMITS.longText),
   technologies: z
     .array(limited('Technology name', PROJECT_LIMITS.technology))
     .min(1, PortfolioMessage.TECHNOLOGY_REQUIRED)
@@ -472,10 +476,7 @@ export const projectInputSchema = z.object({
   team: z
     .array(
       z.object({
-        name: z
-          .string()
-          .min(1, PortfolioMessage.TEAM_NAME_REQUIRED)
-          .pipe(limited('Team member name', PROJECT_LIMITS.teamName)),
+        name: requiredLimited(PortfolioMessage.TEAM_NAME_REQUIRED, 'Team member name', PROJECT_LIMITS.teamName),
         role: optionalLimited('Team member role', PROJECT_LIMITS.teamRole),
         bio: optionalLimited('Team member bio', PROJECT_LIMITS.longText),
         image: urlField('Team member image'),
@@ -488,16 +489,14 @@ export const projectInputSchema = z.object({
   testimonials: z
     .array(
       z.object({
-        name: z
-          .string()
-          .min(1, PortfolioMessage.TESTIMONIAL_NAME_REQUIRED)
-          .pipe(limited('Testimonial name', PROJECT_LIMITS.testimonialName)),
+        name: requiredLimited(
+          PortfolioMessage.TESTIMONIAL_NAME_REQUIRED,
+          'Testimonial name',
+          PROJECT_LIMITS.testimonialName,
+        ),
         position: optionalLimited('Testimonial position', PROJECT_LIMITS.testimonialPosition),
         company: optionalLimited('Testimonial company', PROJECT_LIMITS.testimonialCompany),
-        text: z
-          .string()
-          .min(1, PortfolioMessage.TESTIMONIAL_TEXT_REQUIRED)
-          .pipe(limited('Testimonial text', PROJECT_LIMITS.longText)),
+        text: requiredLimited(PortfolioMessage.TESTIMONIAL_TEXT_REQUIRED, 'Testimonial text', PROJECT_LIMITS.longText),
         rating: z
           .number({ error: PortfolioMessage.RATING_INVALID })
           .int(PortfolioMessage.RATING_INVALID)

@@ -13,6 +13,7 @@ import { CategoryBadge } from '../../components/article/category-badge';
 import { Button } from '../../components/button';
 import { Card } from '../../components/card';
 import { Input } from '../../components/input';
+import { Textarea } from '../../components/textarea';
 import { failureNotice, NoticeAlert, type Notice } from '../../components/notice';
 import { isApiError } from '../../lib/api-client';
 import { cn } from '../../lib/cn';
@@ -271,20 +272,14 @@ function CategoryForm({
           />
         </div>
         <ColorField value={values.color} onChange={set('color')} error={errors.color} />
-        <div className="flex flex-col gap-1.5">
-          <label htmlFor={`${titleId}-description`} className="text-sm font-medium text-slate-800">
-            Description
-          </label>
-          <textarea
-            id={`${titleId}-description`}
-            name="description"
-            rows={2}
-            maxLength={2000}
-            value={values.description}
-            onChange={set('description')}
-            className="block w-full rounded-lg border border-slate-300 bg-white px-3.5 py-2.5 text-sm shadow-xs hover:border-slate-400 focus:outline-none focus-visible:border-brand-500 focus-visible:ring-4 focus-visible:ring-brand-500/20"
-          />
-        </div>
+        <Textarea
+          label="Description"
+          name="description"
+          rows={2}
+          maxLength={2000}
+          value={values.description}
+          onChange={set('description')}
+        />
         <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
           <Button variant="secondary" size="sm" onClick={onCancel} disabled={busy}>
             Cancel

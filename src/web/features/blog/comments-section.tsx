@@ -13,6 +13,7 @@ import { Alert } from '../../components/alert';
 import { formatLongDate } from '../../components/article/article-format';
 import { Button } from '../../components/button';
 import { Input } from '../../components/input';
+import { Textarea } from '../../components/textarea';
 import { Skeleton } from '../../components/skeleton';
 import { post, userMessage } from '../../lib/api-client';
 import { useHydrated } from '../../lib/use-hydrated';
@@ -112,22 +113,14 @@ function CommentForm({ postId, onPosted }: { postId: number; onPosted: (comment:
       <fieldset disabled={busy} className="mt-5 grid gap-4 sm:grid-cols-2">
         <Input label="Name" name="name" autoComplete="name" maxLength={COMMENT_NAME_MAX} required />
         <Input label="Email" name="email" type="email" autoComplete="email" maxLength={COMMENT_EMAIL_MAX} required />
-        <div className="flex flex-col gap-1.5 sm:col-span-2">
-          <label htmlFor={`${id}-message`} className="text-sm font-medium text-slate-800">
-            Comment
-            <span className="ml-0.5 text-red-600" aria-hidden="true">
-              *
-            </span>
-          </label>
-          <textarea
-            id={`${id}-message`}
-            name="message"
-            rows={5}
-            required
-            maxLength={COMMENT_MESSAGE_MAX}
-            className="block w-full rounded-lg border border-slate-300 bg-white px-3.5 py-2.5 text-sm text-slate-900 shadow-xs placeholder:text-slate-400 hover:border-slate-400 focus:outline-none focus-visible:border-brand-500 focus-visible:ring-4 focus-visible:ring-brand-500/20 disabled:bg-slate-50"
-          />
-        </div>
+        <Textarea
+          label="Comment"
+          name="message"
+          rows={5}
+          required
+          maxLength={COMMENT_MESSAGE_MAX}
+          containerClassName="sm:col-span-2"
+        />
       </fieldset>
       {status.kind === 'done' && (
         <Alert tone="success" className="mt-4">
