@@ -6,6 +6,7 @@
  * the server's resident memory (/proc) until every answer is in. Rounds:
  * - gallery-N: N parallel POST /api/uploads/multiple of about 95 MB each (one 8-megapixel JPEG and nine
  *   PDFs just under 10 MB): streamed to disk, one image decoded per request;
+ * - documents-N: the same with ten PDFs and no image: what streaming and storing cost without decoding;
  * - oversize-N: N parallel POST /api/uploads/single of one 95 MB file: refused (413) while it streams;
  * - gone-N: the gallery body, each client hanging up as soon as it has sent it: the files the server
  *   still stored afterwards show whether it kept working for clients that had left.
@@ -25,7 +26,7 @@ const MiB = 1024 * 1024;
 const ADMIN_EMAIL = 'bench-admin@example.com';
 const ADMIN_PASSWORD = 'bench-password-0123456789';
 
-export type UploadRoundKind = 'gallery' | 'oversize' | 'gone';
+export type UploadRoundKind = 'gallery' | 'documents' | 'oversize' | 'gone';
 
 export interface UploadRoundFigures {
   name: string;
@@ -157,7 +158,7 @@ async function storedFiles(site: RunningSite, token: string): Promise<number> {
   return ((await res.json()) as { data: { total_files: number } }).data.total_files;
 }
 
-async function round(kind: UploadRoundKind, parallel: number, bodies: Record<'gallery' | 'oversize', Body>) {
+async function round(kind: UploadRoundKind, parallel: number, bodies: Record<Exclude<UploadRoundKind, 'gone'>, Body>) {
   const site = await startSite({
     DATABASE_URL: '',
     SEED_DEMO: 'false',
@@ -168,7 +169,7 @@ async function round(kind: UploadRoundKind, parallel: number, bodies: Record<'ga
   try {
     const pid = site.pid as number;
     const token = await signIn(site);
-    const body = kind === 'oversize' ? bodies.oversize : bodies.gallery;
+    const body = bodies[kind === 'gone' ? 'gallery' : kind];
     const path = kind === 'oversize' ? '/api/uploads/single' : '/api/uploads/multiple';
     const rssBefore = readMemory(pid).rssMiB;
     const started = Date.now();
@@ -219,6 +220,14 @@ export async function uploadMemoryScenario(
         data: document,
       })),
     ]),
+    documents: multipartBody(
+      Array.from({ length: 10 }, (_, i) => ({
+        field: 'files',
+        name: `document-${i}.pdf`,
+        type: 'application/pdf',
+        data: document,
+      })),
+    ),
     oversize: multipartBody([{ field: 'file', name: 'huge.pdf', type: 'application/pdf', data: pdf(95 * MiB) }]),
   };
   const figures: UploadRoundFigures[] = [];
