@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { constants, createReadStream } from 'node:fs';
-import { copyFile, mkdir, readdir, rename, rm, stat, unlink, writeFile } from 'node:fs/promises';
+import { chmod, copyFile, mkdir, readdir, rename, rm, stat, unlink, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
@@ -113,7 +113,11 @@ export class LocalDiskStorage implements FileStorage {
   }
 
   async putFile(key: string, sourcePath: string): Promise<void> {
-    await this.write(key, (temporary) => copyFile(sourcePath, temporary, constants.COPYFILE_EXCL));
+    await this.write(key, async (temporary) => {
+      await copyFile(sourcePath, temporary, constants.COPYFILE_EXCL);
+      // The copy keeps the source's mode; stored objects are readable like those put() writes.
+      await chmod(temporary, 0o644);
+    });
   }
 
   async get(key: string): Promise<StoredObject | null> {
