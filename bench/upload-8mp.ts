@@ -14,28 +14,13 @@ import { performance } from 'node:perf_hooks';
 import sharp from 'sharp';
 import { buildApp } from '../src/server/app';
 import { UPLOAD_FIGURES_PREFIX } from './environment';
+import { photo } from './photo';
 import { loadConfig } from '../src/server/config';
 import { bearer, createSignedIn } from '../src/server/testing/auth-helpers';
 import { createTestDatabase } from '../src/server/testing/test-database';
 
 const WIDTH = 3264;
 const HEIGHT = 2448;
-
-/** A photo-like JPEG: smooth colour fields (noise scaled up), so it compresses like a real picture. */
-async function photo(width: number, height: number): Promise<Buffer> {
-  const coarse = await sharp({
-    create: {
-      width: Math.ceil(width / 8),
-      height: Math.ceil(height / 8),
-      channels: 3,
-      background: '#808080',
-      noise: { type: 'gaussian', mean: 128, sigma: 40 },
-    },
-  })
-    .png()
-    .toBuffer();
-  return sharp(coarse).resize(width, height, { kernel: 'cubic' }).jpeg({ quality: 90 }).toBuffer();
-}
 
 async function multipart(image: Buffer, filename: string) {
   const form = new FormData();

@@ -19,6 +19,8 @@ export const ErrorCode = {
   RATE_LIMITED: 'RATE_LIMITED',
   DATABASE_UNAVAILABLE: 'DATABASE_UNAVAILABLE',
   MIGRATIONS_PENDING: 'MIGRATIONS_PENDING',
+  STORAGE_UNAVAILABLE: 'STORAGE_UNAVAILABLE',
+  SERVER_BUSY: 'SERVER_BUSY',
   INTERNAL_ERROR: 'INTERNAL_ERROR',
 } as const;
 
@@ -39,6 +41,8 @@ export const ErrorMessage = {
   INTERNAL_ERROR: 'Internal server error',
   DATABASE_UNREACHABLE: 'Database is not reachable.',
   MIGRATIONS_PENDING: 'Database migrations are not current.',
+  STORAGE_UNAVAILABLE: 'File storage is not available, so files cannot be saved right now. Please try again later.',
+  SERVER_BUSY: 'The server is busy processing other images. Please try again in a few seconds.',
   COMPANY_NOT_CONFIGURED: 'The company profile has not been set up yet.',
   BLOG_POST_NOT_FOUND: 'Blog post not found',
   COMMENT_FIELDS_REQUIRED: 'Please fill in all fields',

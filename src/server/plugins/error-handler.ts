@@ -3,7 +3,7 @@ import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { ErrorCode, ErrorMessage, formatMessage, type ApiErrorBody, type FieldError } from '../../shared/errors';
 import type { DialectName } from '../db/database';
-import { AppError } from './errors';
+import { AppError, StorageUnavailableError } from './errors';
 
 function fieldOf(instancePath: string, fallback: string | undefined): string {
   const path = instancePath.replace(/^\//, '').replace(/\//g, '.');
@@ -49,6 +49,12 @@ function toBody(error: FastifyError | AppError | Error, dialect: DialectName): {
         code: ErrorCode.DATABASE_UNAVAILABLE,
         message: formatMessage(ErrorMessage.DATABASE_UNAVAILABLE, { database: DATABASE_NAMES[dialect] }),
       },
+    };
+  }
+  if (error instanceof StorageUnavailableError) {
+    return {
+      status: 503,
+      body: { success: false, code: ErrorCode.STORAGE_UNAVAILABLE, message: ErrorMessage.STORAGE_UNAVAILABLE },
     };
   }
   if (error instanceof AppError) {

@@ -16,3 +16,14 @@ export class AppError extends Error {
 }
 
 export const notFound = (message: string = ErrorMessage.NOT_FOUND) => new AppError(404, ErrorCode.NOT_FOUND, message);
+
+/**
+ * The file storage cannot be written or read (folder missing, read-only, full, not permitted): the
+ * client sees 503 STORAGE_UNAVAILABLE, and /api/ready reports it.
+ */
+export class StorageUnavailableError extends Error {
+  constructor(options?: { cause?: unknown }) {
+    super('file storage unavailable', options);
+    this.name = 'StorageUnavailableError';
+  }
+}

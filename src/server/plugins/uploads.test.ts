@@ -1,10 +1,11 @@
-import { mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { text } from 'node:stream/consumers';
 import { afterAll, describe, expect, it } from 'vitest';
 import { useTestApp } from '../testing/test-app';
-import { InvalidStorageKeyError, LocalDiskStorage, isValidStorageKey } from './uploads';
+import { StorageUnavailableError } from './errors';
+import { InvalidStorageKeyError, LocalDiskStorage, UPLOAD_SPOOL_FOLDER, isValidStorageKey } from './uploads';
 
 const PNG = Buffer.from(
   'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==',
@@ -112,5 +113,45 @@ describe('LocalDiskStorage', () => {
     }
     expect(readdirSync(root)).toEqual(['uploads']);
     expect(isValidStorageKey('files/0123abcd.jpg')).toBe(true);
+  });
+});
+
+describe('starting with temporary files left by an interrupted upload', () => {
+  // Left as a stopped process leaves them: half-written objects and request bodies still being read.
+  const uploadDir = mkdtempSync(path.join(tmpdir(), 'upload-sweep-'));
+  const leftovers = [
+    'files/0123abcd.jpg.a1b2c3.tmp',
+    `${UPLOAD_SPOOL_FOLDER}/9f8e7d.tmp`,
+    'thumbnails/og/ab12.webp.00ff.tmp',
+  ];
+  const kept = ['files/0123abcd.jpg', 'thumbnails/og/ab12.webp'];
+  for (const file of [...leftovers, ...kept]) {
+    mkdirSync(path.dirname(path.join(uploadDir, file)), { recursive: true });
+    writeFileSync(path.join(uploadDir, file), 'bytes');
+  }
+  afterAll(() => rmSync(uploadDir, { recursive: true, force: true }));
+  const t = useTestApp('sqlite', { seed: false, env: { UPLOAD_DIR: uploadDir } });
+
+  it('removes them at start and keeps the stored files', async () => {
+    expect(t.app.fileStorage).toBeDefined();
+    for (const file of leftovers) expect(existsSync(path.join(uploadDir, file)), file).toBe(false);
+    for (const file of kept) expect(readFileSync(path.join(uploadDir, file), 'utf8'), file).toBe('bytes');
+  });
+});
+
+describe('LocalDiskStorage on a folder that cannot be written', () => {
+  const root = mkdtempSync(path.join(tmpdir(), 'storage-broken-'));
+  writeFileSync(path.join(root, 'file'), 'a regular file');
+  // Below a regular file: nothing can be created there, whoever runs the tests (root included).
+  const storage = new LocalDiskStorage(path.join(root, 'file', 'uploads'));
+  afterAll(() => rmSync(root, { recursive: true, force: true }));
+
+  it('says the storage is unavailable rather than failing with a file-system error', async () => {
+    await expect(storage.check()).rejects.toBeInstanceOf(StorageUnavailableError);
+    await expect(storage.put('files/abc.png', Buffer.from('x'))).rejects.toBeInstanceOf(StorageUnavailableError);
+    const source = path.join(root, 'source.pdf');
+    writeFileSync(source, '%PDF-1.4');
+    await expect(storage.putFile('files/abc.pdf', source)).rejects.toBeInstanceOf(StorageUnavailableError);
+    await expect(storage.get('files/abc.png')).rejects.toBeInstanceOf(StorageUnavailableError);
   });
 });

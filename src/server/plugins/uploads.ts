@@ -1,10 +1,12 @@
 import { randomBytes } from 'node:crypto';
-import { createReadStream } from 'node:fs';
-import { mkdir, rename, rm, stat, unlink, writeFile } from 'node:fs/promises';
+import { constants, createReadStream } from 'node:fs';
+import { chmod, copyFile, mkdir, readdir, rename, rm, stat, unlink, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
+import { StorageUnavailableError } from './errors';
+import { DEFAULT_IMAGE_QUEUE, ImageQueue, type ImageQueueOptions } from './image-queue';
 
 /**
  * Uploaded files live behind a storage adapter (design.md): keys such as `files/{name}` and
@@ -19,11 +21,15 @@ export interface StoredObject {
 
 export interface FileStorage {
   put(key: string, data: Buffer): Promise<void>;
+  /** Stores a copy of a local file (an upload spooled to disk), without reading it into memory. */
+  putFile(key: string, sourcePath: string): Promise<void>;
   /** Null when there is no such object. */
   get(key: string): Promise<StoredObject | null>;
   /** Removing a missing object is not an error. */
   delete(key: string): Promise<void>;
   exists(key: string): Promise<boolean>;
+  /** Resolves when objects can be written now; throws StorageUnavailableError otherwise. */
+  check(): Promise<void>;
 }
 
 export class InvalidStorageKeyError extends Error {
@@ -48,6 +54,31 @@ function assertKey(key: string): void {
   if (!isValidStorageKey(key)) throw new InvalidStorageKeyError(key);
 }
 
+/** File-system failures that mean "the folder cannot be used", as opposed to a bug of ours. */
+const UNAVAILABLE_CODES = new Set(['EACCES', 'EPERM', 'EROFS', 'ENOSPC', 'EDQUOT', 'ENOTDIR', 'ENOENT', 'EIO']);
+
+/** The error to throw for a failed file-system call on the upload folder. */
+export function storageFailure(error: unknown): unknown {
+  const code = (error as NodeJS.ErrnoException | null)?.code;
+  return code && UNAVAILABLE_CODES.has(code) ? new StorageUnavailableError({ cause: error }) : error;
+}
+
+/** Temporary files end with this; whatever carries it at start was left by an interrupted write. */
+const TEMPORARY_SUFFIX = '.tmp';
+const temporaryName = (base: string) => `${base}.${randomBytes(6).toString('hex')}${TEMPORARY_SUFFIX}`;
+
+/** Writes and removes a probe file: the only sure test of writability (root ignores permission bits). */
+export async function assertWritable(dir: string): Promise<void> {
+  try {
+    await mkdir(dir, { recursive: true });
+    const probe = path.join(dir, temporaryName('.probe'));
+    await writeFile(probe, '', { flag: 'wx' });
+    await unlink(probe);
+  } catch (error) {
+    throw storageFailure(error);
+  }
+}
+
 export class LocalDiskStorage implements FileStorage {
   private readonly root: string;
 
@@ -63,18 +94,30 @@ export class LocalDiskStorage implements FileStorage {
     return full;
   }
 
-  async put(key: string, data: Buffer): Promise<void> {
+  /** Writes an object aside and renames it into place: a reader never sees half a file. */
+  private async write(key: string, fill: (temporary: string) => Promise<void>): Promise<void> {
     const target = this.pathOf(key);
-    await mkdir(path.dirname(target), { recursive: true });
-    // Written aside and renamed: a reader never sees half a file.
-    const temporary = `${target}.${randomBytes(6).toString('hex')}.tmp`;
+    const temporary = temporaryName(target);
     try {
-      await writeFile(temporary, data, { flag: 'wx', mode: 0o644 });
+      await mkdir(path.dirname(target), { recursive: true });
+      await fill(temporary);
       await rename(temporary, target);
     } catch (error) {
-      await rm(temporary, { force: true });
-      throw error;
+      await rm(temporary, { force: true }).catch(() => {});
+      throw storageFailure(error);
     }
+  }
+
+  async put(key: string, data: Buffer): Promise<void> {
+    await this.write(key, (temporary) => writeFile(temporary, data, { flag: 'wx', mode: 0o644 }));
+  }
+
+  async putFile(key: string, sourcePath: string): Promise<void> {
+    await this.write(key, async (temporary) => {
+      await copyFile(sourcePath, temporary, constants.COPYFILE_EXCL);
+      // The copy keeps the source's mode; stored objects are readable like those put() writes.
+      await chmod(temporary, 0o644);
+    });
   }
 
   async get(key: string): Promise<StoredObject | null> {
@@ -85,7 +128,7 @@ export class LocalDiskStorage implements FileStorage {
       return { stream: createReadStream(target), size: info.size, modified: info.mtime };
     } catch (error) {
       if ((error as NodeJS.ErrnoException).code === 'ENOENT') return null;
-      throw error;
+      throw storageFailure(error);
     }
   }
 
@@ -93,7 +136,7 @@ export class LocalDiskStorage implements FileStorage {
     try {
       await unlink(this.pathOf(key));
     } catch (error) {
-      if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
+      if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw storageFailure(error);
     }
   }
 
@@ -102,14 +145,51 @@ export class LocalDiskStorage implements FileStorage {
       return (await stat(this.pathOf(key))).isFile();
     } catch (error) {
       if ((error as NodeJS.ErrnoException).code === 'ENOENT') return false;
-      throw error;
+      throw storageFailure(error);
     }
   }
+
+  async check(): Promise<void> {
+    await assertWritable(this.root);
+  }
+}
+
+/**
+ * Where request bodies are written while they arrive, before they are checked and stored: a folder of
+ * UPLOAD_DIR (local disk whatever the storage adapter), whose dot keeps it out of every storage key.
+ */
+export const UPLOAD_SPOOL_FOLDER = '.incoming';
+
+/** A fresh path for one incoming file in the spool folder. */
+export const spoolPath = (spoolDir: string) =>
+  path.join(spoolDir, `${randomBytes(16).toString('hex')}${TEMPORARY_SUFFIX}`);
+
+/**
+ * Removes the temporary files under the upload folder: objects half written and request bodies half
+ * read when the process stopped. Run at start, before anything writes; returns how many went.
+ */
+export async function sweepTemporaryFiles(root: string): Promise<number> {
+  let entries;
+  try {
+    entries = await readdir(root, { recursive: true, withFileTypes: true });
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return 0;
+    throw storageFailure(error);
+  }
+  const temporary = entries.filter((e) => e.isFile() && e.name.endsWith(TEMPORARY_SUFFIX));
+  await Promise.all(temporary.map((e) => rm(path.join(e.parentPath, e.name), { force: true })));
+  return temporary.length;
 }
 
 declare module 'fastify' {
   interface FastifyInstance {
     fileStorage: FileStorage;
+    /** Local folder for incoming upload bodies (UPLOAD_DIR/.incoming). */
+    uploadSpoolDir: string;
+    /** The one image-decoding queue of the process (every upload route uses it). */
+    imageQueue: ImageQueue;
+    /** Resolves when uploads can be written (spool folder and storage); throws StorageUnavailableError. */
+    checkUploadStorage(): Promise<void>;
   }
 }
 
@@ -135,10 +215,31 @@ export const UPLOAD_CSP = "default-src 'none'; img-src 'self'; style-src 'unsafe
  * Stored names are generated, so a file never changes under its name: it is cached for a year.
  * Anything else under /uploads/ is a 404, whatever its encoding.
  */
-export const uploadsPlugin = fp(async (app: FastifyInstance, options: { storage?: FileStorage } = {}) => {
+export interface UploadsPluginOptions {
+  storage?: FileStorage;
+  imageQueue?: ImageQueueOptions;
+}
+
+export const uploadsPlugin = fp(async (app: FastifyInstance, options: UploadsPluginOptions = {}) => {
   const storage = options.storage ?? new LocalDiskStorage(app.config.uploadDir);
-  await mkdir(app.config.uploadDir, { recursive: true });
+  const spoolDir = path.join(app.config.uploadDir, UPLOAD_SPOOL_FOLDER);
   app.decorate('fileStorage', storage);
+  app.decorate('uploadSpoolDir', spoolDir);
+  app.decorate('imageQueue', new ImageQueue(options.imageQueue ?? DEFAULT_IMAGE_QUEUE));
+  app.decorate('checkUploadStorage', async () => {
+    await assertWritable(spoolDir);
+    await storage.check();
+  });
+
+  // A folder that cannot be written does not stop the site: uploads answer 503 STORAGE_UNAVAILABLE and
+  // /api/ready reports it until the folder is fixed.
+  try {
+    const swept = await sweepTemporaryFiles(app.config.uploadDir);
+    if (swept > 0) app.log.info({ files: swept }, 'temporary upload files of an interrupted run removed');
+    await app.checkUploadStorage();
+  } catch (error) {
+    app.log.error({ err: error, uploadDir: app.config.uploadDir }, 'the upload folder cannot be written');
+  }
 
   async function serve(request: FastifyRequest, reply: FastifyReply, key: string, name: string) {
     const extension = name.slice(name.lastIndexOf('.') + 1);

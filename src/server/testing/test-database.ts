@@ -2,10 +2,12 @@ import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import type { Kysely } from 'kysely';
 import { createConnection } from 'mysql2/promise';
 import pg from 'pg';
 import { createDatabase, type Database, type DialectName } from '../db/database';
 import { migrateToLatest } from '../db/migrator';
+import type { DB } from '../db/schema';
 
 /**
  * Test databases: SQLite always; PostgreSQL and MySQL/MariaDB when TEST_POSTGRES_URL / TEST_MYSQL_URL
@@ -16,6 +18,15 @@ export const testDialects: DialectName[] = [
   ...(process.env.TEST_POSTGRES_URL ? (['postgres'] as const) : []),
   ...(process.env.TEST_MYSQL_URL ? (['mysql'] as const) : []),
 ];
+
+/** How many rows a table holds: what a test checks was, or was not, stored. */
+export async function countRows(db: Kysely<DB>, table: keyof DB): Promise<number> {
+  const row = await db
+    .selectFrom(table)
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}
 
 export interface TestDatabase {
   database: Database;

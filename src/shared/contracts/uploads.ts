@@ -33,6 +33,8 @@ export {
   responsiveSources,
   responsiveSourcesFromUrl,
   UPLOAD_ACCEPT,
+  UPLOAD_BODY_OVERHEAD,
+  uploadBodyLimit,
   UPLOAD_COMPONENT_DEFAULT_MAX_FILES,
   UPLOAD_DEFAULT_CATEGORY,
   UPLOAD_FORBIDDEN_NAME_CHARACTERS,

@@ -15,6 +15,13 @@ export const UPLOAD_MAX_FILE_SIZE = 10 * 1024 * 1024;
 export const UPLOAD_MAX_FILE_SIZE_MB = 10;
 /** Files per request on /api/uploads/multiple (the project gallery holds 10). */
 export const UPLOAD_MAX_FILES = 10;
+/**
+ * What one request may carry besides its files (form fields, part headers, boundaries): a body larger
+ * than files x UPLOAD_MAX_FILE_SIZE + this is refused (413) before or while it arrives. Room enough
+ * that a file a little over 10 MB is still refused by name (the per-file check comes first).
+ */
+export const UPLOAD_BODY_OVERHEAD = 2 * 1024 * 1024;
+export const uploadBodyLimit = (maxFiles: number) => maxFiles * UPLOAD_MAX_FILE_SIZE + UPLOAD_BODY_OVERHEAD;
 /** Default file cap of the upload component in multiple mode. */
 export const UPLOAD_COMPONENT_DEFAULT_MAX_FILES = 5;
 export const UPLOAD_MAX_NAME_LENGTH = 255;
@@ -87,6 +94,8 @@ export const UploadMessage = {
   ONLY_ONE: 'Only one file allowed for single upload',
   EMPTY_FILE: 'The file {name} is empty.',
   TOO_LARGE: 'File(s) too large: {names}. Maximum size is 10MB per file.',
+  BODY_TOO_LARGE: 'The upload is too large: at most {max} MB can be sent in one request.',
+  CANCELLED: 'The upload was cancelled: the connection closed before it was complete.',
   INVALID_NAME:
     'Invalid file name(s): {names}. File names must be less than 255 characters and cannot contain special characters.',
   TYPE_NOT_ALLOWED: 'File type {type} is not allowed. Allowed types: {allowed}',

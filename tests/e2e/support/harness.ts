@@ -51,6 +51,8 @@ export async function startSite(
       DATA_DIR: dataDir,
       DATABASE_URL: '',
       LOG_LEVEL: 'warn',
+      // As `npm start` runs it: glibc otherwise keeps image-processing memory in per-thread arenas.
+      MALLOC_ARENA_MAX: process.env.MALLOC_ARENA_MAX ?? '2',
       ...env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],

@@ -12,10 +12,13 @@ describe.each(testDialects)('health and errors on %s', (dialect) => {
     expect(res.headers['x-request-id']).toBeTruthy();
   });
 
-  it('answers /api/ready when the database is reachable and migrated', async () => {
+  it('answers /api/ready when the database is reachable and migrated and the upload folder writable', async () => {
     const res = await t.app.inject({ method: 'GET', url: '/api/ready' });
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toEqual({ success: true, data: { status: 'ready', database: true, migrations: true } });
+    expect(res.json()).toEqual({
+      success: true,
+      data: { status: 'ready', database: true, migrations: true, storage: true },
+    });
   });
 
   it('answers unknown API paths with a JSON 404', async () => {

@@ -1,5 +1,5 @@
 import { ErrorCode, ErrorMessage } from '../../../shared/errors';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 import { ping } from '../../db/database';
 import { migrationsCurrent } from '../../db/migrator';
 
@@ -11,7 +11,7 @@ export async function healthRoutes(app: FastifyInstance): Promise<void> {
 
   app.get('/ready', { schema: { hide: true }, config: { access: 'public' } }, async (request, reply) => {
     reply.header('cache-control', 'no-store');
-    const checks = { database: false, migrations: false };
+    const checks = { database: false, migrations: false, storage: false };
     try {
       await ping(app.database);
       checks.database = true;
@@ -19,15 +19,22 @@ export async function healthRoutes(app: FastifyInstance): Promise<void> {
     } catch (error) {
       request.log.warn({ err: error }, 'readiness check failed');
     }
-    const ready = checks.database && checks.migrations;
-    if (!ready) {
-      return reply.status(503).send({
-        success: false,
-        code: checks.database ? ErrorCode.MIGRATIONS_PENDING : ErrorCode.DATABASE_UNAVAILABLE,
-        message: checks.database ? ErrorMessage.MIGRATIONS_PENDING : ErrorMessage.DATABASE_UNREACHABLE,
-        data: checks,
-      });
+    try {
+      await app.checkUploadStorage();
+      checks.storage = true;
+    } catch (error) {
+      request.log.warn({ err: error }, 'upload storage cannot be written');
     }
+    if (!checks.database)
+      return notReady(reply, ErrorCode.DATABASE_UNAVAILABLE, ErrorMessage.DATABASE_UNREACHABLE, checks);
+    if (!checks.migrations)
+      return notReady(reply, ErrorCode.MIGRATIONS_PENDING, ErrorMessage.MIGRATIONS_PENDING, checks);
+    if (!checks.storage)
+      return notReady(reply, ErrorCode.STORAGE_UNAVAILABLE, ErrorMessage.STORAGE_UNAVAILABLE, checks);
     return { success: true, data: { status: 'ready', ...checks } };
   });
+}
+
+function notReady(reply: FastifyReply, code: ErrorCode, message: string, checks: Record<string, boolean>) {
+  return reply.status(503).send({ success: false, code, message, data: checks });
 }

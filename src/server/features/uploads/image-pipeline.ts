@@ -1,4 +1,5 @@
-import { fileTypeFromBuffer } from 'file-type';
+import { readFile } from 'node:fs/promises';
+import { fileTypeFromFile } from 'file-type';
 import sharp, { type ResizeOptions, type Sharp } from 'sharp';
 import {
   IMAGE_VARIANT_WIDTHS,
@@ -17,7 +18,15 @@ import {
 /*
  * What an upload is, decided from its bytes (file-type's magic numbers), and the sharp work on images:
  * a clean original (metadata stripped, orientation applied) and the resized copies the pages use.
+ * Uploads are read from their spooled file, never held whole in memory before decoding.
  */
+
+// Each image is decoded once: libvips' operation cache would only keep memory (and the handles of
+// deleted spool files) for nothing.
+sharp.cache(false);
+
+/** An image to work on: the path of its file on disk, or its bytes. */
+export type ImageInput = string | Buffer;
 
 const EXTENSIONS: Record<UploadMimeType, string> = {
   'image/jpeg': 'jpg',
@@ -43,14 +52,18 @@ function looksLikeSvg(buffer: Buffer): boolean {
   return /^\s*(?:<\?xml[^>]*>\s*)?(?:<!--[\s\S]*?-->\s*|<!DOCTYPE[^>]*>\s*)*<svg[\s>]/i.test(head);
 }
 
+/** The first bytes of a file are enough to recognise SVG text. */
+export const TYPE_HEAD_BYTES = 4096;
+
+/** The type of a file on disk; `head` holds its first TYPE_HEAD_BYTES bytes. */
 export async function detectType(
-  buffer: Buffer,
+  file: { path: string; head: Buffer },
   accept: readonly UploadMimeType[],
   declared: { name: string; mime: string },
 ): Promise<DetectedType> {
   // Checked first: an SVG with an XML prolog is otherwise detected as application/xml.
-  if (looksLikeSvg(buffer)) return { kind: 'svg' };
-  const detected = await fileTypeFromBuffer(buffer);
+  if (looksLikeSvg(file.head)) return { kind: 'svg' };
+  const detected = await fileTypeFromFile(file.path);
   if (!detected) {
     const namedSvg = declared.mime === 'image/svg+xml' || /\.svgz?$/i.test(declared.name);
     return namedSvg ? { kind: 'svg' } : { kind: 'unknown' };
@@ -74,9 +87,9 @@ export interface ImageSize {
 }
 
 /** The displayed size (EXIF orientation applied), read from the header only. */
-export async function readImageSize(buffer: Buffer): Promise<ImageSize> {
+export async function readImageSize(input: ImageInput): Promise<ImageSize> {
   // The header is read without limits so that an oversized image is measured and refused by us.
-  const meta = await sharp(buffer, { limitInputPixels: false }).metadata();
+  const meta = await sharp(input, { limitInputPixels: false }).metadata();
   if (!meta.width || !meta.height) throw new Error('image without dimensions');
   const { width, height } = meta.autoOrient ?? meta;
   return { width, height };
@@ -140,7 +153,7 @@ async function toEncoded(pipeline: Sharp): Promise<EncodedImage> {
  * EXIF block) unless a resize or another format is asked for. Animated WebP keeps its frames.
  */
 async function processOriginal(
-  buffer: Buffer,
+  input: ImageInput,
   mime: ImageMimeType,
   options: ImageUploadOptions,
 ): Promise<ProcessedOriginal> {
@@ -148,10 +161,10 @@ async function processOriginal(
   const resize = options.width !== undefined || options.height !== undefined;
   const animated = mime === 'image/gif' || mime === 'image/webp';
   if (mime === 'image/gif' && target === 'image/gif' && !resize) {
-    const size = await readImageSize(buffer);
-    return { data: buffer, ...size, mime, extension: 'gif' };
+    const size = await readImageSize(input);
+    return { data: typeof input === 'string' ? await readFile(input) : input, ...size, mime, extension: 'gif' };
   }
-  let pipeline = sharp(buffer, { ...SHARP_INPUT, animated }).rotate();
+  let pipeline = sharp(input, { ...SHARP_INPUT, animated }).rotate();
   if (resize) {
     pipeline = pipeline.resize({
       width: options.width,
@@ -195,12 +208,13 @@ const fromRaw = (image: RawImage) =>
  * The original is decoded twice only (once at the largest width, once for the crop) and the encodes run
  * one after another: memory stays near one decoded image instead of eight, on a server with few cores.
  */
-async function processVariants(source: Buffer): Promise<ProcessedVariant[]> {
+async function processVariants(source: Buffer, signal: AbortSignal | undefined): Promise<ProcessedVariant[]> {
   const largest = Math.max(...IMAGE_VARIANT_WIDTHS);
   const base = await decodeResized(source, { width: largest, withoutEnlargement: true });
   const variants: ProcessedVariant[] = [];
   for (const width of IMAGE_VARIANT_WIDTHS) {
     for (const format of variantFormats) {
+      signal?.throwIfAborted();
       const pipeline = fromRaw(base).resize({ width, withoutEnlargement: true });
       variants.push({ ...(await toEncoded(variantEncoder(pipeline, format))), label: `${width}w`, format });
     }
@@ -212,14 +226,19 @@ async function processVariants(source: Buffer): Promise<ProcessedVariant[]> {
   return variants;
 }
 
-/** The whole pipeline for one image: clean original plus every variant (from the clean original). */
+/**
+ * The whole pipeline for one image: clean original plus every variant (from the clean original).
+ * Stops between steps once `signal` aborts (the client has gone).
+ */
 export async function processImage(
-  buffer: Buffer,
+  input: ImageInput,
   mime: ImageMimeType,
   options: ImageUploadOptions = {},
+  signal?: AbortSignal,
 ): Promise<ProcessedImage> {
-  const original = await processOriginal(buffer, mime, options);
+  const original = await processOriginal(input, mime, options);
+  signal?.throwIfAborted();
   // Variants come from the oriented, stripped original (a kept GIF still needs orienting: it has none).
-  const variants = await processVariants(original.data);
+  const variants = await processVariants(original.data, signal);
   return { original, variants };
 }

@@ -24,7 +24,7 @@ import {
   uploadGalleryImages,
   uploadMainImage,
 } from './portfolio-upload.service';
-import { UPLOAD_RATE_LIMIT, multipartLimits, parseFields, readUpload, uploadContext } from './uploads.routes';
+import { UPLOAD_RATE_LIMIT, multipartLimits, parseFields, uploadContext, withUpload } from './uploads.routes';
 
 const tags = ['portfolio (staff)', 'uploads'];
 const uploadConfig = { access: 'content' as const, rateLimit: UPLOAD_RATE_LIMIT };
@@ -37,7 +37,7 @@ const uploadConfig = { access: 'content' as const, rateLimit: UPLOAD_RATE_LIMIT 
 export async function portfolioUploadRoutes(app: FastifyInstance): Promise<void> {
   await app.register(multipart, { limits: multipartLimits(PORTFOLIO_GALLERY_MAX, 20_000) });
   const r = app.withTypeProvider<ZodTypeProvider>();
-  const ctx = (request: FastifyRequest) => uploadContext(app, request);
+  const ctx = (request: FastifyRequest, signal?: AbortSignal) => uploadContext(app, request, signal);
 
   r.post(
     '/main',
@@ -51,17 +51,19 @@ export async function portfolioUploadRoutes(app: FastifyInstance): Promise<void>
       },
     },
     async (request, reply) => {
-      const { files, fields } = await readUpload(request, {
-        fields: ['image', 'file'],
-        maxFiles: 1,
-        accept: ACCEPT_IMAGES,
-      });
-      const extras = parseFields(portfolioMainUploadFieldsSchema, fields);
-      const data = await uploadMainImage(ctx(request), files[0]!, {
-        altText: extras.alt_text,
-        description: extras.description,
-        uploadedBy: requireUser(request).id,
-      });
+      const data = await withUpload(
+        request,
+        reply,
+        { fields: ['image', 'file'], maxFiles: 1, accept: ACCEPT_IMAGES },
+        ({ files, fields }, signal) => {
+          const extras = parseFields(portfolioMainUploadFieldsSchema, fields);
+          return uploadMainImage(ctx(request, signal), files[0]!, {
+            altText: extras.alt_text,
+            description: extras.description,
+            uploadedBy: requireUser(request).id,
+          });
+        },
+      );
       return reply.status(201).send({ success: true as const, data, message: PortfolioUploadMessage.MAIN_UPLOADED });
     },
   );
@@ -78,18 +80,20 @@ export async function portfolioUploadRoutes(app: FastifyInstance): Promise<void>
       },
     },
     async (request, reply) => {
-      const { files, fields } = await readUpload(request, {
-        fields: ['images', 'images[]', 'files', 'files[]'],
-        maxFiles: PORTFOLIO_GALLERY_MAX,
-        accept: ACCEPT_IMAGES,
-      });
-      const extras = parseFields(portfolioGalleryUploadFieldsSchema, fields);
-      const project = await resolveProject(ctx(request), extras);
-      const data = await uploadGalleryImages(ctx(request), files, {
-        project,
-        titles: extras.titles,
-        uploadedBy: requireUser(request).id,
-      });
+      const data = await withUpload(
+        request,
+        reply,
+        { fields: ['images', 'images[]', 'files', 'files[]'], maxFiles: PORTFOLIO_GALLERY_MAX, accept: ACCEPT_IMAGES },
+        async ({ files, fields }, signal) => {
+          const extras = parseFields(portfolioGalleryUploadFieldsSchema, fields);
+          const project = await resolveProject(ctx(request), extras);
+          return uploadGalleryImages(ctx(request, signal), files, {
+            project,
+            titles: extras.titles,
+            uploadedBy: requireUser(request).id,
+          });
+        },
+      );
       return reply.status(201).send({
         success: true as const,
         data,

@@ -13,7 +13,7 @@ import { formatMessage } from '../../../shared/errors';
 import { bearer, createSignedIn, type Session } from '../../testing/auth-helpers';
 import { useTestApp } from '../../testing/test-app';
 import { postMultipart, useUploadDir, type Part } from '../../testing/multipart';
-import { testDialects } from '../../testing/test-database';
+import { countRows, testDialects } from '../../testing/test-database';
 
 const jpeg = (width: number, height: number) =>
   sharp({ create: { width, height, channels: 3, background: { r: 200, g: 30, b: 90 } } })
@@ -58,15 +58,7 @@ describe.each(testDialects)('uploads (/api/uploads) on %s', (dialect) => {
   const json = (method: 'GET' | 'PUT' | 'DELETE' | 'POST', url: string, payload?: object, token = editor.token) =>
     t.app.inject({ method, url: `/api/uploads${url}`, payload, headers: bearer(token) });
   const onDisk = (url: string) => path.join(uploadDir, url.replace(/^\/uploads\//, ''));
-  const uploadCount = async () =>
-    Number(
-      (
-        await db()
-          .selectFrom('uploads')
-          .select((eb) => eb.fn.countAll<number>().as('n'))
-          .executeTakeFirstOrThrow()
-      ).n,
-    );
+  const uploadCount = () => countRows(db(), 'uploads');
 
   it('asks anonymous callers to sign in (401), refuses viewers (403) and lets editors upload', async () => {
     const image = await png(20, 20);

@@ -1,11 +1,15 @@
-import multipart from '@fastify/multipart';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { createWriteStream } from 'node:fs';
+import { mkdir, open, rm } from 'node:fs/promises';
+import { pipeline } from 'node:stream/promises';
+import multipart, { type MultipartFile } from '@fastify/multipart';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { optionalMessageEnvelope } from '../../../shared/contracts/common';
 import {
   UPLOAD_MAX_FILES,
   UPLOAD_MAX_FILE_SIZE,
   UploadMessage,
+  uploadBodyLimit,
   imageUploadOptionsSchema,
   isValidUploadName,
   uploadBulkDeleteRequestSchema,
@@ -24,8 +28,9 @@ import {
 import { ErrorCode, formatMessage } from '../../../shared/errors';
 import { z } from '../../../shared/zod';
 import { requireUser } from '../../plugins/auth';
-import { AppError } from '../../plugins/errors';
-import { ACCEPT_ALL, ACCEPT_IMAGES } from './image-pipeline';
+import { AppError, StorageUnavailableError } from '../../plugins/errors';
+import { spoolPath, storageFailure } from '../../plugins/uploads';
+import { ACCEPT_ALL, ACCEPT_IMAGES, TYPE_HEAD_BYTES } from './image-pipeline';
 import {
   checkFile,
   deleteUpload,
@@ -37,6 +42,7 @@ import {
   storeFiles,
   updateUpload,
   type CheckedFile,
+  type IncomingFile,
   type StoreOptions,
   type UploadContext,
 } from './uploads.service';
@@ -79,7 +85,7 @@ function multipartError(error: unknown): unknown {
     case 'FST_MP_PREMATURE_CLOSE':
       return badRequest((error as Error).message);
   }
-  if (error instanceof AppError) return error;
+  if (error instanceof AppError || error instanceof StorageUnavailableError) return error;
   // busboy's own errors (malformed bodies) are the client's fault.
   if (error instanceof Error && /multipart|boundary|unexpected end|part terminated/i.test(error.message)) {
     return badRequest(UploadMessage.NOT_MULTIPART);
@@ -87,20 +93,115 @@ function multipartError(error: unknown): unknown {
   return error;
 }
 
+/** Aborts when the connection closes before the answer is sent: the client has gone. */
+function clientGone(reply: FastifyReply): AbortSignal {
+  const controller = new AbortController();
+  reply.raw.once('close', () => {
+    if (!reply.raw.writableFinished) controller.abort(badRequest(UploadMessage.CANCELLED));
+  });
+  return controller.signal;
+}
+
+/** A promise that rejects with the signal's reason when it aborts, to race against waiting. */
+function whenAborted(signal: AbortSignal): Promise<never> {
+  const aborted = new Promise<never>((_, reject) => {
+    if (signal.aborted) reject(signal.reason);
+    else signal.addEventListener('abort', () => reject(signal.reason), { once: true });
+  });
+  aborted.catch(() => {});
+  return aborted;
+}
+
+async function readHead(file: string): Promise<Buffer> {
+  const handle = await open(file, 'r');
+  try {
+    const { buffer, bytesRead } = await handle.read(Buffer.alloc(TYPE_HEAD_BYTES), 0, TYPE_HEAD_BYTES, 0);
+    return buffer.subarray(0, bytesRead);
+  } finally {
+    await handle.close();
+  }
+}
+
+/** Writes one file part to the spool folder as it arrives; `spooled` records it for removal. */
+async function spoolPart(
+  part: MultipartFile,
+  spoolDir: string,
+  signal: AbortSignal,
+  spooled: string[],
+): Promise<IncomingFile> {
+  const target = spoolPath(spoolDir);
+  spooled.push(target);
+  try {
+    await mkdir(spoolDir, { recursive: true });
+    const out = createWriteStream(target, { flags: 'wx', mode: 0o600 });
+    await pipeline(part.file, out, { signal });
+    // Cut at the limit before this reader saw the 'limit' event (the whole body had already arrived).
+    if (part.file.truncated) throw tooLarge(part.filename);
+    return {
+      path: target,
+      bytes: out.bytesWritten,
+      head: await readHead(target),
+      name: part.filename,
+      declaredMime: part.mimetype,
+    };
+  } catch (error) {
+    if (signal.aborted) throw signal.reason;
+    if (error instanceof AppError) throw error;
+    throw storageFailure(error);
+  }
+}
+
 /**
- * Reads a multipart upload: every file is checked by content as it arrives (so a bad one is refused
- * before anything is stored), and the text fields are collected. Files are held in memory (at most
- * maxFiles x 10 MB) so the fields, which may come after them, apply to all.
+ * Reads a multipart upload: every file is written to the spool folder as it arrives and checked by
+ * content once complete (so a bad one is refused before anything is stored); the text fields are
+ * collected. Memory holds no file: a body is refused (413) as soon as a file passes 10 MB or the body
+ * passes the request total, and reading stops when `signal` aborts (the client has gone).
  */
-export async function readUpload(request: FastifyRequest, options: ReadOptions): Promise<ParsedUpload> {
+async function readUpload(
+  request: FastifyRequest,
+  options: ReadOptions,
+  signal: AbortSignal,
+  spooled: string[],
+): Promise<ParsedUpload> {
   if (!request.isMultipart()) throw badRequest(UploadMessage.NOT_MULTIPART);
+  const limit = uploadBodyLimit(options.maxFiles);
+  const bodyTooLarge = new AppError(
+    413,
+    ErrorCode.PAYLOAD_TOO_LARGE,
+    formatMessage(UploadMessage.BODY_TOO_LARGE, { max: Math.floor(limit / (1024 * 1024)) }),
+  );
+  if (Number(request.headers['content-length']) > limit) throw bodyTooLarge;
+  // No place for its images: said before the client sends the body.
+  const queue = request.server.imageQueue;
+  if (queue.full) throw queue.busyError();
+
+  const stop = new AbortController();
+  const stopping = AbortSignal.any([signal, stop.signal]);
+  const stopped = whenAborted(stopping);
+  let received = 0;
+  const count = (chunk: Buffer) => {
+    received += chunk.length;
+    if (received > limit) stop.abort(bodyTooLarge);
+  };
   const files: CheckedFile[] = [];
   const fields: Record<string, string> = {};
+  // One file more than allowed is read as far as its header, to say "too many" rather than fail silently.
+  const parts = request.parts({ limits: { files: options.maxFiles + 1 }, preservePath: true })[Symbol.asyncIterator]();
+  // A part asked for but never taken (the reading stopped first) must not fail unheard.
+  const nextPart = () => {
+    const next = parts.next();
+    next.catch(() => {});
+    return Promise.race([next, stopped]);
+  };
   try {
-    // One file more than allowed is read as far as its header, to say "too many" rather than fail silently.
-    for await (const part of request.parts({ limits: { files: options.maxFiles + 1 }, preservePath: true })) {
+    // The first next() starts the parser reading the body; counting starts with it.
+    let waiting = nextPart();
+    request.raw.on('data', count);
+    for (let result = await waiting; !result.done; result = await waiting) {
+      const part = result.value;
       if (part.type === 'field') {
         if (typeof part.value === 'string') fields[part.fieldname] = part.value;
+        waiting = nextPart();
         continue;
       }
       if (!options.fields.includes(part.fieldname)) {
@@ -121,20 +222,43 @@ export async function readUpload(request: FastifyRequest, options: ReadOptions):
         part.file.resume();
         throw badRequest(formatMessage(UploadMessage.INVALID_NAME, { names: part.filename.slice(0, 300) }));
       }
-      let data: Buffer;
-      try {
-        data = await part.toBuffer();
-      } catch (error) {
-        if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') throw tooLarge(part.filename);
-        throw error;
-      }
-      files.push(await checkFile({ data, name: part.filename, declaredMime: part.mimetype }, options.accept));
+      // Refused as soon as the file passes the limit, not once the client has sent all of it.
+      part.file.once('limit', () => stop.abort(tooLarge(part.filename)));
+      const file = await spoolPart(part, request.server.uploadSpoolDir, stopping, spooled);
+      files.push(await checkFile(file, options.accept));
+      waiting = nextPart();
     }
   } catch (error) {
-    throw multipartError(error);
+    throw multipartError(stopping.aborted ? stopping.reason : error);
+  } finally {
+    request.raw.off('data', count);
   }
   if (files.length === 0) throw badRequest(options.maxFiles > 1 ? UploadMessage.NO_FILES : UploadMessage.NO_FILE);
   return { files, fields };
+}
+
+/**
+ * Reads an upload and hands it to `work` with a signal that aborts when the client goes. The spooled
+ * files are removed afterwards, whatever happened. A request refused before its whole body arrived is
+ * answered with Connection: close, so the rest is not read.
+ */
+export async function withUpload<T>(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  options: ReadOptions,
+  work: (upload: ParsedUpload, signal: AbortSignal) => Promise<T>,
+): Promise<T> {
+  const signal = clientGone(reply);
+  const spooled: string[] = [];
+  try {
+    return await work(await readUpload(request, options, signal, spooled), signal);
+  } catch (error) {
+    if (!request.raw.readableEnded) reply.header('connection', 'close');
+    throw error;
+  } finally {
+    // A folder that went away takes its files with it: nothing to report then.
+    await Promise.allSettled(spooled.map((file) => rm(file, { force: true })));
+  }
 }
 
 export function parseFields<T extends z.ZodType>(schema: T, fields: Record<string, string>): z.infer<T> {
@@ -164,9 +288,16 @@ export function multipartLimits(maxFiles: number, fieldSize: number) {
   };
 }
 
-/** What the upload services need from the app for one request. */
-export function uploadContext(app: FastifyInstance, request: FastifyRequest): UploadContext {
-  return { db: app.database.db, storage: app.fileStorage, publicUrl: app.config.publicUrl, log: request.log };
+/** What the upload services need from the app for one request; `signal` aborts when its client has gone. */
+export function uploadContext(app: FastifyInstance, request: FastifyRequest, signal?: AbortSignal): UploadContext {
+  return {
+    db: app.database.db,
+    storage: app.fileStorage,
+    publicUrl: app.config.publicUrl,
+    log: request.log,
+    imageQueue: app.imageQueue,
+    signal,
+  };
 }
 
 function storeOptions(request: FastifyRequest, fields: Record<string, string>): StoreOptions {
@@ -184,7 +315,7 @@ function storeOptions(request: FastifyRequest, fields: Record<string, string>): 
 export async function uploadRoutes(app: FastifyInstance): Promise<void> {
   await app.register(multipart, { limits: multipartLimits(UPLOAD_MAX_FILES, 10_000) });
   const r = app.withTypeProvider<ZodTypeProvider>();
-  const ctx = (request: FastifyRequest) => uploadContext(app, request);
+  const ctx = (request: FastifyRequest, signal?: AbortSignal) => uploadContext(app, request, signal);
 
   r.post(
     '/single',
@@ -198,8 +329,12 @@ export async function uploadRoutes(app: FastifyInstance): Promise<void> {
       },
     },
     async (request, reply) => {
-      const { files, fields } = await readUpload(request, { fields: ['file'], maxFiles: 1, accept: ACCEPT_ALL });
-      const [file] = await storeFiles(ctx(request), files, storeOptions(request, fields));
+      const [file] = await withUpload(
+        request,
+        reply,
+        { fields: ['file'], maxFiles: 1, accept: ACCEPT_ALL },
+        ({ files, fields }, signal) => storeFiles(ctx(request, signal), files, storeOptions(request, fields)),
+      );
       return reply.status(201).send({ success: true as const, data: { file: file! }, message: UploadMessage.UPLOADED });
     },
   );
@@ -216,12 +351,12 @@ export async function uploadRoutes(app: FastifyInstance): Promise<void> {
       },
     },
     async (request, reply) => {
-      const { files, fields } = await readUpload(request, {
-        fields: ['files', 'files[]'],
-        maxFiles: UPLOAD_MAX_FILES,
-        accept: ACCEPT_ALL,
-      });
-      const stored = await storeFiles(ctx(request), files, storeOptions(request, fields));
+      const stored = await withUpload(
+        request,
+        reply,
+        { fields: ['files', 'files[]'], maxFiles: UPLOAD_MAX_FILES, accept: ACCEPT_ALL },
+        ({ files, fields }, signal) => storeFiles(ctx(request, signal), files, storeOptions(request, fields)),
+      );
       return reply.status(201).send({
         success: true as const,
         data: { files: stored },
@@ -242,13 +377,19 @@ export async function uploadRoutes(app: FastifyInstance): Promise<void> {
       },
     },
     async (request, reply) => {
-      const { files, fields } = await readUpload(request, { fields: ['image'], maxFiles: 1, accept: ACCEPT_IMAGES });
-      const imageFields = ['width', 'height', 'quality', 'format'];
-      const pick = (keep: boolean) =>
-        Object.fromEntries(Object.entries(fields).filter(([k]) => imageFields.includes(k) === keep));
-      const image = parseFields(imageUploadOptionsSchema, pick(true));
-      const options = { ...storeOptions(request, pick(false)), image };
-      const [file] = await storeFiles(ctx(request), files, options);
+      const [file] = await withUpload(
+        request,
+        reply,
+        { fields: ['image'], maxFiles: 1, accept: ACCEPT_IMAGES },
+        ({ files, fields }, signal) => {
+          const imageFields = ['width', 'height', 'quality', 'format'];
+          const pick = (keep: boolean) =>
+            Object.fromEntries(Object.entries(fields).filter(([k]) => imageFields.includes(k) === keep));
+          const image = parseFields(imageUploadOptionsSchema, pick(true));
+          const options = { ...storeOptions(request, pick(false)), image };
+          return storeFiles(ctx(request, signal), files, options);
+        },
+      );
       return reply.status(201).send({ success: true as const, data: { file: file! }, message: UploadMessage.UPLOADED });
     },
   );

@@ -25,6 +25,7 @@ import {
 import { ErrorCode, formatMessage } from '../../../shared/errors';
 import type { DB } from '../../db/schema';
 import { AppError, notFound } from '../../plugins/errors';
+import type { ImagePlace, ImageQueue } from '../../plugins/image-queue';
 import type { FileStorage } from '../../plugins/uploads';
 import { removeFileReferences } from './content-references';
 import { detectType, exceedsLimits, processImage, readImageSize, type ImageSize } from './image-pipeline';
@@ -51,6 +52,10 @@ export interface UploadContext {
   /** Absolute site address: references may spell an upload's URL with it. */
   publicUrl: string;
   log: FastifyBaseLogger;
+  /** Images are decoded through it, a few at a time for the whole process. */
+  imageQueue: ImageQueue;
+  /** Aborts when the client has gone: the work stops and nothing is kept. */
+  signal?: AbortSignal;
 }
 
 const badRequest = (message: string) => new AppError(400, ErrorCode.BAD_REQUEST, message);
@@ -60,8 +65,12 @@ const MEGAPIXELS = UPLOAD_MAX_IMAGE_PIXELS / 1_000_000;
 // ---------------------------------------------------------------------------------------------------
 // Checking an incoming file
 
+/** An uploaded file, spooled to disk while it arrived. */
 export interface IncomingFile {
-  data: Buffer;
+  path: string;
+  bytes: number;
+  /** Its first bytes (TYPE_HEAD_BYTES at most). */
+  head: Buffer;
   /** The client's name, kept for display only. */
   name: string;
   /** The client's declared type; never trusted, only used to name SVG in the message. */
@@ -77,11 +86,11 @@ export interface CheckedFile extends IncomingFile {
 
 /** Checks one file by its content: type, emptiness, decoded image size. Throws the error the client sees. */
 export async function checkFile(file: IncomingFile, accept: readonly UploadMimeType[]): Promise<CheckedFile> {
-  if (file.data.length === 0) throw badRequest(formatMessage(UploadMessage.EMPTY_FILE, { name: file.name }));
+  if (file.bytes === 0) throw badRequest(formatMessage(UploadMessage.EMPTY_FILE, { name: file.name }));
   const allowed = accept.some((m) => (documentMimeTypes as readonly string[]).includes(m))
     ? ALLOWED_UPLOAD_TYPES_TEXT
     : ALLOWED_IMAGE_TYPES_TEXT;
-  const type = await detectType(file.data, accept, { name: file.name, mime: file.declaredMime });
+  const type = await detectType(file, accept, { name: file.name, mime: file.declaredMime });
   switch (type.kind) {
     case 'svg':
       throw unsupported(UploadMessage.SVG_REFUSED);
@@ -93,7 +102,7 @@ export async function checkFile(file: IncomingFile, accept: readonly UploadMimeT
   if (!isImageMimeType(type.mime)) return { ...file, mime: type.mime, extension: type.extension };
   let size: ImageSize;
   try {
-    size = await readImageSize(file.data);
+    size = await readImageSize(file.path);
   } catch {
     throw badRequest(formatMessage(UploadMessage.IMAGE_UNREADABLE, { name: file.name }));
   }
@@ -130,16 +139,32 @@ function generatedStem(): string {
 const variantKey = (filename: string) => `thumbnails/${filename}`;
 const originalKey = (filename: string) => `files/${filename}`;
 
-/** Processes (images), writes every object, then records the upload. Nothing is left behind on failure. */
-export async function storeFile(ctx: UploadContext, file: CheckedFile, options: StoreOptions): Promise<UploadedFile> {
+/**
+ * Processes (images, through the request's place in the decoding queue), writes every object, then
+ * records the upload. Nothing is left behind on failure, nor when the client has gone.
+ */
+async function storeFile(
+  ctx: UploadContext,
+  file: CheckedFile,
+  options: StoreOptions,
+  place: ImagePlace | undefined,
+): Promise<UploadedFile> {
   const stem = generatedStem();
   const written: string[] = [];
-  const put = async (key: string, data: Buffer) => {
-    await ctx.storage.put(key, data);
+  const put = async (key: string, data: Buffer | string) => {
+    ctx.signal?.throwIfAborted();
+    await (typeof data === 'string' ? ctx.storage.putFile(key, data) : ctx.storage.put(key, data));
     written.push(key);
   };
   try {
-    let original: { data: Buffer; extension: string; mime: string; width: number | null; height: number | null };
+    let original: {
+      data: Buffer | string;
+      size: number;
+      extension: string;
+      mime: string;
+      width: number | null;
+      height: number | null;
+    };
     const variants: {
       label: string;
       format: VariantFormat;
@@ -148,15 +173,17 @@ export async function storeFile(ctx: UploadContext, file: CheckedFile, options: 
       height: number;
       size: number;
     }[] = [];
-    if (isImageMimeType(file.mime)) {
+    if (isImageMimeType(file.mime) && place) {
+      const mime = file.mime;
       let processed;
       try {
-        processed = await processImage(file.data, file.mime, options.image);
+        processed = await place.decode(() => processImage(file.path, mime, options.image, ctx.signal), ctx.signal);
       } catch (error) {
+        if (ctx.signal?.aborted) throw error;
         ctx.log.info({ err: error }, 'image processing failed');
         throw badRequest(formatMessage(UploadMessage.IMAGE_UNREADABLE, { name: file.name }));
       }
-      original = processed.original;
+      original = { ...processed.original, size: processed.original.data.length };
       for (const v of processed.variants) {
         const filename = `${v.label}/${stem}.${v.format}`;
         await put(variantKey(filename), v.data);
@@ -170,17 +197,26 @@ export async function storeFile(ctx: UploadContext, file: CheckedFile, options: 
         });
       }
     } else {
-      original = { data: file.data, extension: file.extension, mime: file.mime, width: null, height: null };
+      // Documents are stored as they came, copied from the spooled file.
+      original = {
+        data: file.path,
+        size: file.bytes,
+        extension: file.extension,
+        mime: file.mime,
+        width: null,
+        height: null,
+      };
     }
     const filename = `${stem}.${original.extension}`;
     await put(originalKey(filename), original.data);
+    ctx.signal?.throwIfAborted();
     const id = await insertUpload(
       ctx.db,
       {
         filename,
         original_name: file.name,
         mime_type: original.mime,
-        size: original.data.length,
+        size: original.size,
         width: original.width,
         height: original.height,
         category: options.category ?? UPLOAD_DEFAULT_CATEGORY,
@@ -198,15 +234,19 @@ export async function storeFile(ctx: UploadContext, file: CheckedFile, options: 
   }
 }
 
-/** Stores several checked files; if one fails, the ones already stored are removed again. */
+/**
+ * Stores several checked files; if one fails, the ones already stored are removed again. A request
+ * with images takes one place in the decoding queue for all of them (503 when the queue is full).
+ */
 export async function storeFiles(
   ctx: UploadContext,
   files: readonly CheckedFile[],
   options: StoreOptions,
 ): Promise<UploadedFile[]> {
+  const place = files.some((f) => isImageMimeType(f.mime)) ? ctx.imageQueue.enter() : undefined;
   const stored: UploadedFile[] = [];
   try {
-    for (const file of files) stored.push(await storeFile(ctx, file, options));
+    for (const file of files) stored.push(await storeFile(ctx, file, options, place));
     return stored;
   } catch (error) {
     await deleteUploads(
@@ -214,6 +254,8 @@ export async function storeFiles(
       stored.map((f) => f.id),
     ).catch((cleanupError: unknown) => ctx.log.error({ err: cleanupError }, 'upload rollback failed'));
     throw error;
+  } finally {
+    place?.leave();
   }
 }
 
