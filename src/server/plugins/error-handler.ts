@@ -3,6 +3,7 @@ import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { ErrorCode, ErrorMessage, formatMessage, type ApiErrorBody, type FieldError } from '../../shared/errors';
 import type { DialectName } from '../db/database';
+import { isTransientConflict, isUniqueViolation, uniqueViolationColumn } from '../db/write-conflicts';
 import { AppError } from './errors';
 
 function fieldOf(instancePath: string, fallback: string | undefined): string {
@@ -50,6 +51,24 @@ function toBody(error: FastifyError | AppError | Error, dialect: DialectName): {
         message: formatMessage(ErrorMessage.DATABASE_UNAVAILABLE, { database: DATABASE_NAMES[dialect] }),
       },
     };
+  }
+  // A unique key or a lock another request won, when the service had no more precise answer: retrying
+  // (writeTransaction) did not settle it, so the client learns it conflicts, never a 500.
+  if (isUniqueViolation(error)) {
+    const column = uniqueViolationColumn(error);
+    const message = column ? formatMessage(ErrorMessage.FIELD_TAKEN, { field: column }) : ErrorMessage.ALREADY_EXISTS;
+    return {
+      status: 409,
+      body: {
+        success: false,
+        code: ErrorCode.CONFLICT,
+        message,
+        ...(column ? { errors: [{ field: column, message }] } : {}),
+      },
+    };
+  }
+  if (isTransientConflict(error)) {
+    return { status: 409, body: { success: false, code: ErrorCode.CONFLICT, message: ErrorMessage.WRITE_CONFLICT } };
   }
   if (error instanceof AppError) {
     return {

@@ -32,7 +32,7 @@ import {
 } from '../../../shared/contracts/portfolio';
 import { ErrorCode, type FieldError } from '../../../shared/errors';
 import type { DB } from '../../db/schema';
-import { retryOnUniqueRace } from '../../db/write-conflicts';
+import { writeTransaction } from '../../db/write-conflicts';
 import { AppError, notFound } from '../../plugins/errors';
 import { slugify, toPlainText } from './portfolio-text';
 import {
@@ -574,21 +574,19 @@ export async function createProject(db: Kysely<DB>, body: ProjectWriteRequest, u
   const input = validate(formValues(body));
   const now = new Date().toISOString();
   // Two projects with the same title created at once both pick the same free slug; the loser retries.
-  const id = await retryOnUniqueRace(() =>
-    db.transaction().execute(async (trx) => {
-      const newId = await insertProject(trx, {
-        ...columnsOf(input),
-        slug: await uniqueSlug(trx, input.title),
-        sort_order: 0,
-        likes: 0,
-        created_at: now,
-        updated_at: now,
-      });
-      await saveChildren(trx, newId, input);
-      await recordActivity(trx, { action: 'Project created', item: input.title, userId, now });
-      return newId;
-    }),
-  );
+  const id = await writeTransaction(db, async (trx) => {
+    const newId = await insertProject(trx, {
+      ...columnsOf(input),
+      slug: await uniqueSlug(trx, input.title),
+      sort_order: 0,
+      likes: 0,
+      created_at: now,
+      updated_at: now,
+    });
+    await saveChildren(trx, newId, input);
+    await recordActivity(trx, { action: 'Project created', item: input.title, userId, now });
+    return newId;
+  });
   return staffDetail(db, id);
 }
 
@@ -596,7 +594,7 @@ export async function updateProject(db: Kysely<DB>, id: number, body: ProjectWri
   const current = await currentValues(db, id);
   const input = validate(formValues(body, current));
   const now = new Date().toISOString();
-  await db.transaction().execute(async (trx) => {
+  await writeTransaction(db, async (trx) => {
     // The slug stays as it was made: links to the project keep working after a title change.
     await updateProjectRow(trx, id, { ...columnsOf(input), updated_at: now });
     await saveChildren(trx, id, input);
@@ -609,7 +607,7 @@ export async function deleteProject(db: Kysely<DB>, id: number, userId: number) 
   const [project] = await listExistingProjectIds(db, [id]);
   if (!project) throw notFound(PortfolioMessage.PROJECT_NOT_FOUND);
   const now = new Date().toISOString();
-  await db.transaction().execute(async (trx) => {
+  await writeTransaction(db, async (trx) => {
     await deleteProjects(trx, [id]);
     await recordActivity(trx, { action: 'Project deleted', item: project.title, userId, now });
   });
@@ -626,7 +624,7 @@ export async function setProjectFlag(
   const current = await staffDetail(db, id);
   const next = value ?? !(name === 'featured' ? current.featured : current.published);
   const now = new Date().toISOString();
-  await db.transaction().execute(async (trx) => {
+  await writeTransaction(db, async (trx) => {
     await updateProjectRow(trx, id, { [name]: next ? 1 : 0, updated_at: now });
     const action =
       name === 'featured'
@@ -660,7 +658,7 @@ export async function reorderProjects(db: Kysely<DB>, body: ProjectOrderRequest)
     );
   }
   const now = new Date().toISOString();
-  await db.transaction().execute((trx) => setSortOrders(trx, entries, now));
+  await writeTransaction(db, (trx) => setSortOrders(trx, entries, now));
   return entries;
 }
 
@@ -692,7 +690,7 @@ export async function bulkProjects(
   const failed = ids.filter((id) => !found.has(id)).map((id) => ({ id, message: PortfolioMessage.PROJECT_NOT_FOUND }));
   if (succeeded.length > 0) {
     const now = new Date().toISOString();
-    await db.transaction().execute(async (trx) => {
+    await writeTransaction(db, async (trx) => {
       if (operation === 'delete') await deleteProjects(trx, succeeded);
       else await updateProjects(trx, succeeded, { ...BULK_CHANGES[operation], updated_at: now });
       await recordActivity(trx, {

@@ -4,6 +4,7 @@ import type { Kysely } from 'kysely';
 import { AuthMessage, type LoginResponseData, type PublicUser } from '../../../shared/contracts/auth';
 import { ErrorCode, ErrorMessage, formatMessage } from '../../../shared/errors';
 import type { DB } from '../../db/schema';
+import { writeTransaction } from '../../db/write-conflicts';
 import type { AccessTokens, CurrentUser } from '../../plugins/auth';
 import { AppError } from '../../plugins/errors';
 import type { Mailer } from '../../plugins/mailer';
@@ -179,7 +180,7 @@ export async function refresh(
     throw sessionExpired();
   }
 
-  const rotated = await ctx.db.transaction().execute(async (trx) => {
+  const rotated = await writeTransaction(ctx.db, async (trx) => {
     if (!(await claimSession(trx, session.id, now))) return null;
     const next = await openSession({ ...ctx, db: trx }, user, client, session.family_id);
     await setSessionReplacedBy(trx, session.id, next.id);

@@ -1,0 +1,169 @@
+import type { LightMyRequestResponse } from 'fastify';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { bearer, createSignedIn, freshIp, unique, type Session } from '../testing/auth-helpers';
+import { useTestApp } from '../testing/test-app';
+import { testDialects } from '../testing/test-database';
+
+/*
+ * Many identical requests at once, on a real database: each must end in a documented answer (2xx, or
+ * 409 for a unique value another request took first), never a 500, and the rows must add up afterwards.
+ */
+const N = 10;
+
+const postBody = (title: string, categoryId: number) => ({
+  title,
+  excerpt: 'Summary.',
+  content: `<p>${'Body text. '.repeat(10)}</p>`,
+  category_id: categoryId,
+  image_url: 'https://images.example.com/cover.jpg',
+});
+
+const statusesOf = (responses: LightMyRequestResponse[]) => responses.map((r) => r.statusCode);
+
+function expectOnly(responses: LightMyRequestResponse[], allowed: number[]): void {
+  for (const res of responses) expect(allowed, `${res.statusCode} ${res.body}`).toContain(res.statusCode);
+}
+
+describe.each(testDialects)('simultaneous identical writes on %s', (dialect) => {
+  const t = useTestApp(dialect);
+  const db = () => t.db.database.db;
+  let admin: Session;
+
+  beforeAll(async () => {
+    admin = await createSignedIn(t.app, db(), { role: 'admin' });
+  });
+
+  const send = (method: 'POST' | 'PATCH' | 'DELETE', url: string, payload?: object) =>
+    t.app.inject({ method, url, headers: bearer(admin.token), remoteAddress: freshIp(), payload });
+  const times = <T>(n: number, make: (i: number) => Promise<T>) =>
+    Promise.all(Array.from({ length: n }, (_, i) => make(i)));
+
+  it('registrations of one username and e-mail: one 201, the rest 409, one user', async () => {
+    const username = unique('racer');
+    const body = { username, email: `${username}@example.test`, password: 'a-good-password', role: 'editor' };
+    const responses = await times(N, () => send('POST', '/api/auth/register', body));
+    expectOnly(responses, [201, 409]);
+    expect(statusesOf(responses).filter((s) => s === 201)).toHaveLength(1);
+    const rows = await db().selectFrom('users').select('id').where('email', '=', body.email).execute();
+    expect(rows).toHaveLength(1);
+  });
+
+  const expectDistinctSlugs = (slugs: string[], created: number) => {
+    expect(slugs).toHaveLength(created);
+    expect(new Set(slugs).size).toBe(created);
+  };
+
+  it('posts with one title: every one created, each with its own slug', async () => {
+    const title = unique('Same title ');
+    const category = await db().selectFrom('blog_categories').select('id').executeTakeFirstOrThrow();
+    const body = postBody(title, Number(category.id));
+    const responses = await times(N, () => send('POST', '/api/blog/posts', body));
+    expectOnly(responses, [201]);
+    const rows = await db().selectFrom('blog_posts').select('slug').where('title', '=', title).execute();
+    expectDistinctSlugs(
+      rows.map((r) => r.slug),
+      N,
+    );
+  });
+
+  it('projects with one title: every one created, each with its own slug', async () => {
+    const title = unique('Same project ');
+    const body = {
+      title,
+      text: 'Short.',
+      description: 'Long.',
+      client: 'Client',
+      industry: 'Retail',
+      technologies: ['React'],
+      results: 'Better.',
+      status: 'progress',
+    };
+    const responses = await times(N, () => send('POST', '/api/portfolio/projects', body));
+    expectOnly(responses, [201]);
+    const rows = await db().selectFrom('portfolio_projects').select('slug').where('title', '=', title).execute();
+    expectDistinctSlugs(
+      rows.map((r) => r.slug),
+      N,
+    );
+  });
+
+  it('categories with one name: every one created, each with its own slug', async () => {
+    const name = unique('Same category ');
+    const responses = await times(N, () => send('POST', '/api/blog/categories', { name }));
+    expectOnly(responses, [201]);
+    const rows = await db().selectFrom('blog_categories').select('slug').where('name', '=', name).execute();
+    expectDistinctSlugs(
+      rows.map((r) => r.slug),
+      N,
+    );
+  });
+
+  it('categories with one explicit slug: one 201, the rest 409', async () => {
+    const slug = unique('fixed-slug-').toLowerCase();
+    const responses = await times(N, (i) => send('POST', '/api/blog/categories', { name: `Fixed ${i}`, slug }));
+    expectOnly(responses, [201, 409]);
+    expect(statusesOf(responses).filter((s) => s === 201)).toHaveLength(1);
+  });
+
+  const like = (url: string, i: number) =>
+    t.app.inject({ method: 'POST', url, headers: { 'user-agent': `Racer/${i}` }, remoteAddress: freshIp() });
+
+  it('likes of one project by many visitors: all counted, the counter equals the like rows', async () => {
+    const project = await db()
+      .selectFrom('portfolio_projects')
+      .select(['id', 'likes'])
+      .where('published', '=', 1)
+      .executeTakeFirstOrThrow();
+    const responses = await times(N, (i) => like(`/api/portfolio/projects/${project.id}/like`, i));
+    expectOnly(responses, [200]);
+    const after = await db()
+      .selectFrom('portfolio_projects')
+      .select('likes')
+      .where('id', '=', project.id)
+      .executeTakeFirstOrThrow();
+    const rows = await db().selectFrom('project_likes').select('id').where('project_id', '=', project.id).execute();
+    expect(Number(after.likes)).toBe(Number(project.likes) + N);
+    expect(rows).toHaveLength(N);
+  });
+
+  it('likes of one post by many visitors: all counted, the counter equals the like rows', async () => {
+    const post = await db()
+      .selectFrom('blog_posts')
+      .select(['id', 'likes'])
+      .where('published', '=', 1)
+      .executeTakeFirstOrThrow();
+    const responses = await times(N, (i) => like(`/api/blog/posts/${post.id}/like`, i));
+    expectOnly(responses, [200]);
+    const after = await db()
+      .selectFrom('blog_posts')
+      .select('likes')
+      .where('id', '=', post.id)
+      .executeTakeFirstOrThrow();
+    const rows = await db().selectFrom('blog_post_likes').select('id').where('post_id', '=', post.id).execute();
+    expect(Number(after.likes)).toBe(Number(post.likes) + N);
+    expect(rows).toHaveLength(N);
+  });
+
+  it('the same bulk actions at once on the same posts: only 2xx, the posts end as asked', async () => {
+    const category = await db().selectFrom('blog_categories').select('id').executeTakeFirstOrThrow();
+    const ids: number[] = [];
+    for (let i = 0; i < 4; i += 1) {
+      const res = await send('POST', '/api/blog/posts', postBody(unique('Bulk target '), Number(category.id)));
+      expect(res.statusCode, res.body).toBe(201);
+      ids.push(Number(res.json().data.post.id));
+    }
+    const operations = ['publish', 'feature', 'unpublish', 'unfeature'];
+    const mixed = await times(N, (i) =>
+      send('PATCH', '/api/blog/bulk', { operation: operations[i % operations.length], postIds: ids }),
+    );
+    expectOnly(mixed, [200]);
+    const published = await times(N, () => send('PATCH', '/api/blog/bulk', { operation: 'publish', postIds: ids }));
+    expectOnly(published, [200]);
+    const rows = await db().selectFrom('blog_posts').select('published').where('id', 'in', ids).execute();
+    expect(rows.map((r) => Number(r.published))).toEqual([1, 1, 1, 1]);
+    const deleted = await times(N, () => send('DELETE', '/api/blog/posts/bulk', { postIds: ids }));
+    expectOnly(deleted, [200]);
+    const left = await db().selectFrom('blog_posts').select('id').where('id', 'in', ids).execute();
+    expect(left).toHaveLength(0);
+  });
+});
