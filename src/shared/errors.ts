@@ -37,6 +37,7 @@ export const ErrorMessage = {
   RATE_LIMITED: 'Too many requests. Please wait a moment and try again.',
   DATABASE_UNAVAILABLE: 'Database not available. Please ensure {database} is running and database is configured.',
   INTERNAL_ERROR: 'Internal server error',
+  TEXT_HAS_NUL: '{field} must not contain NUL characters',
   ALREADY_EXISTS: 'This already exists.',
   FIELD_TAKEN: '{field} is already taken.',
   WRITE_CONFLICT: 'Another change to the same data happened at the same time. Please try again.',

@@ -25,6 +25,7 @@ import { ErrorCode, formatMessage } from '../../../shared/errors';
 import { z } from '../../../shared/zod';
 import { requireUser } from '../../plugins/auth';
 import { AppError } from '../../plugins/errors';
+import { storableFields } from '../../plugins/text-input';
 import { ACCEPT_ALL, ACCEPT_IMAGES } from './image-pipeline';
 import {
   checkFile,
@@ -139,7 +140,7 @@ export async function readUpload(request: FastifyRequest, options: ReadOptions):
 
 export function parseFields<T extends z.ZodType>(schema: T, fields: Record<string, string>): z.infer<T> {
   // Empty form fields count as not sent.
-  const present = Object.fromEntries(Object.entries(fields).filter(([, v]) => v.trim() !== ''));
+  const present = Object.fromEntries(Object.entries(storableFields(fields)).filter(([, v]) => v.trim() !== ''));
   const parsed = schema.safeParse(present);
   if (parsed.success) return parsed.data;
   const issue = parsed.error.issues[0];
