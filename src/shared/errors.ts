@@ -38,6 +38,7 @@ export const ErrorMessage = {
   DATABASE_UNAVAILABLE: 'Database not available. Please ensure {database} is running and database is configured.',
   INTERNAL_ERROR: 'Internal server error',
   TEXT_HAS_NUL: '{field} must not contain NUL characters',
+  UNSTORABLE_VALUE: 'The request contains a value that is out of range or cannot be stored.',
   ALREADY_EXISTS: 'This already exists.',
   FIELD_TAKEN: '{field} is already taken.',
   WRITE_CONFLICT: 'Another change to the same data happened at the same time. Please try again.',

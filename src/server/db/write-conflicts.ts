@@ -87,3 +87,18 @@ export async function retryWriteConflicts<T>(work: () => Promise<T>): Promise<T>
 export function writeTransaction<T>(db: Kysely<DB>, work: (trx: Transaction<DB>) => Promise<T>): Promise<T> {
   return retryWriteConflicts(() => db.transaction().execute(work));
 }
+
+/**
+ * A value the database refused to store that no schema caught: a number beyond its column (22003,
+ * MySQL 1264) or text with a NUL or bytes it cannot encode (22021, 22P05). The request is at fault.
+ */
+export function isUnstorableValue(error: unknown): boolean {
+  const e = error as DriverError | undefined;
+  return (
+    e?.code === '22003' ||
+    e?.code === '22021' ||
+    e?.code === '22P05' ||
+    e?.code === 'ER_WARN_DATA_OUT_OF_RANGE' ||
+    e?.errno === 1264
+  );
+}

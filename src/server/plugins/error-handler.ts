@@ -3,7 +3,12 @@ import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { ErrorCode, ErrorMessage, formatMessage, type ApiErrorBody, type FieldError } from '../../shared/errors';
 import type { DialectName } from '../db/database';
-import { isTransientConflict, isUniqueViolation, uniqueViolationColumn } from '../db/write-conflicts';
+import {
+  isTransientConflict,
+  isUniqueViolation,
+  isUnstorableValue,
+  uniqueViolationColumn,
+} from '../db/write-conflicts';
 import { AppError } from './errors';
 
 function fieldOf(instancePath: string, fallback: string | undefined): string {
@@ -69,6 +74,12 @@ function toBody(error: FastifyError | AppError | Error, dialect: DialectName): {
   }
   if (isTransientConflict(error)) {
     return { status: 409, body: { success: false, code: ErrorCode.CONFLICT, message: ErrorMessage.WRITE_CONFLICT } };
+  }
+  if (isUnstorableValue(error)) {
+    return {
+      status: 400,
+      body: { success: false, code: ErrorCode.BAD_REQUEST, message: ErrorMessage.UNSTORABLE_VALUE },
+    };
   }
   if (error instanceof AppError) {
     return {

@@ -67,6 +67,7 @@ import {
   type ProjectOrder,
   type ProjectRow,
 } from './portfolio.repository';
+import { isRowIdText } from '../../../shared/contracts/common';
 
 /** Who is asking: staff see unpublished projects and internal fields; visitors never do. */
 export interface Viewer {
@@ -81,7 +82,6 @@ const SORT_PRESETS: Record<PortfolioSort, ProjectOrder> = {
   client: { field: 'client', direction: 'asc' },
 };
 
-const isNumericId = (value: string) => /^\d{1,9}$/.test(value);
 const isAll = (value: string | undefined) => value === undefined || value.toLowerCase() === 'all';
 
 /** A list-page sort value wins; otherwise sortBy (default created_at) in the direction of sortOrder or sort. */
@@ -114,7 +114,7 @@ function toFilter(input: FilterInput, published: boolean | undefined): ProjectFi
   if (!isAll(input.technology)) filter.technology = input.technology;
   if (input.status && input.status !== 'all') filter.status = input.status === 'progress' ? 'progress' : 'done';
   if (input.exclude) {
-    filter.exclude = { slug: input.exclude, id: isNumericId(input.exclude) ? Number(input.exclude) : undefined };
+    filter.exclude = { slug: input.exclude, id: isRowIdText(input.exclude) ? Number(input.exclude) : undefined };
   }
   return filter;
 }
@@ -210,7 +210,7 @@ async function findVisible(db: Kysely<DB>, slugOrId: string, viewer: Viewer): Pr
   const published = viewer.staff ? undefined : true;
   const bySlug = await findProjectBySlug(db, slugOrId, published);
   if (bySlug) return bySlug;
-  const byId = isNumericId(slugOrId) ? await findProjectById(db, Number(slugOrId), published) : undefined;
+  const byId = isRowIdText(slugOrId) ? await findProjectById(db, Number(slugOrId), published) : undefined;
   if (!byId) throw notFound(PortfolioMessage.PROJECT_NOT_FOUND);
   return byId;
 }

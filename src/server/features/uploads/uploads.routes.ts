@@ -1,7 +1,7 @@
 import multipart from '@fastify/multipart';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { optionalMessageEnvelope } from '../../../shared/contracts/common';
+import { idParamsSchema, optionalMessageEnvelope } from '../../../shared/contracts/common';
 import {
   UPLOAD_MAX_FILES,
   UPLOAD_MAX_FILE_SIZE,
@@ -49,7 +49,7 @@ const read = { access: 'read' as const };
 export const UPLOAD_RATE_LIMIT = { max: 60, timeWindow: 60_000 };
 const uploadConfig = { access: 'content' as const, rateLimit: UPLOAD_RATE_LIMIT };
 
-const idParams = z.object({ id: z.coerce.number().int().positive() });
+const idParams = idParamsSchema;
 const badRequest = (message: string) => new AppError(400, ErrorCode.BAD_REQUEST, message);
 const tooLarge = (names: string) =>
   new AppError(413, ErrorCode.PAYLOAD_TOO_LARGE, formatMessage(UploadMessage.TOO_LARGE, { names }));
