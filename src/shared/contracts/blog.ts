@@ -451,9 +451,12 @@ export const blogPostInputSchema = z.object({
     .min(1, BlogAdminMessage.CONTENT_REQUIRED)
     .max(1_000_000, BlogAdminMessage.CONTENT_TOO_LONG)
     .refine((v) => charCount(blogTextOf(v)) >= BLOG_CONTENT_MIN, BlogAdminMessage.CONTENT_TOO_SHORT),
-  category_id: rowId()
-    .or(z.null())
-    .refine((v) => v !== null, BlogAdminMessage.CATEGORY_REQUIRED),
+  category_id: z
+    .number({ error: BlogAdminMessage.CATEGORY_REQUIRED })
+    .int()
+    .positive()
+    // No category has an id beyond the column's range.
+    .max(MAX_DB_INT, BlogAdminMessage.CATEGORY_UNKNOWN),
   author: z
     .string()
     .min(1, BlogAdminMessage.AUTHOR_REQUIRED)
