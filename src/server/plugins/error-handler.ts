@@ -98,15 +98,13 @@ function toBody(error: FastifyError | AppError | Error, dialect: DialectName): {
       field: fieldOf(issue.instancePath, undefined),
       message: issue.message ?? 'is invalid',
     }));
-    const first = errors[0];
     return {
       status: 400,
       body: {
         success: false,
         code: ErrorCode.VALIDATION_ERROR,
-        message: first
-          ? `${ErrorMessage.VALIDATION_ERROR}: ${first.field} ${first.message}`
-          : ErrorMessage.VALIDATION_ERROR,
+        // The first field's own sentence ("title is required"); errors[] lists every field.
+        message: errors[0]?.message ?? ErrorMessage.VALIDATION_ERROR,
         errors,
       },
     };
