@@ -1,5 +1,6 @@
 import type { LightMyRequestResponse } from 'fastify';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { AuthMessage } from '../../shared/contracts/auth';
 import { bearer, createSignedIn, freshIp, unique, type Session } from '../testing/auth-helpers';
 import { useTestApp } from '../testing/test-app';
 import { testDialects } from '../testing/test-database';
@@ -48,6 +49,21 @@ describe.each(testDialects)('simultaneous identical writes on %s', (dialect) => 
     expect(statusesOf(responses).filter((s) => s === 201)).toHaveLength(1);
     const rows = await db().selectFrom('users').select('id').where('email', '=', body.email).execute();
     expect(rows).toHaveLength(1);
+  });
+
+  it('profile changes of several users to one new username: one 200, the rest 409 naming the field', async () => {
+    const users = await times(N, () => createSignedIn(t.app, db(), { role: 'viewer' }));
+    const username = unique('wanted');
+    const responses = await Promise.all(
+      users.map((user) =>
+        t.app.inject({ method: 'PUT', url: '/api/auth/profile', headers: bearer(user.token), payload: { username } }),
+      ),
+    );
+    expectOnly(responses, [200, 409]);
+    expect(statusesOf(responses).filter((s) => s === 200)).toHaveLength(1);
+    for (const res of responses.filter((r) => r.statusCode === 409)) {
+      expect(res.json().errors).toEqual([{ field: 'username', message: AuthMessage.USERNAME_TAKEN }]);
+    }
   });
 
   const expectDistinctSlugs = (slugs: string[], created: number) => {
