@@ -21,6 +21,17 @@ const postBody = (title: string, categoryId: number) => ({
   image_url: 'https://images.example.com/cover.jpg',
 });
 
+const projectBody = (title: string, technologies = ['React']) => ({
+  title,
+  text: 'Short.',
+  description: 'Long.',
+  client: 'Client',
+  industry: 'Retail',
+  technologies,
+  results: 'Better.',
+  status: 'progress',
+});
+
 const statusesOf = (responses: LightMyRequestResponse[]) => responses.map((r) => r.statusCode);
 
 function expectOnly(responses: LightMyRequestResponse[], allowed: number[]): void {
@@ -36,7 +47,7 @@ describe.each(testDialects)('simultaneous identical writes on %s', (dialect) => 
     admin = await createSignedIn(t.app, db(), { role: 'admin' });
   });
 
-  const send = (method: 'POST' | 'PATCH' | 'DELETE', url: string, payload?: object) =>
+  const send = (method: 'POST' | 'PUT' | 'PATCH' | 'DELETE', url: string, payload?: object) =>
     t.app.inject({ method, url, headers: bearer(admin.token), remoteAddress: freshIp(), payload });
   const times = <T>(n: number, make: (i: number) => Promise<T>) =>
     Promise.all(Array.from({ length: n }, (_, i) => make(i)));
@@ -86,16 +97,7 @@ describe.each(testDialects)('simultaneous identical writes on %s', (dialect) => 
 
   it('projects with one title: every one created, each with its own slug', async () => {
     const title = unique('Same project ');
-    const body = {
-      title,
-      text: 'Short.',
-      description: 'Long.',
-      client: 'Client',
-      industry: 'Retail',
-      technologies: ['React'],
-      results: 'Better.',
-      status: 'progress',
-    };
+    const body = projectBody(title);
     const responses = await times(SLUG_RACERS, () => send('POST', '/api/portfolio/projects', body));
     expectOnly(responses, [201]);
     const rows = await db().selectFrom('portfolio_projects').select('slug').where('title', '=', title).execute();
@@ -103,6 +105,24 @@ describe.each(testDialects)('simultaneous identical writes on %s', (dialect) => 
       rows.map((r) => r.slug),
       SLUG_RACERS,
     );
+  });
+
+  it('saves of one project at once: all 200, its lists are one of the saves, never a mix', async () => {
+    const created = await send('POST', '/api/portfolio/projects', projectBody(unique('Saved at once ')));
+    expect(created.statusCode, created.body).toBe(201);
+    const id = Number(created.json().data.project.id);
+    const sets = Array.from({ length: N }, (_, i) => [`Tech ${i} A`, `Tech ${i} B`, `Tech ${i} C`]);
+    const responses = await times(N, (i) =>
+      send('PUT', `/api/portfolio/projects/${id}`, projectBody(`Saved ${i}`, sets[i])),
+    );
+    expectOnly(responses, [200]);
+    const rows = await db()
+      .selectFrom('project_technologies')
+      .select('name')
+      .where('project_id', '=', id)
+      .orderBy('position')
+      .execute();
+    expect(sets).toContainEqual(rows.map((r) => r.name));
   });
 
   it('categories with one name: every one created, each with its own slug', async () => {
