@@ -146,41 +146,35 @@ describe.each(testDialects)('simultaneous identical writes on %s', (dialect) => 
   const like = (url: string, i: number) =>
     t.app.inject({ method: 'POST', url, headers: { 'user-agent': `Racer/${i}` }, remoteAddress: freshIp() });
 
-  it('likes of one project by many visitors: all counted, the counter equals the like rows', async () => {
-    const project = await db()
-      .selectFrom('portfolio_projects')
-      .select(['id', 'likes'])
-      .where('published', '=', 1)
-      .executeTakeFirstOrThrow();
-    const responses = await times(N, (i) => like(`/api/portfolio/projects/${project.id}/like`, i));
-    expectOnly(responses, [200]);
-    const after = await db()
-      .selectFrom('portfolio_projects')
-      .select('likes')
-      .where('id', '=', project.id)
-      .executeTakeFirstOrThrow();
-    const rows = await db().selectFrom('project_likes').select('id').where('project_id', '=', project.id).execute();
-    expect(Number(after.likes)).toBe(Number(project.likes) + N);
-    expect(rows).toHaveLength(N);
-  });
+  /** An item's like counter and its like rows, for a project or a post. */
+  const likeState = async (kind: 'project' | 'post', id: number) => {
+    const [counter, rows] =
+      kind === 'project'
+        ? await Promise.all([
+            db().selectFrom('portfolio_projects').select('likes').where('id', '=', id).executeTakeFirstOrThrow(),
+            db().selectFrom('project_likes').select('id').where('project_id', '=', id).execute(),
+          ])
+        : await Promise.all([
+            db().selectFrom('blog_posts').select('likes').where('id', '=', id).executeTakeFirstOrThrow(),
+            db().selectFrom('blog_post_likes').select('id').where('post_id', '=', id).execute(),
+          ]);
+    return { likes: Number(counter.likes), rows: rows.length };
+  };
 
-  it('likes of one post by many visitors: all counted, the counter equals the like rows', async () => {
-    const post = await db()
-      .selectFrom('blog_posts')
-      .select(['id', 'likes'])
-      .where('published', '=', 1)
-      .executeTakeFirstOrThrow();
-    const responses = await times(N, (i) => like(`/api/blog/posts/${post.id}/like`, i));
-    expectOnly(responses, [200]);
-    const after = await db()
-      .selectFrom('blog_posts')
-      .select('likes')
-      .where('id', '=', post.id)
-      .executeTakeFirstOrThrow();
-    const rows = await db().selectFrom('blog_post_likes').select('id').where('post_id', '=', post.id).execute();
-    expect(Number(after.likes)).toBe(Number(post.likes) + N);
-    expect(rows).toHaveLength(N);
-  });
+  it.each([
+    ['project', 'portfolio_projects', '/api/portfolio/projects'],
+    ['post', 'blog_posts', '/api/blog/posts'],
+  ] as const)(
+    'likes of one %s by many visitors: all counted, the counter rises by the like rows',
+    async (kind, table, base) => {
+      const item = await db().selectFrom(table).select('id').where('published', '=', 1).executeTakeFirstOrThrow();
+      const id = Number(item.id);
+      const before = await likeState(kind, id);
+      const responses = await times(N, (i) => like(`${base}/${id}/like`, i));
+      expectOnly(responses, [200]);
+      expect(await likeState(kind, id)).toEqual({ likes: before.likes + N, rows: before.rows + N });
+    },
+  );
 
   it('the same bulk actions at once on the same posts: only 2xx, the posts end as asked', async () => {
     const category = await db().selectFrom('blog_categories').select('id').executeTakeFirstOrThrow();
