@@ -82,10 +82,12 @@ describe.each(testDialects)('simultaneous identical writes on %s', (dialect) => 
     expect(new Set(slugs).size).toBe(created);
   };
 
-  it('posts with one title: every one created, each with its own slug', async () => {
+  it('posts with one title and one new tag: every one created, each with its own slug, one tag', async () => {
     const title = unique('Same title ');
     const category = await db().selectFrom('blog_categories').select('id').executeTakeFirstOrThrow();
-    const body = postBody(title, Number(category.id));
+    // One new tag for all of them: the tag row is raced for too.
+    const tag = unique('Fresh tag ');
+    const body = { ...postBody(title, Number(category.id)), tags: [tag] };
     const responses = await times(SLUG_RACERS, () => send('POST', '/api/blog/posts', body));
     expectOnly(responses, [201]);
     const rows = await db().selectFrom('blog_posts').select('slug').where('title', '=', title).execute();
@@ -93,6 +95,7 @@ describe.each(testDialects)('simultaneous identical writes on %s', (dialect) => 
       rows.map((r) => r.slug),
       SLUG_RACERS,
     );
+    expect(await db().selectFrom('blog_tags').select('id').where('name', '=', tag).execute()).toHaveLength(1);
   });
 
   it('projects with one title: every one created, each with its own slug', async () => {
