@@ -2,7 +2,7 @@ import type { Transaction } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, testDialects, type TestDatabase } from '../testing/test-database';
 import type { DB } from './schema';
-import { isTransientConflict, writeTransaction } from './write-conflicts';
+import { isTransientConflict, isUniqueViolation, uniqueViolationColumn, writeTransaction } from './write-conflicts';
 
 /*
  * Two transactions that update the same two rows in opposite orders deadlock on PostgreSQL and MySQL:
@@ -75,5 +75,39 @@ describe.each(testDialects.filter((d) => d !== 'sqlite'))('write transactions th
     const rows = await db().selectFrom('blog_categories').select('description').where('id', 'in', ids).execute();
     // The retried transaction ran last and whole: it wrote both rows.
     expect(new Set(rows.map((r) => r.description)).size).toBe(1);
+  });
+});
+
+describe.each(testDialects)('unique-key violations on %s', (dialect) => {
+  let t: TestDatabase;
+  beforeAll(async () => {
+    t = await createTestDatabase(dialect);
+  }, 60_000);
+  afterAll(async () => {
+    await t?.drop();
+  });
+
+  it('are recognised and name their column, which the error handler reports with the 409', async () => {
+    const now = new Date().toISOString();
+    const user = {
+      email: 'one@example.test',
+      password_hash: 'x',
+      role: 'viewer' as const,
+      status: 'active' as const,
+      email_verified: 1,
+      created_at: now,
+      updated_at: now,
+    };
+    await t.database.db
+      .insertInto('users')
+      .values({ ...user, username: 'taken' })
+      .execute();
+    const error = await t.database.db
+      .insertInto('users')
+      .values({ ...user, username: 'other' })
+      .execute()
+      .catch((e: unknown) => e);
+    expect(isUniqueViolation(error)).toBe(true);
+    expect(uniqueViolationColumn(error)).toBe('email');
   });
 });
