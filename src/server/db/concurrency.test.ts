@@ -179,7 +179,7 @@ describe.each(testDialects)('simultaneous identical writes on %s', (dialect) => 
     },
   );
 
-  it('the same bulk actions at once on the same posts: only 2xx, the posts end as asked', async () => {
+  it('the same bulk actions and reorders at once on the same posts: only 2xx, the posts end as asked', async () => {
     const category = await db().selectFrom('blog_categories').select('id').executeTakeFirstOrThrow();
     const ids: number[] = [];
     for (let i = 0; i < 4; i += 1) {
@@ -189,7 +189,9 @@ describe.each(testDialects)('simultaneous identical writes on %s', (dialect) => 
     }
     const operations = ['publish', 'feature', 'unpublish', 'unfeature'];
     const mixed = await times(N, (i) =>
-      send('PATCH', '/api/blog/bulk', { operation: operations[i % operations.length], postIds: ids }),
+      i % 3 === 2
+        ? send('PATCH', '/api/blog/order', { postIds: i % 2 ? ids : [...ids].reverse() })
+        : send('PATCH', '/api/blog/bulk', { operation: operations[i % operations.length], postIds: ids }),
     );
     expectOnly(mixed, [200]);
     const published = await times(N, () => send('PATCH', '/api/blog/bulk', { operation: 'publish', postIds: ids }));
@@ -200,5 +202,27 @@ describe.each(testDialects)('simultaneous identical writes on %s', (dialect) => 
     expectOnly(deleted, [200]);
     const left = await db().selectFrom('blog_posts').select('id').where('id', 'in', ids).execute();
     expect(left).toHaveLength(0);
+  });
+
+  it('the same project bulk actions and reorders at once: only 2xx, the projects end as asked', async () => {
+    const ids: number[] = [];
+    for (let i = 0; i < 4; i += 1) {
+      const res = await send('POST', '/api/portfolio/projects', projectBody(unique('Bulk project ')));
+      expect(res.statusCode, res.body).toBe(201);
+      ids.push(Number(res.json().data.project.id));
+    }
+    const operations = ['publish', 'feature', 'complete', 'unfeature', 'unpublish'];
+    const mixed = await times(N, (i) =>
+      i % 3 === 2
+        ? send('PATCH', '/api/portfolio/order', { projectIds: i % 2 ? ids : [...ids].reverse() })
+        : send('PATCH', '/api/portfolio/bulk', { operation: operations[i % operations.length], projectIds: ids }),
+    );
+    expectOnly(mixed, [200]);
+    const deleted = await times(N, () => send('DELETE', '/api/portfolio/projects/bulk', { projectIds: ids }));
+    expectOnly(deleted, [200]);
+    expect(await db().selectFrom('portfolio_projects').select('id').where('id', 'in', ids).execute()).toHaveLength(0);
+    for (const table of ['project_technologies', 'project_likes'] as const) {
+      expect(await db().selectFrom(table).select('id').where('project_id', 'in', ids).execute()).toHaveLength(0);
+    }
   });
 });

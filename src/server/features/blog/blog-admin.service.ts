@@ -268,7 +268,8 @@ export async function reorderPosts(
       .filter((e) => !existing.has(e.id))
       .map((e) => ({ id: e.id, message: ErrorMessage.BLOG_POST_NOT_FOUND }));
     const updated = entries.filter((e) => existing.has(e.id));
-    for (const { id, order } of updated) await setSortOrder(trx, id, order);
+    // Rows are locked in id order whatever the order sent, so that two reorders at once cannot deadlock.
+    for (const { id, order } of [...updated].sort((a, b) => a.id - b.id)) await setSortOrder(trx, id, order);
     return { updated: updated.length, failed };
   });
 }

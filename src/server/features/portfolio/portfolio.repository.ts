@@ -423,7 +423,8 @@ export async function replaceTestimonials(
 }
 
 export async function setSortOrders(db: Kysely<DB>, entries: Array<{ id: number; order: number }>, now: string) {
-  for (const { id, order } of entries) {
+  // Rows are locked in id order whatever the order sent, so that two reorders at once cannot deadlock.
+  for (const { id, order } of [...entries].sort((a, b) => a.id - b.id)) {
     await db
       .updateTable('portfolio_projects')
       .set({ sort_order: order, updated_at: now })
