@@ -56,7 +56,9 @@ describe('the error envelope', () => {
     const body = res.json();
     expect(body).toMatchObject({ success: false, code: 'VALIDATION_ERROR' });
     expect(body.errors.map((e: { field: string }) => e.field).sort()).toEqual(['age', 'email']);
-    expect(body.message).toMatch(/^Validation failed: /);
+    // A sentence naming the first field, not the validator's wording.
+    expect(body.message).toBe('email must be a valid email address');
+    expect(body.errors).toContainEqual({ field: 'age', message: 'age must be at least 18' });
   });
 
   it('refuses a body that is not JSON where JSON is expected', async () => {

@@ -25,6 +25,7 @@ import { uploadRoutes } from './features/uploads/uploads.routes';
 import { usersRoutes } from './features/users/users.routes';
 import { authPlugin } from './plugins/auth';
 import { errorHandlerPlugin } from './plugins/error-handler';
+import { textInputPlugin } from './plugins/text-input';
 import { mailerPlugin } from './plugins/mailer';
 import { uploadsPlugin } from './plugins/uploads';
 import { webPlugin, type WebMode } from './plugins/web';
@@ -90,6 +91,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   await app.register(errorHandlerPlugin);
+  // Text no database can store is refused or cleaned here, before any route's schema or service sees it.
+  await app.register(textInputPlugin);
   // Before any route: the guard refuses to register an /api route that declares no access level.
   await app.register(authPlugin, {
     loadUser: (db, userId, sessionId) => findUserWithOpenSession(db, userId, sessionId, new Date().toISOString()),

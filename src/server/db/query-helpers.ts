@@ -1,4 +1,4 @@
-import { sql, type RawBuilder, type SelectQueryBuilder } from 'kysely';
+import { SqliteAdapter, sql, type Kysely, type RawBuilder, type SelectQueryBuilder } from 'kysely';
 
 /** Escapes LIKE wildcards with '!' (a backslash is spelled differently in MySQL and PostgreSQL literals). */
 export function escapeLike(text: string): string {
@@ -36,4 +36,14 @@ export async function pageWithTotal<DB, TB extends keyof DB, O>(
       .executeTakeFirstOrThrow(),
   ]);
   return { rows, total: Number(count.n) };
+}
+
+/**
+ * The query with FOR UPDATE: it locks the rows it reads until the transaction ends (PostgreSQL, MySQL;
+ * SQLite has no such clause and writes one transaction at a time anyway). A transaction that inserts a
+ * child row (its foreign-key check takes a shared lock on the parent) and then updates the parent's
+ * counter locks the parent first: two of them at once would otherwise deadlock on MySQL.
+ */
+export function forUpdate<DB, TB extends keyof DB, O>(trx: Kysely<NoInfer<DB>>, query: SelectQueryBuilder<DB, TB, O>) {
+  return trx.getExecutor().adapter instanceof SqliteAdapter ? query : query.forUpdate();
 }

@@ -3,6 +3,12 @@ import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { ErrorCode, ErrorMessage, formatMessage, type ApiErrorBody, type FieldError } from '../../shared/errors';
 import type { DialectName } from '../db/database';
+import {
+  isTransientConflict,
+  isUniqueViolation,
+  isUnstorableValue,
+  uniqueViolationColumn,
+} from '../db/write-conflicts';
 import { AppError, StorageUnavailableError } from './errors';
 
 function fieldOf(instancePath: string, fallback: string | undefined): string {
@@ -57,6 +63,30 @@ function toBody(error: FastifyError | AppError | Error, dialect: DialectName): {
       body: { success: false, code: ErrorCode.STORAGE_UNAVAILABLE, message: ErrorMessage.STORAGE_UNAVAILABLE },
     };
   }
+  // A unique key or a lock another request won, when the service had no more precise answer: retrying
+  // (writeTransaction) did not settle it, so the client learns it conflicts, never a 500.
+  if (isUniqueViolation(error)) {
+    const column = uniqueViolationColumn(error);
+    const message = column ? formatMessage(ErrorMessage.FIELD_TAKEN, { field: column }) : ErrorMessage.ALREADY_EXISTS;
+    return {
+      status: 409,
+      body: {
+        success: false,
+        code: ErrorCode.CONFLICT,
+        message,
+        ...(column ? { errors: [{ field: column, message }] } : {}),
+      },
+    };
+  }
+  if (isTransientConflict(error)) {
+    return { status: 409, body: { success: false, code: ErrorCode.CONFLICT, message: ErrorMessage.WRITE_CONFLICT } };
+  }
+  if (isUnstorableValue(error)) {
+    return {
+      status: 400,
+      body: { success: false, code: ErrorCode.BAD_REQUEST, message: ErrorMessage.UNSTORABLE_VALUE },
+    };
+  }
   if (error instanceof AppError) {
     return {
       status: error.statusCode,
@@ -74,15 +104,13 @@ function toBody(error: FastifyError | AppError | Error, dialect: DialectName): {
       field: fieldOf(issue.instancePath, undefined),
       message: issue.message ?? 'is invalid',
     }));
-    const first = errors[0];
     return {
       status: 400,
       body: {
         success: false,
         code: ErrorCode.VALIDATION_ERROR,
-        message: first
-          ? `${ErrorMessage.VALIDATION_ERROR}: ${first.field} ${first.message}`
-          : ErrorMessage.VALIDATION_ERROR,
+        // The first field's own sentence ("title is required"); errors[] lists every field.
+        message: errors[0]?.message ?? ErrorMessage.VALIDATION_ERROR,
         errors,
       },
     };

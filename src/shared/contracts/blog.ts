@@ -1,11 +1,15 @@
 import { z } from '../zod';
 import {
+  MAX_DB_INT,
+  idParamsSchema,
   likeDataSchema,
   optionalText,
   pageQueryFields,
   pageTotalsFields,
   paginationSchema,
   queryBoolean,
+  rowId,
+  rowIdParam,
 } from './common';
 import {
   BLOG_MAX_PAGE_SIZE,
@@ -447,7 +451,12 @@ export const blogPostInputSchema = z.object({
     .min(1, BlogAdminMessage.CONTENT_REQUIRED)
     .max(1_000_000, BlogAdminMessage.CONTENT_TOO_LONG)
     .refine((v) => charCount(blogTextOf(v)) >= BLOG_CONTENT_MIN, BlogAdminMessage.CONTENT_TOO_SHORT),
-  category_id: z.number({ error: BlogAdminMessage.CATEGORY_REQUIRED }).int().positive(),
+  category_id: z
+    .number({ error: BlogAdminMessage.CATEGORY_REQUIRED })
+    .int()
+    .positive()
+    // No category has an id beyond the column's range.
+    .max(MAX_DB_INT, BlogAdminMessage.CATEGORY_UNKNOWN),
   author: z
     .string()
     .min(1, BlogAdminMessage.AUTHOR_REQUIRED)
@@ -471,9 +480,9 @@ export const blogPostInputSchema = z.object({
     .max(30, BlogAdminMessage.TOO_MANY_KEYWORDS),
 });
 
-export const blogPostIdParamsSchema = z.object({ id: z.coerce.number().int().min(1).max(2_147_483_647) });
+export const blogPostIdParamsSchema = idParamsSchema;
 
-const postIds = z.array(z.number().int().min(1).max(2_147_483_647)).min(1).max(BLOG_BULK_MAX);
+const postIds = z.array(rowId()).min(1).max(BLOG_BULK_MAX);
 
 /** PATCH /blog/posts/{id}/featured: set to the value sent, or flip it when the body has none. */
 export const blogFeaturedBodySchema = z.object({ featured: z.boolean().optional() }).nullish();
@@ -488,9 +497,7 @@ export const blogOrderBodySchema = z
   .object({
     postIds: postIds.optional(),
     order: z
-      .array(
-        z.object({ id: z.number().int().min(1).max(2_147_483_647), order: z.number().int().min(0).max(1_000_000) }),
-      )
+      .array(z.object({ id: rowId(), order: z.number().int().min(0).max(1_000_000) }))
       .min(1)
       .max(BLOG_BULK_MAX)
       .optional(),
@@ -586,7 +593,7 @@ export type BlogAdminComment = z.infer<typeof blogAdminCommentSchema>;
 /** GET /blog/comments (staff): newest first. */
 export const blogAdminCommentsQuerySchema = z.object({
   ...pageQueryFields(20, BLOG_MAX_PAGE_SIZE),
-  postId: z.coerce.number().int().min(1).optional(),
+  postId: rowIdParam().optional(),
   status: z.enum(['pending', 'approved', 'spam']).optional(),
 });
 export const blogAdminCommentsDataSchema = z.object({

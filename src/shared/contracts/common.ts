@@ -4,6 +4,25 @@ import { z } from '../zod';
  * Small schemas that several contracts share: query-string fields, paged lists and the success envelope.
  */
 
+/**
+ * The largest value of the integer id and counter columns on every database (PostgreSQL `integer`,
+ * MySQL `int`): a larger id, page or position is refused with 400 before a query could overflow.
+ */
+export const MAX_DB_INT = 2_147_483_647;
+
+/** A row id in a JSON body. */
+export const rowId = () => z.number().int().min(1).max(MAX_DB_INT);
+
+/** A row id in a path or query string. */
+export const rowIdParam = () => z.coerce.number().int().min(1).max(MAX_DB_INT);
+
+/** `/:id` path parameters. */
+export const idParamsSchema = z.object({ id: rowIdParam() });
+
+/** True when a slug-or-id text is an id: digits within the id columns' range (else it is a slug). */
+export const isRowIdText = (text: string): boolean =>
+  /^\d{1,10}$/.test(text) && Number(text) >= 1 && Number(text) <= MAX_DB_INT;
+
 /** 'true'/'false' (also 1/0) in a query string, as a boolean. */
 export const queryBoolean = z.enum(['true', 'false', '1', '0']).transform((v) => v === 'true' || v === '1');
 
@@ -18,7 +37,7 @@ export const optionalText = (max: number) =>
 
 /** `page` (from 1) and `limit` of a paged list's query. */
 export const pageQueryFields = (defaultLimit: number, maxLimit: number) => ({
-  page: z.coerce.number().int().min(1).default(1),
+  page: z.coerce.number().int().min(1).max(MAX_DB_INT).default(1),
   limit: z.coerce.number().int().min(1).max(maxLimit).default(defaultLimit),
 });
 

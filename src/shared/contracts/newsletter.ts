@@ -1,5 +1,5 @@
 import { z } from '../zod';
-import { optionalText, pageQueryFields, paginationSchema } from './common';
+import { idParamsSchema, optionalText, pageQueryFields, paginationSchema } from './common';
 import {
   NEWSLETTER_EMAIL_MAX,
   NEWSLETTER_MAX_PAGE_SIZE,
@@ -67,4 +67,4 @@ export const newsletterListDataSchema = z.object({
 });
 export type NewsletterListData = z.infer<typeof newsletterListDataSchema>;
 
-export const newsletterSubscriberParamsSchema = z.object({ id: z.coerce.number().int().min(1) });
+export const newsletterSubscriberParamsSchema = idParamsSchema;

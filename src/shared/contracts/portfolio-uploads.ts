@@ -2,6 +2,7 @@ import { formatMessage } from '../errors';
 import { z } from '../zod';
 import { PORTFOLIO_GALLERY_MAX } from './portfolio';
 import { uploadedFileSchema } from './uploads';
+import { rowIdParam } from './common';
 
 /*
  * The portfolio's image calls (02-admin.md sections 2, 4, 5, 7 and 8): POST /api/portfolio/upload/main,
@@ -72,7 +73,7 @@ export const portfolioImageParamsSchema = z.object({
 });
 
 const projectReference = {
-  projectId: z.coerce.number().int().positive().max(2_147_483_647).optional(),
+  projectId: rowIdParam().optional(),
   projectSlug: z.string().trim().min(1).max(200).optional(),
 };
 

@@ -1,11 +1,13 @@
 import { z } from '../zod';
 import {
+  idParamsSchema,
   likeDataSchema,
   optionalText,
   pageQueryFields,
   pageTotalsFields,
   paginationSchema,
   queryBoolean,
+  rowId,
 } from './common';
 import {
   PORTFOLIO_GALLERY_MAX,
@@ -293,13 +295,13 @@ export const projectWriteRequestSchema = z.object({
 });
 export type ProjectWriteRequest = z.infer<typeof projectWriteRequestSchema>;
 
-export const projectIdParamsSchema = z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) });
+export const projectIdParamsSchema = idParamsSchema;
 
 /** PATCH .../{id}/featured and .../{id}/published: the new value, or absent to toggle. */
 export const projectFeaturedRequestSchema = z.object({ featured: z.boolean().optional() }).nullish();
 export const projectPublishedRequestSchema = z.object({ published: z.boolean().optional() }).nullish();
 
-const projectIds = z.array(z.number().int().positive().max(2_147_483_647)).min(1).max(500);
+const projectIds = z.array(rowId()).min(1).max(500);
 
 /**
  * PATCH /api/portfolio/order: `projectIds` in the new order (positions 0, 1, 2...), or `order` with
@@ -309,9 +311,7 @@ export const projectOrderRequestSchema = z
   .object({
     projectIds: projectIds.optional(),
     order: z
-      .array(
-        z.object({ id: z.number().int().min(1).max(2_147_483_647), order: z.number().int().min(0).max(1_000_000) }),
-      )
+      .array(z.object({ id: rowId(), order: z.number().int().min(0).max(1_000_000) }))
       .min(1)
       .max(500)
       .optional(),

@@ -1,5 +1,5 @@
 import { z } from '../zod';
-import { optionalText, pageQueryFields, pageTotalsFields } from './common';
+import { optionalText, pageQueryFields, pageTotalsFields, rowId } from './common';
 import {
   UPLOAD_MAX_BULK_IDS,
   UPLOAD_MAX_IMAGE_SIDE,
@@ -164,8 +164,8 @@ export type UploadUpdateRequest = z.infer<typeof uploadUpdateRequestSchema>;
 /** DELETE /api/uploads/bulk: `ids` (or `fileIds`, the name the spec's client sends). */
 export const uploadBulkDeleteRequestSchema = z
   .object({
-    ids: z.array(z.number().int().positive()).max(UPLOAD_MAX_BULK_IDS).optional(),
-    fileIds: z.array(z.number().int().positive()).max(UPLOAD_MAX_BULK_IDS).optional(),
+    ids: z.array(rowId()).max(UPLOAD_MAX_BULK_IDS).optional(),
+    fileIds: z.array(rowId()).max(UPLOAD_MAX_BULK_IDS).optional(),
   })
   .transform((v) => [...new Set([...(v.ids ?? []), ...(v.fileIds ?? [])])])
   .refine((ids) => ids.length > 0, { message: 'Select at least one file' });

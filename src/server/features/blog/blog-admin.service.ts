@@ -18,7 +18,7 @@ import {
 import { ErrorCode, ErrorMessage, formatMessage, type FieldError } from '../../../shared/errors';
 import type { z } from '../../../shared/zod';
 import type { CommentStatus, DB } from '../../db/schema';
-import { isUniqueViolation, retryOnUniqueRace } from '../../db/write-conflicts';
+import { isUniqueViolation, writeTransaction } from '../../db/write-conflicts';
 import { AppError, notFound } from '../../plugins/errors';
 import { sanitizePostHtml, slugify, toPlainText } from './blog-html';
 import {
@@ -145,27 +145,25 @@ async function savePostLists(trx: Kysely<DB>, postId: number, post: ValidPost): 
 export async function createPost(db: Kysely<DB>, body: BlogPostWrite, now = new Date()): Promise<BlogAdminPost> {
   const post = await preparePost(db, body, now);
   const stamp = now.toISOString();
-  const id = await retryOnUniqueRace(() =>
-    db.transaction().execute(async (trx) => {
-      let slug: string;
-      if (post.slug) {
-        if (await slugExists(trx, post.slug)) throw slugTaken();
-        slug = post.slug;
-      } else {
-        slug = await uniqueSlug(trx, 'blog_posts', slugify(post.title) || 'post');
-      }
-      const postId = await insertPost(trx, {
-        slug,
-        ...postColumns(post),
-        sort_order: await nextSortOrder(trx, 'blog_posts'),
-        published_at: post.published ? stamp : null,
-        created_at: stamp,
-        updated_at: stamp,
-      });
-      await savePostLists(trx, postId, post);
-      return postId;
-    }),
-  );
+  const id = await writeTransaction(db, async (trx) => {
+    let slug: string;
+    if (post.slug) {
+      if (await slugExists(trx, post.slug)) throw slugTaken();
+      slug = post.slug;
+    } else {
+      slug = await uniqueSlug(trx, 'blog_posts', slugify(post.title) || 'post');
+    }
+    const postId = await insertPost(trx, {
+      slug,
+      ...postColumns(post),
+      sort_order: await nextSortOrder(trx, 'blog_posts'),
+      published_at: post.published ? stamp : null,
+      created_at: stamp,
+      updated_at: stamp,
+    });
+    await savePostLists(trx, postId, post);
+    return postId;
+  });
   return getPostForStaff(db, String(id));
 }
 
@@ -209,7 +207,7 @@ export async function updatePost(
   const post = await preparePost(db, merged, now);
   const stamp = now.toISOString();
 
-  await db.transaction().execute(async (trx) => {
+  await writeTransaction(db, async (trx) => {
     const slug = post.slug && post.slug !== existing.slug ? post.slug : undefined;
     if (slug && (await slugExists(trx, slug, id))) throw slugTaken();
     try {
@@ -230,7 +228,7 @@ export async function updatePost(
 }
 
 export async function deletePost(db: Kysely<DB>, id: number): Promise<void> {
-  await db.transaction().execute(async (trx) => {
+  await writeTransaction(db, async (trx) => {
     if ((await deletePosts(trx, [id])) === 0) throw notFound(ErrorMessage.BLOG_POST_NOT_FOUND);
     await deleteUnusedTags(trx);
   });
@@ -259,7 +257,7 @@ export async function reorderPosts(
   const entries = body.postIds
     ? body.postIds.map((id, order) => ({ id, order }))
     : (body.order ?? []).map(({ id, order }) => ({ id, order }));
-  return db.transaction().execute(async (trx) => {
+  return writeTransaction(db, async (trx) => {
     const existing = new Set(
       await existingPostIds(
         trx,
@@ -270,7 +268,8 @@ export async function reorderPosts(
       .filter((e) => !existing.has(e.id))
       .map((e) => ({ id: e.id, message: ErrorMessage.BLOG_POST_NOT_FOUND }));
     const updated = entries.filter((e) => existing.has(e.id));
-    for (const { id, order } of updated) await setSortOrder(trx, id, order);
+    // Rows are locked in id order whatever the order sent, so that two reorders at once cannot deadlock.
+    for (const { id, order } of [...updated].sort((a, b) => a.id - b.id)) await setSortOrder(trx, id, order);
     return { updated: updated.length, failed };
   });
 }
@@ -284,7 +283,7 @@ export async function bulkAction(
 ): Promise<BlogBulkResult> {
   const requested = [...new Set(ids)];
   const stamp = now.toISOString();
-  return db.transaction().execute(async (trx) => {
+  return writeTransaction(db, async (trx) => {
     const found = await existingPostIds(trx, requested);
     const existing = new Set(found);
     const succeededIds = requested.filter((id) => existing.has(id));
@@ -347,27 +346,25 @@ export async function createCategory(db: Kysely<DB>, body: BlogCategoryBody, now
   const name = toPlainText(input.name);
   if (!name) throw validationError([{ field: 'name', message: BlogAdminMessage.CATEGORY_NAME_REQUIRED }]);
   const stamp = now.toISOString();
-  const id = await retryOnUniqueRace(() =>
-    db.transaction().execute(async (trx) => {
-      let slug: string;
-      if (input.slug) {
-        if (await categorySlugExists(trx, input.slug)) throw categorySlugTaken();
-        slug = input.slug;
-      } else {
-        slug = await uniqueSlug(trx, 'blog_categories', slugify(name, 90) || 'category');
-      }
-      return insertCategory(trx, {
-        name,
-        slug,
-        color: input.color.toUpperCase(),
-        description: input.description ? toPlainText(input.description) : null,
-        icon: input.icon ? toPlainText(input.icon) : null,
-        sort_order: await nextSortOrder(trx, 'blog_categories'),
-        created_at: stamp,
-        updated_at: stamp,
-      });
-    }),
-  );
+  const id = await writeTransaction(db, async (trx) => {
+    let slug: string;
+    if (input.slug) {
+      if (await categorySlugExists(trx, input.slug)) throw categorySlugTaken();
+      slug = input.slug;
+    } else {
+      slug = await uniqueSlug(trx, 'blog_categories', slugify(name, 90) || 'category');
+    }
+    return insertCategory(trx, {
+      name,
+      slug,
+      color: input.color.toUpperCase(),
+      description: input.description ? toPlainText(input.description) : null,
+      icon: input.icon ? toPlainText(input.icon) : null,
+      sort_order: await nextSortOrder(trx, 'blog_categories'),
+      created_at: stamp,
+      updated_at: stamp,
+    });
+  });
   return categoryOut(db, id);
 }
 
@@ -405,7 +402,7 @@ export async function updateCategory(db: Kysely<DB>, id: number, body: BlogCateg
 
 /** Deletes a category that no post (draft or published) uses; otherwise 409 naming the count. */
 export async function deleteCategory(db: Kysely<DB>, id: number): Promise<void> {
-  await db.transaction().execute(async (trx) => {
+  await writeTransaction(db, async (trx) => {
     if (!(await findCategory(trx, id))) throw notFound(BlogAdminMessage.CATEGORY_NOT_FOUND);
     const count = await countPostsOfCategory(trx, id);
     if (count > 0) {

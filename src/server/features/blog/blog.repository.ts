@@ -1,16 +1,9 @@
-import {
-  MysqlAdapter,
-  SqliteAdapter,
-  sql,
-  type Expression,
-  type Insertable,
-  type Kysely,
-  type Updateable,
-} from 'kysely';
+import { MysqlAdapter, sql, type Expression, type Insertable, type Kysely, type Updateable } from 'kysely';
 import type { BlogSortField, SortDirection } from '../../../shared/contracts/blog';
 import { insertReturningId } from '../../db/insert-id';
-import { likeContains, likePrefix, pageWithTotal } from '../../db/query-helpers';
+import { forUpdate, likeContains, likePrefix, pageWithTotal } from '../../db/query-helpers';
 import type { CommentStatus, DB } from '../../db/schema';
+import { writeTransaction } from '../../db/write-conflicts';
 
 /** What a list may filter on. Visitor lists always set `published: true`; staff may leave it out (all). */
 export interface PostFilter {
@@ -236,16 +229,11 @@ export async function listTagsWithPublishedCount(db: Kysely<DB>) {
 /** True on MySQL, which has no ON CONFLICT: INSERT IGNORE skips a duplicate of a unique key instead. */
 const isMysql = (db: Kysely<DB>) => db.getExecutor().adapter instanceof MysqlAdapter;
 
-/**
- * Locks a post's row for the rest of the transaction (PostgreSQL, MySQL; SQLite writes one at a time
- * anyway). Counting a like or view inserts a child row, whose foreign-key check takes a shared lock on the
- * post, and then raises the post's counter; two visitors doing that at once would deadlock on MySQL
- * without this. False when the post does not exist.
- */
+/** Locks a post's row for the rest of the transaction (see forUpdate); false when the post does not exist. */
 async function lockPost(trx: Kysely<DB>, postId: number): Promise<boolean> {
-  const query = trx.selectFrom('blog_posts').select('id').where('id', '=', postId);
-  const locked = trx.getExecutor().adapter instanceof SqliteAdapter ? query : query.forUpdate();
-  return Boolean(await locked.executeTakeFirst());
+  return Boolean(
+    await forUpdate(trx, trx.selectFrom('blog_posts').select('id').where('id', '=', postId)).executeTakeFirst(),
+  );
 }
 
 /**
@@ -253,7 +241,7 @@ async function lockPost(trx: Kysely<DB>, postId: number): Promise<boolean> {
  * transaction; a repeated like changes nothing. Returns the post's like count afterwards.
  */
 export async function addPostLike(db: Kysely<DB>, postId: number, visitorKey: string, now: string) {
-  return db.transaction().execute(async (trx) => {
+  return writeTransaction(db, async (trx) => {
     await lockPost(trx, postId);
     const insert = trx
       .insertInto('blog_post_likes')
@@ -290,7 +278,7 @@ export async function addPostView(db: Kysely<DB>, postId: number, visitorKey: st
     .where('viewed_on', '=', day)
     .executeTakeFirst();
   if (counted) return false;
-  return db.transaction().execute(async (trx) => {
+  return writeTransaction(db, async (trx) => {
     if (!(await lockPost(trx, postId))) return false;
     const insert = trx
       .insertInto('blog_post_views')

@@ -49,6 +49,7 @@ import {
   type PostOrder,
   type PostSummaryRow,
 } from './blog.repository';
+import { isRowIdText } from '../../../shared/contracts/common';
 
 const SORT_PRESETS: Record<BlogSort, PostOrder> = {
   newest: { field: 'date', direction: 'desc' },
@@ -56,8 +57,6 @@ const SORT_PRESETS: Record<BlogSort, PostOrder> = {
   popular: { field: 'popularity', direction: 'desc' },
   alphabetical: { field: 'title', direction: 'asc' },
 };
-
-const isNumericId = (value: string) => /^\d{1,9}$/.test(value);
 
 /** A list-page sort value wins; otherwise sortBy (default date) in the direction of sortOrder or sort. */
 export function resolveOrder(query: Pick<BlogListQuery, 'sort' | 'sortBy' | 'sortOrder'>): PostOrder {
@@ -100,11 +99,11 @@ export function toFilter(query: BlogListQuery, staff = false, now: Date = new Da
   };
   const category = query.category;
   if (category && category.toLowerCase() !== 'all') {
-    if (isNumericId(category)) filter.categoryId = Number(category);
+    if (isRowIdText(category)) filter.categoryId = Number(category);
     else filter.categorySlug = category;
   }
   if (query.exclude) {
-    filter.exclude = { slug: query.exclude, id: isNumericId(query.exclude) ? Number(query.exclude) : undefined };
+    filter.exclude = { slug: query.exclude, id: isRowIdText(query.exclude) ? Number(query.exclude) : undefined };
   }
   const readTime = blogReadTimeOptions.find((option) => option.value === query.readTime);
   if (readTime) {
@@ -204,7 +203,7 @@ export async function listPostsForStaff(db: Kysely<DB>, query: BlogListQuery): P
 export async function findPostRow(db: Kysely<DB>, slugOrId: string, includeDrafts = false): Promise<PostDetailRow> {
   const bySlug = await findPost(db, { slug: slugOrId }, !includeDrafts);
   if (bySlug) return bySlug;
-  const byId = isNumericId(slugOrId) ? await findPost(db, { id: Number(slugOrId) }, !includeDrafts) : undefined;
+  const byId = isRowIdText(slugOrId) ? await findPost(db, { id: Number(slugOrId) }, !includeDrafts) : undefined;
   if (!byId) throw notFound(ErrorMessage.BLOG_POST_NOT_FOUND);
   return byId;
 }

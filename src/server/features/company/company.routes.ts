@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
+import { z } from '../../../shared/zod';
 import { companyProfileSchema } from '../../../shared/contracts/company';
 import { getCompanyProfile } from './company.service';
 

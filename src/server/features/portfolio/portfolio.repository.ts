@@ -1,8 +1,9 @@
 import { MysqlAdapter, sql, type Expression, type Insertable, type Kysely, type Updateable } from 'kysely';
 import type { PortfolioSortDirection, PortfolioSortField } from '../../../shared/contracts/portfolio';
 import { insertReturningId } from '../../db/insert-id';
-import { likeContains, likePrefix, pageWithTotal } from '../../db/query-helpers';
+import { forUpdate, likeContains, likePrefix, pageWithTotal } from '../../db/query-helpers';
 import type { DB, PortfolioProjectsTable } from '../../db/schema';
+import { writeTransaction } from '../../db/write-conflicts';
 
 /** What a project list may filter on. `published` undefined means every project (staff only). */
 export interface ProjectFilter {
@@ -291,11 +292,12 @@ export async function projectTotals(db: Kysely<DB>, published: boolean | undefin
 }
 
 /**
- * Records one visitor's like of a project and counts it only when it is new, in one transaction; a
- * repeated like changes nothing. Returns the like count afterwards.
+ * Records one visitor's like of a project and counts it only when it is new, in one transaction that
+ * locks the project first (see forUpdate); a repeated like changes nothing. Returns the like count afterwards.
  */
 export async function addProjectLike(db: Kysely<DB>, projectId: number, visitorKey: string, now: string) {
-  return db.transaction().execute(async (trx) => {
+  return writeTransaction(db, async (trx) => {
+    await forUpdate(trx, trx.selectFrom('portfolio_projects').select('id').where('id', '=', projectId)).execute();
     const insert = trx
       .insertInto('project_likes')
       .values({ project_id: projectId, visitor_key: visitorKey, created_at: now });
@@ -421,7 +423,8 @@ export async function replaceTestimonials(
 }
 
 export async function setSortOrders(db: Kysely<DB>, entries: Array<{ id: number; order: number }>, now: string) {
-  for (const { id, order } of entries) {
+  // Rows are locked in id order whatever the order sent, so that two reorders at once cannot deadlock.
+  for (const { id, order } of [...entries].sort((a, b) => a.id - b.id)) {
     await db
       .updateTable('portfolio_projects')
       .set({ sort_order: order, updated_at: now })

@@ -32,7 +32,7 @@ import {
 } from '../../../shared/contracts/portfolio';
 import { ErrorCode, type FieldError } from '../../../shared/errors';
 import type { DB } from '../../db/schema';
-import { retryOnUniqueRace } from '../../db/write-conflicts';
+import { writeTransaction } from '../../db/write-conflicts';
 import { AppError, notFound } from '../../plugins/errors';
 import { slugify, toPlainText } from './portfolio-text';
 import {
@@ -67,6 +67,7 @@ import {
   type ProjectOrder,
   type ProjectRow,
 } from './portfolio.repository';
+import { isRowIdText } from '../../../shared/contracts/common';
 
 /** Who is asking: staff see unpublished projects and internal fields; visitors never do. */
 export interface Viewer {
@@ -81,7 +82,6 @@ const SORT_PRESETS: Record<PortfolioSort, ProjectOrder> = {
   client: { field: 'client', direction: 'asc' },
 };
 
-const isNumericId = (value: string) => /^\d{1,9}$/.test(value);
 const isAll = (value: string | undefined) => value === undefined || value.toLowerCase() === 'all';
 
 /** A list-page sort value wins; otherwise sortBy (default created_at) in the direction of sortOrder or sort. */
@@ -114,7 +114,7 @@ function toFilter(input: FilterInput, published: boolean | undefined): ProjectFi
   if (!isAll(input.technology)) filter.technology = input.technology;
   if (input.status && input.status !== 'all') filter.status = input.status === 'progress' ? 'progress' : 'done';
   if (input.exclude) {
-    filter.exclude = { slug: input.exclude, id: isNumericId(input.exclude) ? Number(input.exclude) : undefined };
+    filter.exclude = { slug: input.exclude, id: isRowIdText(input.exclude) ? Number(input.exclude) : undefined };
   }
   return filter;
 }
@@ -210,7 +210,7 @@ async function findVisible(db: Kysely<DB>, slugOrId: string, viewer: Viewer): Pr
   const published = viewer.staff ? undefined : true;
   const bySlug = await findProjectBySlug(db, slugOrId, published);
   if (bySlug) return bySlug;
-  const byId = isNumericId(slugOrId) ? await findProjectById(db, Number(slugOrId), published) : undefined;
+  const byId = isRowIdText(slugOrId) ? await findProjectById(db, Number(slugOrId), published) : undefined;
   if (!byId) throw notFound(PortfolioMessage.PROJECT_NOT_FOUND);
   return byId;
 }
@@ -574,21 +574,19 @@ export async function createProject(db: Kysely<DB>, body: ProjectWriteRequest, u
   const input = validate(formValues(body));
   const now = new Date().toISOString();
   // Two projects with the same title created at once both pick the same free slug; the loser retries.
-  const id = await retryOnUniqueRace(() =>
-    db.transaction().execute(async (trx) => {
-      const newId = await insertProject(trx, {
-        ...columnsOf(input),
-        slug: await uniqueSlug(trx, input.title),
-        sort_order: 0,
-        likes: 0,
-        created_at: now,
-        updated_at: now,
-      });
-      await saveChildren(trx, newId, input);
-      await recordActivity(trx, { action: 'Project created', item: input.title, userId, now });
-      return newId;
-    }),
-  );
+  const id = await writeTransaction(db, async (trx) => {
+    const newId = await insertProject(trx, {
+      ...columnsOf(input),
+      slug: await uniqueSlug(trx, input.title),
+      sort_order: 0,
+      likes: 0,
+      created_at: now,
+      updated_at: now,
+    });
+    await saveChildren(trx, newId, input);
+    await recordActivity(trx, { action: 'Project created', item: input.title, userId, now });
+    return newId;
+  });
   return staffDetail(db, id);
 }
 
@@ -596,7 +594,7 @@ export async function updateProject(db: Kysely<DB>, id: number, body: ProjectWri
   const current = await currentValues(db, id);
   const input = validate(formValues(body, current));
   const now = new Date().toISOString();
-  await db.transaction().execute(async (trx) => {
+  await writeTransaction(db, async (trx) => {
     // The slug stays as it was made: links to the project keep working after a title change.
     await updateProjectRow(trx, id, { ...columnsOf(input), updated_at: now });
     await saveChildren(trx, id, input);
@@ -609,7 +607,7 @@ export async function deleteProject(db: Kysely<DB>, id: number, userId: number) 
   const [project] = await listExistingProjectIds(db, [id]);
   if (!project) throw notFound(PortfolioMessage.PROJECT_NOT_FOUND);
   const now = new Date().toISOString();
-  await db.transaction().execute(async (trx) => {
+  await writeTransaction(db, async (trx) => {
     await deleteProjects(trx, [id]);
     await recordActivity(trx, { action: 'Project deleted', item: project.title, userId, now });
   });
@@ -626,7 +624,7 @@ export async function setProjectFlag(
   const current = await staffDetail(db, id);
   const next = value ?? !(name === 'featured' ? current.featured : current.published);
   const now = new Date().toISOString();
-  await db.transaction().execute(async (trx) => {
+  await writeTransaction(db, async (trx) => {
     await updateProjectRow(trx, id, { [name]: next ? 1 : 0, updated_at: now });
     const action =
       name === 'featured'
@@ -660,7 +658,7 @@ export async function reorderProjects(db: Kysely<DB>, body: ProjectOrderRequest)
     );
   }
   const now = new Date().toISOString();
-  await db.transaction().execute((trx) => setSortOrders(trx, entries, now));
+  await writeTransaction(db, (trx) => setSortOrders(trx, entries, now));
   return entries;
 }
 
@@ -692,7 +690,7 @@ export async function bulkProjects(
   const failed = ids.filter((id) => !found.has(id)).map((id) => ({ id, message: PortfolioMessage.PROJECT_NOT_FOUND }));
   if (succeeded.length > 0) {
     const now = new Date().toISOString();
-    await db.transaction().execute(async (trx) => {
+    await writeTransaction(db, async (trx) => {
       if (operation === 'delete') await deleteProjects(trx, succeeded);
       else await updateProjects(trx, succeeded, { ...BULK_CHANGES[operation], updated_at: now });
       await recordActivity(trx, {

@@ -10,6 +10,7 @@ import {
 } from '../../../shared/contracts/portfolio-uploads';
 import { UploadMessage } from '../../../shared/contracts/uploads';
 import { ErrorCode } from '../../../shared/errors';
+import { writeTransaction } from '../../db/write-conflicts';
 import { AppError, notFound } from '../../plugins/errors';
 import {
   appendGalleryImages,
@@ -86,7 +87,7 @@ export async function uploadGalleryImages(
 
   let count: number;
   try {
-    count = await ctx.db.transaction().execute(async (trx) => {
+    count = await writeTransaction(ctx.db, async (trx) => {
       await lockProject(trx, project.id, new Date().toISOString());
       const current = await countGalleryImages(trx, project.id);
       const problem = galleryCapacityProblem(current, images.length);
@@ -140,7 +141,7 @@ export async function deletePortfolioImage(
     const counts = await countProjectReferences(ctx.db, upload.filename);
     await deleteUploads(ctx, [Number(upload.id)]);
     // Spellings the exact-address match of deleteUploads misses (a query string, another host).
-    await ctx.db.transaction().execute((trx) => removeProjectReferences(trx, upload.filename));
+    await writeTransaction(ctx.db, (trx) => removeProjectReferences(trx, upload.filename));
     return {
       id: Number(upload.id),
       filename: upload.filename,
@@ -151,7 +152,7 @@ export async function deletePortfolioImage(
   if (!project) throw notFound(UploadMessage.NOT_FOUND);
   const counts = await countProjectReferences(ctx.db, file, project.id);
   if (counts.mainImages + counts.galleryImages === 0) throw notFound(UploadMessage.NOT_FOUND);
-  await ctx.db.transaction().execute((trx) => removeProjectReferences(trx, file, project.id));
+  await writeTransaction(ctx.db, (trx) => removeProjectReferences(trx, file, project.id));
   return {
     id: null,
     filename: file,

@@ -3,6 +3,7 @@ import type { UploadSortField } from '../../../shared/contracts/uploads';
 import { insertReturningId } from '../../db/insert-id';
 import { likeContains, likePrefix, pageWithTotal } from '../../db/query-helpers';
 import type { DB, UploadsTable, UploadVariantsTable } from '../../db/schema';
+import { writeTransaction } from '../../db/write-conflicts';
 
 export type UploadRow = Selectable<UploadsTable>;
 export type VariantRow = Selectable<UploadVariantsTable>;
@@ -104,7 +105,7 @@ export async function insertUpload(
   upload: Insertable<UploadsTable>,
   variants: Omit<Insertable<UploadVariantsTable>, 'upload_id'>[],
 ): Promise<number> {
-  return db.transaction().execute(async (trx) => {
+  return writeTransaction(db, async (trx) => {
     const id = await insertReturningId(trx, 'uploads', upload);
     if (variants.length > 0) {
       await trx

@@ -4,7 +4,7 @@ import { pipeline } from 'node:stream/promises';
 import multipart, { type MultipartFile } from '@fastify/multipart';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { optionalMessageEnvelope } from '../../../shared/contracts/common';
+import { idParamsSchema, optionalMessageEnvelope } from '../../../shared/contracts/common';
 import {
   UPLOAD_MAX_FILES,
   UPLOAD_MAX_FILE_SIZE,
@@ -29,6 +29,7 @@ import { ErrorCode, formatMessage } from '../../../shared/errors';
 import { z } from '../../../shared/zod';
 import { requireUser } from '../../plugins/auth';
 import { AppError, StorageUnavailableError } from '../../plugins/errors';
+import { storableFields } from '../../plugins/text-input';
 import { spoolPath, storageFailure } from '../../plugins/uploads';
 import { ACCEPT_ALL, ACCEPT_IMAGES, TYPE_HEAD_BYTES } from './image-pipeline';
 import {
@@ -54,7 +55,7 @@ const read = { access: 'read' as const };
 export const UPLOAD_RATE_LIMIT = { max: 60, timeWindow: 60_000 };
 const uploadConfig = { access: 'content' as const, rateLimit: UPLOAD_RATE_LIMIT };
 
-const idParams = z.object({ id: z.coerce.number().int().positive() });
+const idParams = idParamsSchema;
 const badRequest = (message: string) => new AppError(400, ErrorCode.BAD_REQUEST, message);
 const tooLarge = (names: string) =>
   new AppError(413, ErrorCode.PAYLOAD_TOO_LARGE, formatMessage(UploadMessage.TOO_LARGE, { names }));
@@ -263,7 +264,7 @@ export async function withUpload<T>(
 
 export function parseFields<T extends z.ZodType>(schema: T, fields: Record<string, string>): z.infer<T> {
   // Empty form fields count as not sent.
-  const present = Object.fromEntries(Object.entries(fields).filter(([, v]) => v.trim() !== ''));
+  const present = Object.fromEntries(Object.entries(storableFields(fields)).filter(([, v]) => v.trim() !== ''));
   const parsed = schema.safeParse(present);
   if (parsed.success) return parsed.data;
   const issue = parsed.error.issues[0];

@@ -24,6 +24,7 @@ import {
 } from '../../../shared/contracts/uploads';
 import { ErrorCode, formatMessage } from '../../../shared/errors';
 import type { DB } from '../../db/schema';
+import { writeTransaction } from '../../db/write-conflicts';
 import { AppError, notFound } from '../../plugins/errors';
 import type { ImagePlace, ImageQueue } from '../../plugins/image-queue';
 import type { FileStorage } from '../../plugins/uploads';
@@ -396,7 +397,7 @@ export async function deleteUploads(ctx: UploadContext, ids: readonly number[]):
     const url = uploadFileUrl(r.filename);
     return [url, `${ctx.publicUrl}${url}`];
   });
-  await ctx.db.transaction().execute(async (trx) => {
+  await writeTransaction(ctx.db, async (trx) => {
     await deleteUploadsAndReferences(trx, existing, urls);
     const now = new Date().toISOString();
     for (const post of await postsMentioning(

@@ -4,6 +4,7 @@ import type { Kysely } from 'kysely';
 import { AuthMessage, type LoginResponseData, type PublicUser } from '../../../shared/contracts/auth';
 import { ErrorCode, ErrorMessage, formatMessage } from '../../../shared/errors';
 import type { DB } from '../../db/schema';
+import { writeTransaction } from '../../db/write-conflicts';
 import type { AccessTokens, CurrentUser } from '../../plugins/auth';
 import { AppError } from '../../plugins/errors';
 import type { Mailer } from '../../plugins/mailer';
@@ -179,7 +180,7 @@ export async function refresh(
     throw sessionExpired();
   }
 
-  const rotated = await ctx.db.transaction().execute(async (trx) => {
+  const rotated = await writeTransaction(ctx.db, async (trx) => {
     if (!(await claimSession(trx, session.id, now))) return null;
     const next = await openSession({ ...ctx, db: trx }, user, client, session.family_id);
     await setSessionReplacedBy(trx, session.id, next.id);
@@ -296,21 +297,23 @@ export async function updateProfile(
 ): Promise<PublicUser> {
   const username = input.username;
   const email = input.email?.toLowerCase();
-  const errors = [];
-  if (username !== undefined && (await usernameTaken(ctx.db, username, user.id))) {
-    errors.push({ field: 'username', message: AuthMessage.USERNAME_TAKEN });
-  }
-  if (email !== undefined && (await emailTaken(ctx.db, email, user.id))) {
-    errors.push({ field: 'email', message: AuthMessage.EMAIL_TAKEN });
-  }
-  if (errors[0]) throw new AppError(409, ErrorCode.CONFLICT, errors[0].message, errors);
-
   const emailChanged = email !== undefined && email !== user.email;
   const now = new Date().toISOString();
-  await updateUser(ctx.db, user.id, {
-    ...(username !== undefined ? { username } : {}),
-    ...(emailChanged ? { email, email_verified: 0 } : {}),
-    updated_at: now,
+  // Check and write in one retried transaction: a concurrent change to the same name then gets the 409.
+  await writeTransaction(ctx.db, async (trx) => {
+    const errors = [];
+    if (username !== undefined && (await usernameTaken(trx, username, user.id))) {
+      errors.push({ field: 'username', message: AuthMessage.USERNAME_TAKEN });
+    }
+    if (email !== undefined && (await emailTaken(trx, email, user.id))) {
+      errors.push({ field: 'email', message: AuthMessage.EMAIL_TAKEN });
+    }
+    if (errors[0]) throw new AppError(409, ErrorCode.CONFLICT, errors[0].message, errors);
+    await updateUser(trx, user.id, {
+      ...(username !== undefined ? { username } : {}),
+      ...(emailChanged ? { email, email_verified: 0 } : {}),
+      updated_at: now,
+    });
   });
   const updated = await findUserById(ctx.db, user.id);
   if (!updated) throw new AppError(404, ErrorCode.NOT_FOUND, ErrorMessage.NOT_FOUND);

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
+import { z } from '../../../shared/zod';
 import {
   AuthMessage,
   listUsersQuerySchema,
@@ -13,8 +13,9 @@ import {
 import { requireUser } from '../../plugins/auth';
 import { authContext, envelope } from './auth.routes';
 import { listUsersPage, registerUser, removeUser, setUserRole, setUserStatus } from './users.service';
+import { idParamsSchema } from '../../../shared/contracts/common';
 
-const idParams = z.object({ id: z.coerce.number().int().positive() });
+const idParams = idParamsSchema;
 
 /** /api/auth: staff user administration, admin only (permission 'users'). */
 export async function usersRoutes(app: FastifyInstance): Promise<void> {

@@ -6,6 +6,7 @@ import {
   type UserStatus,
 } from '../../../shared/contracts/auth';
 import { ErrorCode } from '../../../shared/errors';
+import { writeTransaction } from '../../db/write-conflicts';
 import type { CurrentUser } from '../../plugins/auth';
 import { AppError } from '../../plugins/errors';
 import { revokeUserSessions } from './auth.repository';
@@ -31,18 +32,23 @@ export async function registerUser(
   ctx: AuthContext,
   input: { username: string; email: string; password: string; role: Role },
 ): Promise<PublicUser> {
-  if (await usernameTaken(ctx.db, input.username)) throw conflict(AuthMessage.USERNAME_TAKEN, 'username');
-  if (await emailTaken(ctx.db, input.email)) throw conflict(AuthMessage.EMAIL_TAKEN, 'email');
+  // Hashing is slow: done before the transaction, whose check and insert a concurrent registration of the
+  // same name cannot split (a unique-key race retries it, and the check then answers 409).
+  const passwordHash = await hashPassword(input.password);
   const now = new Date().toISOString();
-  const id = await insertUser(ctx.db, {
-    username: input.username,
-    email: input.email,
-    password_hash: await hashPassword(input.password),
-    role: input.role,
-    status: 'active',
-    email_verified: 0,
-    created_at: now,
-    updated_at: now,
+  const id = await writeTransaction(ctx.db, async (trx) => {
+    if (await usernameTaken(trx, input.username)) throw conflict(AuthMessage.USERNAME_TAKEN, 'username');
+    if (await emailTaken(trx, input.email)) throw conflict(AuthMessage.EMAIL_TAKEN, 'email');
+    return insertUser(trx, {
+      username: input.username,
+      email: input.email,
+      password_hash: passwordHash,
+      role: input.role,
+      status: 'active',
+      email_verified: 0,
+      created_at: now,
+      updated_at: now,
+    });
   });
   const user = await findUserById(ctx.db, id);
   if (!user) throw new Error(`user ${id} vanished after insert`);
