@@ -250,7 +250,8 @@ describe.each(testDialects)('hostile input on every API operation (%s)', (dialec
               if (problems.length) {
                 throw new Error(
                   `${options.method} ${options.url} -> ${response.statusCode}: ${problems.join('; ')}\n` +
-                    `  body: ${response.body.slice(0, 300)}`,
+                    `  sent: ${request.contentType ?? '-'} ${JSON.stringify(request.payload?.slice(0, 200) ?? '')}\n` +
+                    `  answer: ${response.body.slice(0, 300)}`,
                 );
               }
             }),
