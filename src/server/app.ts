@@ -25,6 +25,7 @@ import { uploadRoutes } from './features/uploads/uploads.routes';
 import { usersRoutes } from './features/users/users.routes';
 import { authPlugin } from './plugins/auth';
 import { errorHandlerPlugin } from './plugins/error-handler';
+import { gracefulShutdownPlugin } from './plugins/graceful-shutdown';
 import { mailerPlugin } from './plugins/mailer';
 import { uploadsPlugin } from './plugins/uploads';
 import { webPlugin, type WebMode } from './plugins/web';
@@ -58,7 +59,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
         : config.trustProxy,
     bodyLimit: config.bodyLimit,
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 300 },
-    return503OnClosing: true,
+    // Our own onRequest hook answers 503 while shutting down, in the error envelope (graceful-shutdown.ts).
+    return503OnClosing: false,
     // A URL that cannot be decoded (e.g. /%E0%A4%A) gets the same envelope as every other error.
     frameworkErrors: (error, _request, reply) => {
       const body: ApiErrorBody =
@@ -87,6 +89,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     );
   });
 
+  await app.register(gracefulShutdownPlugin);
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   await app.register(errorHandlerPlugin);

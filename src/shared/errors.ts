@@ -19,6 +19,9 @@ export const ErrorCode = {
   RATE_LIMITED: 'RATE_LIMITED',
   DATABASE_UNAVAILABLE: 'DATABASE_UNAVAILABLE',
   MIGRATIONS_PENDING: 'MIGRATIONS_PENDING',
+  SERVICE_UNAVAILABLE: 'SERVICE_UNAVAILABLE',
+  REQUEST_TIMEOUT: 'REQUEST_TIMEOUT',
+  HEADERS_TOO_LARGE: 'HEADERS_TOO_LARGE',
   INTERNAL_ERROR: 'INTERNAL_ERROR',
 } as const;
 
@@ -39,6 +42,10 @@ export const ErrorMessage = {
   INTERNAL_ERROR: 'Internal server error',
   DATABASE_UNREACHABLE: 'Database is not reachable.',
   MIGRATIONS_PENDING: 'Database migrations are not current.',
+  SHUTTING_DOWN: 'The server is restarting. Please try again in a moment.',
+  BAD_HTTP_REQUEST: 'The request could not be read.',
+  REQUEST_TIMEOUT: 'The request took too long to arrive.',
+  HEADERS_TOO_LARGE: 'The request address or headers are too large.',
   COMPANY_NOT_CONFIGURED: 'The company profile has not been set up yet.',
   BLOG_POST_NOT_FOUND: 'Blog post not found',
   COMMENT_FIELDS_REQUIRED: 'Please fill in all fields',

@@ -32,13 +32,17 @@ export interface RequestSpec {
  * One request on its own connection. `written` settles once the whole request has left this process
  * (so it was sent before whatever the caller does next); `outcome` once the answer or the error is in.
  */
-export function sendTracked(baseUrl: string, spec: RequestSpec): { written: Promise<void>; outcome: Promise<Outcome> } {
+export function sendTracked(
+  baseUrl: string,
+  spec: RequestSpec,
+  agent: http.Agent | false = false,
+): { written: Promise<void>; outcome: Promise<Outcome> } {
   let markWritten: () => void = () => undefined;
   const written = new Promise<void>((resolve) => (markWritten = resolve));
   const outcome = new Promise<Outcome>((resolve) => {
     const headers: Record<string, string> = { ...spec.headers };
     if (spec.body !== undefined) headers['content-length'] = String(Buffer.byteLength(spec.body));
-    const req = http.request(new URL(spec.path, baseUrl), { method: spec.method ?? 'GET', headers, agent: false });
+    const req = http.request(new URL(spec.path, baseUrl), { method: spec.method ?? 'GET', headers, agent });
     req.on('finish', markWritten);
     req.on('response', (res) => {
       const chunks: Buffer[] = [];
@@ -58,7 +62,8 @@ export function sendTracked(baseUrl: string, spec: RequestSpec): { written: Prom
   return { written, outcome };
 }
 
-export const send = (baseUrl: string, spec: RequestSpec): Promise<Outcome> => sendTracked(baseUrl, spec).outcome;
+export const send = (baseUrl: string, spec: RequestSpec, agent: http.Agent | false = false): Promise<Outcome> =>
+  sendTracked(baseUrl, spec, agent).outcome;
 
 /** Counts per class of answer; `resets` are requests that got no complete answer at all. */
 export interface Tally {
@@ -97,6 +102,37 @@ export async function sigtermUnderLoad(
   await Promise.all(requests.map((r) => r.written));
   const exitCode = await site.stop({ keepData: true });
   const outcomes = await Promise.all(requests.map((r) => r.outcome));
+  return { tally: tally(outcomes), outcomes, exitCode };
+}
+
+/**
+ * `clients` keep-alive clients each send requests back to back (a browser, a crawler, a proxy's pool);
+ * once every one has had an answer, the server gets SIGTERM. A client that can no longer connect stops:
+ * ECONNREFUSED means nothing was sent, so it is not a dropped request; a reset is.
+ */
+export async function sigtermUnderSteadyLoad(
+  site: RunningSite,
+  clients: number,
+  spec: RequestSpec = { path: '/' },
+): Promise<{ tally: Tally; outcomes: Outcome[]; exitCode: number | null }> {
+  const agent = new http.Agent({ keepAlive: true, maxSockets: clients });
+  const outcomes: Outcome[] = [];
+  let answered = 0;
+  const worker = async () => {
+    let first = true;
+    for (;;) {
+      const outcome = await send(site.baseUrl, spec, agent);
+      if (outcome.error === 'ECONNREFUSED') return;
+      outcomes.push(outcome);
+      if (first) answered += 1;
+      first = false;
+    }
+  };
+  const workers = Promise.all(Array.from({ length: clients }, worker));
+  while (answered < clients) await new Promise((resolve) => setTimeout(resolve, 20));
+  const exitCode = await site.stop({ keepData: true });
+  await workers;
+  agent.destroy();
   return { tally: tally(outcomes), outcomes, exitCode };
 }
 
