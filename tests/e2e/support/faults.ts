@@ -47,7 +47,9 @@ export function sendTracked(
     req.on('response', (res) => {
       const chunks: Buffer[] = [];
       res.on('data', (chunk: Buffer) => chunks.push(chunk));
-      res.on('error', (error: NodeJS.ErrnoException) => resolve({ status: res.statusCode, error: error.code ?? error.message }));
+      res.on('error', (error: NodeJS.ErrnoException) =>
+        resolve({ status: res.statusCode, error: error.code ?? error.message }),
+      );
       res.on('end', () =>
         resolve({ status: res.statusCode, headers: res.headers, body: Buffer.concat(chunks).toString('utf8') }),
       );
@@ -225,7 +227,11 @@ export async function killDuringWrites(options: {
   killAfter: number;
   concurrency: number;
 }): Promise<{ acknowledged: number; found: number; integrity: string; tally: Tally }> {
-  const env = { TRUST_PROXY: '127.0.0.1', ...options.env, ...(options.databaseUrl ? { DATABASE_URL: options.databaseUrl } : {}) };
+  const env = {
+    TRUST_PROXY: '127.0.0.1',
+    ...options.env,
+    ...(options.databaseUrl ? { DATABASE_URL: options.databaseUrl } : {}),
+  };
   const first = await startSite(env);
   const burst = writeBurst(first.baseUrl, {
     runId: randomBytes(4).toString('hex'),
