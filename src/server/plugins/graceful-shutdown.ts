@@ -26,7 +26,15 @@ const ANSWER_FOR_MS = 5_000;
 const IDLE_GRACE_MS = 300;
 const TICK_MS = 50;
 
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+/**
+ * Waits, then lets one poll phase run: timers fire before the poll phase, so after a render that kept the
+ * loop busy all along, a check made straight from a timer would not yet have seen the connections waiting
+ * in the accept queue or the requests waiting in socket buffers. setImmediate runs after a poll.
+ */
+async function waitThroughPoll(ms: number): Promise<void> {
+  await new Promise((resolve) => setTimeout(resolve, ms));
+  await new Promise((resolve) => setImmediate(resolve));
+}
 
 interface ConnectionState {
   requests: number;
@@ -85,17 +93,17 @@ export const gracefulShutdownPlugin = fp(async (app: FastifyInstance) => {
     let seen = -1;
     while (seen !== activity && Date.now() < acceptUntil) {
       seen = activity;
-      await sleep(QUIET_MS);
+      await waitThroughPoll(QUIET_MS);
     }
     // The listener only: http.Server#close() would also destroy the connections it considers idle.
     if (app.server.listening) Server.prototype.close.call(app.server);
     markListenerClosed();
     while (connections.size > 0) {
+      await waitThroughPoll(TICK_MS);
       const now = Date.now();
       for (const [socket, state] of connections) {
         if (state.requests === 0 && now - state.idleSince >= IDLE_GRACE_MS) socket.destroy();
       }
-      await sleep(TICK_MS);
     }
   });
 });

@@ -99,9 +99,11 @@ export async function sigtermUnderLoad(
   site: RunningSite,
   count: number,
   spec: RequestSpec = { path: '/' },
+  beforeSignal: () => void = () => undefined,
 ): Promise<{ tally: Tally; outcomes: Outcome[]; exitCode: number | null }> {
   const requests = Array.from({ length: count }, () => sendTracked(site.baseUrl, spec));
   await Promise.all(requests.map((r) => r.written));
+  beforeSignal();
   const exitCode = await site.stop({ keepData: true });
   const outcomes = await Promise.all(requests.map((r) => r.outcome));
   return { tally: tally(outcomes), outcomes, exitCode };
@@ -116,6 +118,7 @@ export async function sigtermUnderSteadyLoad(
   site: RunningSite,
   clients: number,
   spec: RequestSpec = { path: '/' },
+  beforeSignal: () => void = () => undefined,
 ): Promise<{ tally: Tally; outcomes: Outcome[]; exitCode: number | null }> {
   const agent = new http.Agent({ keepAlive: true, maxSockets: clients });
   const outcomes: Outcome[] = [];
@@ -132,6 +135,7 @@ export async function sigtermUnderSteadyLoad(
   };
   const workers = Promise.all(Array.from({ length: clients }, worker));
   while (answered < clients) await new Promise((resolve) => setTimeout(resolve, 20));
+  beforeSignal();
   const exitCode = await site.stop({ keepData: true });
   await workers;
   agent.destroy();
@@ -226,6 +230,8 @@ export async function killDuringWrites(options: {
   databaseUrl?: string;
   killAfter: number;
   concurrency: number;
+  /** Called with the first server just before it is killed (the bench reads its memory). */
+  beforeKill?: (site: RunningSite) => void;
 }): Promise<{ acknowledged: number; found: number; integrity: string; tally: Tally }> {
   const env = {
     TRUST_PROXY: '127.0.0.1',
@@ -241,6 +247,7 @@ export async function killDuringWrites(options: {
   let finished = false;
   void burst.done.then(() => (finished = true));
   while (burst.progress() < options.killAfter && !finished) await new Promise((r) => setTimeout(r, 20));
+  options.beforeKill?.(first);
   await first.kill('SIGKILL');
   burst.stop();
   const { acknowledged, tally: burstTally } = await burst.done;
