@@ -52,18 +52,34 @@ function fromNewAddress(spec: RequestSpec): RequestSpec {
   return { ...spec, headers: { ...spec.headers, 'x-forwarded-for': `10.200.${(n >> 8) & 255}.${n & 255}` } };
 }
 
-async function runAll(baseUrl: string, specs: RequestSpec[], concurrency: number): Promise<Outcome[]> {
-  const outcomes: Outcome[] = [];
+interface Answered {
+  spec: RequestSpec;
+  outcome: Outcome;
+}
+
+async function runAll(baseUrl: string, specs: RequestSpec[], concurrency: number): Promise<Answered[]> {
+  const answered: Answered[] = [];
   let next = 0;
   const worker = async () => {
     while (next < specs.length) {
       const spec = specs[next] as RequestSpec;
       next += 1;
-      outcomes.push(await send(baseUrl, spec));
+      answered.push({ spec, outcome: await send(baseUrl, spec) });
     }
   };
   await Promise.all(Array.from({ length: concurrency }, worker));
-  return outcomes;
+  return answered;
+}
+
+/** A row for a set of answered requests; the requests that got a 5xx or no answer are named in the note. */
+function rowFor(scenario: string, answered: Answered[], site: RunningSite): FaultRow {
+  const failed = answered
+    .filter(({ outcome }) => outcome.error || (outcome.status ?? 0) >= 500)
+    .map(({ spec }) => `${spec.method ?? 'GET'} ${spec.path.slice(0, 48)}`);
+  const distinct = [...new Set(failed)];
+  const note =
+    distinct.length > 0 ? `5xx: ${distinct.slice(0, 4).join(', ')}${distinct.length > 4 ? ' …' : ''}` : undefined;
+  return { scenario, tally: tally(answered.map((a) => a.outcome)), peakRssMiB: peak(site), note };
 }
 
 const peak = (site: RunningSite) => (site.pid ? readMemory(site.pid).peakRssMiB : undefined);
@@ -155,58 +171,66 @@ function hostileRequests(token: string): RequestSpec[] {
   return [...gets.map((path) => ({ path })), ...bodies].map(fromNewAddress);
 }
 
-async function hostileMix(site: RunningSite): Promise<FaultRow> {
+async function hostileMix(site: RunningSite): Promise<FaultRow[]> {
   const token = await adminToken(site.baseUrl);
-  const outcomes = await runAll(site.baseUrl, hostileRequests(token), 8);
-  return { scenario: 'hostile request mix', tally: tally(outcomes), peakRssMiB: peak(site) };
+  return [rowFor('hostile request mix', await runAll(site.baseUrl, hostileRequests(token), 8), site)];
 }
 
 /** 20 identical writes at the same instant, for each of: register, like, category create, post create. */
-async function identicalWrites(site: RunningSite): Promise<FaultRow> {
+async function identicalWrites(site: RunningSite): Promise<FaultRow[]> {
   const token = await adminToken(site.baseUrl);
   const categories = await send(site.baseUrl, { path: '/api/blog/categories' });
   const categoryId = (JSON.parse(categories.body ?? '{}') as { data?: { id: number }[] }).data?.[0]?.id ?? 1;
   const same = (spec: RequestSpec) => Array.from({ length: 20 }, () => spec);
-  const groups: RequestSpec[][] = [
-    same(
-      json(
-        'POST',
-        '/api/auth/register',
-        { username: 'racer', email: 'racer@example.test', password: 'Racer-password-123' },
-        token,
+  const groups: [string, RequestSpec[]][] = [
+    [
+      'identical register x20',
+      same(
+        json(
+          'POST',
+          '/api/auth/register',
+          { username: 'racer', email: 'racer@example.test', password: 'Racer-password-123' },
+          token,
+        ),
       ),
-    ),
-    same(json('POST', `${articleApi}/like`, {}, undefined, { 'x-forwarded-for': '10.201.0.1' })),
-    same(json('POST', '/api/blog/categories', { name: 'Race category' }, token)),
-    same(
-      json(
-        'POST',
-        '/api/blog/posts',
-        {
-          title: 'Race post',
-          slug: 'race-post',
-          excerpt: 'One post, twenty identical requests.',
-          content: `<p>${'The same post, sent twenty times at once. '.repeat(3)}</p>`,
-          category_id: categoryId,
-          image_url: 'https://images.example.com/race.jpg',
-        },
-        token,
+    ],
+    [
+      'identical like x20 (one visitor)',
+      same(json('POST', `${articleApi}/like`, {}, undefined, { 'x-forwarded-for': '10.201.0.1' })),
+    ],
+    ['identical category create x20', same(json('POST', '/api/blog/categories', { name: 'Race category' }, token))],
+    [
+      'identical post create x20',
+      same(
+        json(
+          'POST',
+          '/api/blog/posts',
+          {
+            title: 'Race post',
+            slug: 'race-post',
+            excerpt: 'One post, twenty identical requests.',
+            content: `<p>${'The same post, sent twenty times at once. '.repeat(3)}</p>`,
+            category_id: categoryId,
+            image_url: 'https://images.example.com/race.jpg',
+          },
+          token,
+        ),
       ),
-    ),
+    ],
   ];
-  const outcomes: Outcome[] = [];
-  for (const group of groups) {
+
+  const rows: FaultRow[] = [];
+  for (const [label, group] of groups) {
     const withAddress = group.map((spec) => (spec.headers?.['x-forwarded-for'] ? spec : fromNewAddress(spec)));
-    outcomes.push(...(await runAll(site.baseUrl, withAddress, withAddress.length)));
+    rows.push(rowFor(label, await runAll(site.baseUrl, withAddress, withAddress.length), site));
   }
-  return {
-    scenario: 'identical writes x20 (register, like, 2 creates)',
-    tally: tally(outcomes),
-    peakRssMiB: peak(site),
-  };
+  return rows;
 }
 
-async function withSite(env: Record<string, string>, run: (site: RunningSite) => Promise<FaultRow>): Promise<FaultRow> {
+async function withSite(
+  env: Record<string, string>,
+  run: (site: RunningSite) => Promise<FaultRow[]>,
+): Promise<FaultRow[]> {
   const site = await startSite({ ...SITE_ENV, ...env });
   try {
     return await run(site);
@@ -226,11 +250,11 @@ async function freshDatabase(
 
 async function scenariosFor(dialect: DialectName): Promise<FaultRow[]> {
   const rows: FaultRow[] = [];
-  const scenario = async (label: string, run: (env: Record<string, string>) => Promise<FaultRow>) => {
+  const scenario = async (label: string, run: (env: Record<string, string>) => Promise<FaultRow | FaultRow[]>) => {
     console.log(`  ${label}…`);
     const database = await freshDatabase(dialect);
     try {
-      rows.push(await run(database.env));
+      rows.push(...[await run(database.env)].flat());
     } catch (error) {
       const message = error instanceof Error ? error.message : String(error);
       rows.push({ scenario: label, tally: tally([]), note: `FAILED: ${message.split('\n')[0]}` });

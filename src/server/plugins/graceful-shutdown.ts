@@ -45,9 +45,11 @@ interface ConnectionState {
  * Why not just `close()`: Node's server.close() destroys at once every connection that has no request
  * in progress, including one whose request is still unread in its buffer because the server was busy,
  * and closing the listener resets the connections still in the kernel's accept queue. Clients then see
- * resets for requests they had sent. So the listener stays open until the server has caught up, every
- * answer after the signal carries `Connection: close`, and a connection is only closed by us once it
- * has been without a request for a while.
+ * resets for requests they had sent. So the listener stays open until the server has caught up (requests
+ * parsed after the signal wait for the listener to close, so their clients open no new connections),
+ * every answer after the signal carries `Connection: close`, and a connection is only closed by us once
+ * it has been without a request for a while. Work is bounded: requests reaching the handlers more than
+ * ANSWER_FOR_MS after the signal get a 503, and server.ts exits anyway after 10 s.
  */
 export const gracefulShutdownPlugin = fp(async (app: FastifyInstance) => {
   let since: number | undefined;
