@@ -8,7 +8,8 @@
  * A target that does not answer 2xx (a page not built yet) is skipped, reported, and makes the exit code 1.
  *
  * `npm run bench -- --scale` runs the other mode (bench/scale.ts): blog list, search and article with
- * the demo posts against 2,000 published posts.
+ * the demo posts against 2,000 published posts. `npm run bench -- --faults` runs the load-and-fault
+ * scenarios (bench/faults.ts) on SQLite and on the PostgreSQL / MariaDB servers it is given.
  *
  * Environment: BENCH_DURATION (seconds, default 10), BENCH_CONNECTIONS (default 20),
  * BENCH_WARMUP (seconds, default 2), BENCH_ACCEPT_ENCODING (default "gzip, br"; "identity" shows what
@@ -25,6 +26,7 @@ import { GZIP_LEVEL, weighPageAssets, type PageAssets } from './page-assets';
 import { weighPageImages, type PageImages } from './page-images';
 import { readMemory, type Memory } from './process-memory';
 import { fetchRaw, type RawResponse, type RawResponseMessage } from './raw-response';
+import { runFaultBench } from './faults';
 import { runScaleBench } from './scale';
 import { fixed, kib, table } from './table';
 import { pagesForAssets, pagesForImages, targets, type Target } from './targets';
@@ -357,4 +359,5 @@ async function main(): Promise<void> {
 }
 
 if (process.argv.includes('--scale')) await runScaleBench();
+else if (process.argv.includes('--faults')) await runFaultBench();
 else await main();

@@ -24,7 +24,9 @@ import { portfolioUploadRoutes } from './features/uploads/portfolio-upload.route
 import { uploadRoutes } from './features/uploads/uploads.routes';
 import { usersRoutes } from './features/users/users.routes';
 import { authPlugin } from './plugins/auth';
+import { clientErrorHandler } from './plugins/client-errors';
 import { errorHandlerPlugin } from './plugins/error-handler';
+import { gracefulShutdownPlugin } from './plugins/graceful-shutdown';
 import { textInputPlugin } from './plugins/text-input';
 import { mailerPlugin } from './plugins/mailer';
 import { uploadsPlugin } from './plugins/uploads';
@@ -59,7 +61,9 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
         : config.trustProxy,
     bodyLimit: config.bodyLimit,
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 300 },
-    return503OnClosing: true,
+    // Our own onRequest hook answers 503 while shutting down, in the error envelope (graceful-shutdown.ts).
+    return503OnClosing: false,
+    clientErrorHandler,
     // A URL that cannot be decoded (e.g. /%E0%A4%A) gets the same envelope as every other error.
     frameworkErrors: (error, _request, reply) => {
       const body: ApiErrorBody =
@@ -88,6 +92,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     );
   });
 
+  await app.register(gracefulShutdownPlugin);
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   await app.register(errorHandlerPlugin);

@@ -29,6 +29,7 @@ async function main(): Promise<void> {
     }, 10_000);
     force.unref();
     try {
+      await app.drainForShutdown();
       await app.close();
       process.exit(0);
     } catch (error) {

@@ -21,6 +21,9 @@ export const ErrorCode = {
   MIGRATIONS_PENDING: 'MIGRATIONS_PENDING',
   STORAGE_UNAVAILABLE: 'STORAGE_UNAVAILABLE',
   SERVER_BUSY: 'SERVER_BUSY',
+  SERVICE_UNAVAILABLE: 'SERVICE_UNAVAILABLE',
+  REQUEST_TIMEOUT: 'REQUEST_TIMEOUT',
+  HEADERS_TOO_LARGE: 'HEADERS_TOO_LARGE',
   INTERNAL_ERROR: 'INTERNAL_ERROR',
 } as const;
 
@@ -48,6 +51,10 @@ export const ErrorMessage = {
   MIGRATIONS_PENDING: 'Database migrations are not current.',
   STORAGE_UNAVAILABLE: 'File storage is not available, so files cannot be saved right now. Please try again later.',
   SERVER_BUSY: 'The server is busy processing other images. Please try again in a few seconds.',
+  SHUTTING_DOWN: 'The server is restarting. Please try again in a moment.',
+  BAD_HTTP_REQUEST: 'The request could not be read.',
+  REQUEST_TIMEOUT: 'The request took too long to arrive.',
+  HEADERS_TOO_LARGE: 'The request address or headers are too large.',
   COMPANY_NOT_CONFIGURED: 'The company profile has not been set up yet.',
   BLOG_POST_NOT_FOUND: 'Blog post not found',
   COMMENT_FIELDS_REQUIRED: 'Please fill in all fields',

@@ -1,6 +1,24 @@
+import { mkdirSync, writeFileSync } from 'node:fs';
 import { connect } from 'node:net';
+import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { send } from './support/faults';
 import { startSite, type RunningSite } from './support/harness';
+
+/** Writes raw bytes on a fresh connection and collects the answer until the server closes it. */
+async function rawExchange(baseUrl: string, bytes: string): Promise<{ head: string; body: string; error?: string }> {
+  const { port } = new URL(baseUrl);
+  const socket = connect(Number(port), '127.0.0.1');
+  let received = '';
+  let error: string | undefined;
+  socket.on('data', (chunk) => (received += chunk.toString()));
+  socket.on('error', (e: NodeJS.ErrnoException) => (error = e.code ?? e.message));
+  const closed = new Promise((resolve) => socket.once('close', resolve));
+  socket.write(bytes);
+  await closed;
+  const [head = '', body = ''] = received.split('\r\n\r\n');
+  return { head, body, error };
+}
 
 /** The production server as an operator and a browser meet it: start-up output, headers, shutdown. */
 describe('the production server', () => {
@@ -55,6 +73,61 @@ describe('the production server', () => {
       code: 'NOT_FOUND',
       message: 'Route GET /api/no-such-thing not found',
     });
+  });
+
+  it('answers HEAD as it answers GET, without a body, on every kind of path', async () => {
+    const html = await (await fetch(`${site.baseUrl}/`)).text();
+    const asset = /\/assets\/[\w.-]+\.js/.exec(html)?.[0] ?? '/assets/missing.js';
+    mkdirSync(path.join(site.dataDir, 'uploads', 'files'), { recursive: true });
+    writeFileSync(path.join(site.dataDir, 'uploads', 'files', 'headcheck1.png'), Buffer.alloc(64, 1));
+    const paths = [
+      '/',
+      '/blog',
+      '/no-such-page',
+      '/api/company',
+      '/api/blog/posts',
+      '/api/no-such-thing',
+      '/sitemap.xml',
+      '/blog/rss.xml',
+      '/robots.txt',
+      asset,
+      '/uploads/files/headcheck1.png',
+      '/uploads/files/missing1.png',
+    ];
+    for (const p of paths) {
+      const get = await send(site.baseUrl, { path: p });
+      const head = await send(site.baseUrl, { method: 'HEAD', path: p });
+      expect({ path: p, status: head.status, type: head.headers?.['content-type'], body: head.body }).toEqual({
+        path: p,
+        status: get.status,
+        type: get.headers?.['content-type'],
+        body: '',
+      });
+      if (get.headers?.['content-length']) {
+        expect(head.headers?.['content-length'], p).toBe(get.headers['content-length']);
+      }
+    }
+  });
+
+  it('answers a request line or headers over the limit, and bytes that are not HTTP, in the error envelope', async () => {
+    const tooLong = await rawExchange(site.baseUrl, `GET /?q=${'a'.repeat(17_000)} HTTP/1.1\r\nHost: x\r\n\r\n`);
+    expect(tooLong.head).toMatch(/^HTTP\/1\.1 431 /);
+    expect(tooLong.head).toMatch(/\r\nConnection: close(\r\n|$)/i);
+    expect(JSON.parse(tooLong.body)).toEqual({
+      success: false,
+      code: 'HEADERS_TOO_LARGE',
+      message: 'The request address or headers are too large.',
+    });
+    expect(tooLong.error).toBeUndefined();
+
+    const garbage = await rawExchange(site.baseUrl, 'HELLO THERE\r\n\r\n');
+    expect(garbage.head).toMatch(/^HTTP\/1\.1 400 /);
+    expect(JSON.parse(garbage.body)).toEqual({
+      success: false,
+      code: 'BAD_REQUEST',
+      message: 'The request could not be read.',
+    });
+    expect(garbage.error).toBeUndefined();
   });
 
   it('serves hashed assets with immutable caching', async () => {

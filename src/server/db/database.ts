@@ -50,6 +50,9 @@ export function createDatabase(url: string): Database {
     // would crash the process without a listener. The pool discards that client and the next query
     // opens a new one; a server that stays down shows up in /api/ready and as 503 DATABASE_UNAVAILABLE.
     pool.on('error', () => {});
+    // The same for a connection ended while a request holds it: its query fails (503 from the error
+    // handler) and the pool drops it on release, but the 'error' event must not bring the process down.
+    pool.on('connect', (client) => client.on('error', () => {}));
     const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
     return { db, dialect, close: () => db.destroy() };
   }

@@ -157,10 +157,12 @@ export const errorHandlerPlugin = fp(async (app: FastifyInstance) => {
 
   app.setNotFoundHandler((request, reply) => {
     const path = request.url.split('?')[0] ?? request.url;
+    // HEAD answers exactly as GET does, Content-Length included, so it names the same method.
+    const method = request.method === 'HEAD' ? 'GET' : request.method;
     const body: ApiErrorBody = {
       success: false,
       code: ErrorCode.NOT_FOUND,
-      message: formatMessage(ErrorMessage.ROUTE_NOT_FOUND, { method: request.method, path }),
+      message: formatMessage(ErrorMessage.ROUTE_NOT_FOUND, { method, path }),
     };
     return reply.status(404).send(body);
   });

@@ -112,7 +112,9 @@ function toWebRequest(app: FastifyInstance, request: FastifyRequest, reply: Fast
   }
   const controller = new AbortController();
   reply.raw.once('close', () => controller.abort());
-  return new Request(url, { method: request.method, headers, signal: controller.signal });
+  // HEAD is rendered as GET so that its status and headers are the page's; Fastify's HEAD route drops the body.
+  const method = request.method === 'HEAD' ? 'GET' : request.method;
+  return new Request(url, { method, headers, signal: controller.signal });
 }
 
 /**
@@ -150,8 +152,10 @@ export const webPlugin = fp<{ mode: Exclude<WebMode, false> }>(async (app, { mod
 
   const handle = createRequestHandler(getBuild, mode === 'dev' ? 'development' : 'production');
 
+  // GET only: Fastify exposes HEAD for every GET route (exposeHeadRoutes) and sends its headers without
+  // the body. A route of our own for HEAD would answer React Router's empty HEAD body as JSON `null`.
   app.route({
-    method: ['GET', 'HEAD'],
+    method: 'GET',
     url: '/*',
     schema: { hide: true },
     handler: async (request, reply) => {

@@ -31,6 +31,8 @@ export interface RunningSite {
   output: () => string;
   /** SIGTERM, wait for the exit, remove the data directory unless keepData; resolves to the exit code. */
   stop(options?: { keepData?: boolean }): Promise<number | null>;
+  /** Sends the signal (SIGKILL: no chance to clean up) and waits for the exit; keeps the data directory. */
+  kill(signal: NodeJS.Signals): Promise<void>;
 }
 
 export async function startSite(
@@ -89,6 +91,12 @@ export async function startSite(
       }
       if (!stopOptions.keepData) rmSync(dataDir, { recursive: true, force: true });
       return child.exitCode;
+    },
+    async kill(signal) {
+      if (child.exitCode !== null || child.signalCode !== null) return;
+      const exited = new Promise((r) => child.once('exit', r));
+      child.kill(signal);
+      await exited;
     },
   };
 }

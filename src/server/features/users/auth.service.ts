@@ -54,12 +54,35 @@ export const REFRESH_TOKEN_TTL_MS = 30 * 24 * 60 * 60_000;
 export const RESET_TOKEN_TTL_MS = 60 * 60_000;
 export const VERIFY_TOKEN_TTL_MS = 48 * 60 * 60_000;
 
-/** Failed logins per key before it locks; the lock starts at 30 s and doubles up to 15 minutes. */
-export const MAX_LOGIN_FAILURES = 5;
-const FIRST_LOCK_MS = 30_000;
-const MAX_LOCK_MS = 15 * 60_000;
-/** A count whose last failure is older than this starts again. */
-const FAILURE_WINDOW_MS = 15 * 60_000;
+interface LockPolicy {
+  /** Failures before the key locks. */
+  maxFailures: number;
+  /** A count whose last failure is older than this starts again. */
+  windowMs: number;
+  /** The first lock; each further failure doubles it, up to maxLockMs. */
+  firstLockMs: number;
+  maxLockMs: number;
+}
+
+/** An account: a few tries, then a short lock that grows (someone is guessing this password). */
+export const ACCOUNT_LOCK: LockPolicy = {
+  maxFailures: 5,
+  windowMs: 15 * 60_000,
+  firstLockMs: 30_000,
+  maxLockMs: 15 * 60_000,
+};
+
+/**
+ * A client address: many people can share one (an office or a mobile network behind NAT), so the limit
+ * is far higher and separate from the accounts', as in Ghost's brute-force protection: 100 failures
+ * within the hour lock the address for an hour. It stops one address trying many accounts.
+ */
+export const ADDRESS_LOCK: LockPolicy = {
+  maxFailures: 100,
+  windowMs: 60 * 60_000,
+  firstLockMs: 60 * 60_000,
+  maxLockMs: 60 * 60_000,
+};
 
 const invalidCredentials = () => new AppError(401, ErrorCode.INVALID_CREDENTIALS, AuthMessage.INVALID_CREDENTIALS);
 const sessionExpired = () => new AppError(401, ErrorCode.UNAUTHENTICATED, AuthMessage.SESSION_EXPIRED);
@@ -75,8 +98,8 @@ export const accountKey = (id: number) => `account:${id}`;
 const unknownAccountKey = (identifier: string) => `account:${identifier.toLowerCase()}`.slice(0, 200);
 const ipKey = (ip: string) => `ip:${ip}`;
 
-function lockDuration(failures: number): number {
-  return Math.min(FIRST_LOCK_MS * 2 ** (failures - MAX_LOGIN_FAILURES), MAX_LOCK_MS);
+function lockDuration(policy: LockPolicy, failures: number): number {
+  return Math.min(policy.firstLockMs * 2 ** (failures - policy.maxFailures), policy.maxLockMs);
 }
 
 async function refuseIfLocked(db: Kysely<DB>, keys: string[], now: number): Promise<void> {
@@ -94,14 +117,14 @@ async function refuseIfLocked(db: Kysely<DB>, keys: string[], now: number): Prom
   }
 }
 
-async function recordFailure(db: Kysely<DB>, keys: string[]): Promise<void> {
+async function recordFailure(db: Kysely<DB>, keys: [string, LockPolicy][]): Promise<void> {
   const now = Date.now();
   const nowIso = new Date(now).toISOString();
-  const staleBefore = new Date(now - FAILURE_WINDOW_MS).toISOString();
-  for (const key of keys) {
+  for (const [key, policy] of keys) {
+    const staleBefore = new Date(now - policy.windowMs).toISOString();
     const failures = await addLoginFailure(db, key, nowIso, staleBefore);
-    if (failures >= MAX_LOGIN_FAILURES) {
-      await lockLoginKey(db, key, new Date(now + lockDuration(failures)).toISOString());
+    if (failures >= policy.maxFailures) {
+      await lockLoginKey(db, key, new Date(now + lockDuration(policy, failures)).toISOString());
     }
   }
 }
@@ -132,8 +155,15 @@ export async function login(
   client: ClientInfo,
 ): Promise<LoginResponseData> {
   const user = await findUserByLogin(ctx.db, input.identifier);
-  const keys = [user ? accountKey(user.id) : unknownAccountKey(input.identifier), ipKey(client.ip)];
-  await refuseIfLocked(ctx.db, keys, Date.now());
+  const keys: [string, LockPolicy][] = [
+    [user ? accountKey(user.id) : unknownAccountKey(input.identifier), ACCOUNT_LOCK],
+    [ipKey(client.ip), ADDRESS_LOCK],
+  ];
+  await refuseIfLocked(
+    ctx.db,
+    keys.map(([key]) => key),
+    Date.now(),
+  );
 
   const passwordOk = user
     ? await verifyPassword(user.password_hash, input.password)
