@@ -32,6 +32,7 @@ export type ErrorCode = (typeof ErrorCode)[keyof typeof ErrorCode];
 export const ErrorMessage = {
   VALIDATION_ERROR: 'Validation failed',
   MALFORMED_JSON: 'The request body is not valid JSON.',
+  INPUT_TOO_DEEP: 'The request nests lists or objects too deeply.',
   BAD_URL: 'The address of this request is not valid.',
   PAYLOAD_TOO_LARGE: 'The request body is too large.',
   UNSUPPORTED_MEDIA_TYPE: 'Unsupported content type.',

@@ -55,6 +55,23 @@ describe.each(testDialects)('NUL characters and lone surrogates in requests on %
     expect(await db().selectFrom('blog_posts').select('id').where('title', '=', title).execute()).toHaveLength(0);
   });
 
+  it('refuses a body nested deeper than any form, before walking it (a 10,000-deep list overflowed the stack)', async () => {
+    const res = await t.app.inject({
+      method: 'PUT',
+      url: '/api/auth/profile',
+      headers: { ...bearer(editor.token), 'content-type': 'application/json' },
+      payload: '['.repeat(10_000) + ']'.repeat(10_000),
+    });
+    expect(res.statusCode, res.body).toBe(400);
+    expect(res.json()).toMatchObject({ success: false, code: 'BAD_REQUEST' });
+  });
+
+  it('keeps a __proto__ query key a key: it never becomes the prototype of what the route reads', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/blog/posts?__proto__[limit]=1&search=%ED%A0%80' });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(({} as Record<string, unknown>).limit).toBeUndefined();
+  });
+
   it('refuses a NUL in a multipart form field', async () => {
     const image = await sharp({ create: { width: 8, height: 8, channels: 3, background: '#336699' } })
       .png()

@@ -25,17 +25,23 @@ const nulError = (field: string): FieldError => ({
 const isPlainObject = (value: unknown): value is Record<string, unknown> =>
   Object.prototype.toString.call(value) === '[object Object]';
 
+/** No form or API payload nests deeper; a body that does is refused before anything walks it. */
+export const MAX_INPUT_DEPTH = 32;
+
 /**
  * Walks strings, arrays and plain objects (keys too) and pushes a field error for each text with a NUL.
  * Returns the value with lone surrogates replaced, the same value when there was nothing to replace.
  */
-function clean(value: unknown, field: string, errors: FieldError[]): unknown {
+function clean(value: unknown, field: string, errors: FieldError[], depth = 0): unknown {
+  if (depth > MAX_INPUT_DEPTH && typeof value === 'object' && value !== null) {
+    throw new AppError(400, ErrorCode.BAD_REQUEST, ErrorMessage.INPUT_TOO_DEEP);
+  }
   if (typeof value === 'string') {
     if (NUL.test(value)) errors.push(nulError(field));
     return value.replace(LONE_SURROGATE, '\uFFFD');
   }
   if (Array.isArray(value)) {
-    const items = value.map((item, index) => clean(item, `${field}.${index}`, errors));
+    const items = value.map((item, index) => clean(item, `${field}.${index}`, errors, depth + 1));
     return items.some((item, index) => item !== value[index]) ? items : value;
   }
   if (isPlainObject(value)) {
@@ -43,9 +49,11 @@ function clean(value: unknown, field: string, errors: FieldError[]): unknown {
     const out: Record<string, unknown> = {};
     for (const [key, item] of Object.entries(value)) {
       const path = field ? `${field}.${key}` : key;
-      const cleanKey = clean(key, path, errors) as string;
-      out[cleanKey] = clean(item, path, errors);
-      changed ||= cleanKey !== key || out[cleanKey] !== item;
+      const cleanKey = clean(key, path, errors, depth + 1) as string;
+      const cleanItem = clean(item, path, errors, depth + 1);
+      // defineProperty: a key such as __proto__ stays a key instead of replacing the object's prototype.
+      Object.defineProperty(out, cleanKey, { value: cleanItem, enumerable: true, writable: true, configurable: true });
+      changed ||= cleanKey !== key || cleanItem !== item;
     }
     return changed ? out : value;
   }
