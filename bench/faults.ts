@@ -26,6 +26,7 @@ import { startSite, type RunningSite } from '../tests/e2e/support/harness';
 import { machine, machineLine, repoRoot, writeResults } from './environment';
 import { readMemory } from './process-memory';
 import { table } from './table';
+import { uploadMemoryScenario, uploadMemoryTable } from './upload-memory';
 import { articlePath } from './targets';
 
 export interface FaultRow {
@@ -307,9 +308,6 @@ async function scenariosFor(dialect: DialectName): Promise<FaultRow[]> {
           : 'resets = requests in flight at the kill',
     };
   });
-  // ---- UPLOAD MEMORY: the lead plugs in bench/upload-memory.ts (another branch) here, e.g.
-  // await scenario('upload memory', (env) => withSite(env, async (site) => uploadMemoryRow(site)));
-  // A scenario returns one FaultRow; its figures then appear in this database's table like the others.
   return rows;
 }
 
@@ -356,12 +354,17 @@ export async function runFaultBench(): Promise<void> {
     console.log(`Fault scenarios on ${dialect}:`);
     results[dialect] = await scenariosFor(dialect);
   }
+  // Uploads barely touch the database: their memory rounds run once, on SQLite.
+  console.log('Upload memory rounds (SQLite):');
+  const uploads = await uploadMemoryScenario(undefined, (line) => console.log(`  ${line}`));
   console.log(`\n${machineLine()}`);
   for (const [dialect, rows] of Object.entries(results)) console.log(`\n${dialect}\n${faultTable(rows)}`);
-  const file = writeResults('faults.json', { ...machine(loadAverageBefore), results });
+  console.log(`\nupload memory: peak server RSS per round (target under ${uploads.targetMiB} MiB)`);
+  console.log(uploadMemoryTable(uploads));
+  const file = writeResults('faults.json', { ...machine(loadAverageBefore), results, uploads });
   console.log(`\nWritten to ${file}`);
   const bad = Object.values(results)
     .flat()
     .some((r) => r.note?.startsWith('FAILED') || (r.tally.serverErrors > 0 && !r.scenario.startsWith('SIGTERM')));
-  if (bad) process.exitCode = 1;
+  if (bad || uploads.rounds.some((r) => r.peakRssMiB > uploads.targetMiB)) process.exitCode = 1;
 }
