@@ -1,4 +1,5 @@
-import { connect, type Socket } from 'node:net';
+import { request } from 'node:http';
+import { connect, type AddressInfo, type Socket } from 'node:net';
 import { describe, expect, it } from 'vitest';
 import { useTestApp } from '../testing/test-app';
 
@@ -25,5 +26,27 @@ describe("requests Node's parser refuses", () => {
       code: 'REQUEST_TIMEOUT',
       message: 'The request took too long to arrive.',
     });
+  });
+
+  it('answers HEAD with an over-long address as 431 with no body, so the client can read the answer', async () => {
+    // Listening since the test above.
+    const { port } = t.app.server.address() as AddressInfo;
+    const answers = await Promise.all(
+      (['GET', 'HEAD'] as const).map(
+        (method) =>
+          new Promise<{ status?: number; body: string }>((resolve, reject) => {
+            const req = request({ host: '127.0.0.1', port, method, path: `/?q=${'x'.repeat(20_000)}` }, (res) => {
+              let body = '';
+              res.on('data', (chunk: Buffer) => (body += chunk.toString()));
+              res.on('end', () => resolve({ status: res.statusCode, body }));
+            });
+            req.on('error', reject);
+            req.end();
+          }),
+      ),
+    );
+    expect(answers[0]?.status).toBe(431);
+    expect(JSON.parse(answers[0]?.body ?? '')).toMatchObject({ success: false, code: 'HEADERS_TOO_LARGE' });
+    expect(answers[1]).toEqual({ status: 431, body: '' });
   });
 });

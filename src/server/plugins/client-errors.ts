@@ -39,9 +39,13 @@ export function clientErrorHandler(this: FastifyInstance, error: NodeJS.ErrnoExc
     return;
   }
   const payload = JSON.stringify(body);
+  // An answer to HEAD has GET's headers and no body (a client would read the body as a protocol error).
+  // The method is known when the packet that failed holds the start of the request, as it does for a head
+  // sent in one piece; a head that trickled in gets the body, which Connection: close still delimits.
+  const head = (error as NodeJS.ErrnoException & { rawPacket?: Buffer }).rawPacket?.subarray(0, 5).toString('latin1');
   socket.end(
     `HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\nContent-Type: application/json; charset=utf-8\r\n` +
-      `Content-Length: ${Buffer.byteLength(payload)}\r\nConnection: close\r\n\r\n${payload}`,
+      `Content-Length: ${Buffer.byteLength(payload)}\r\nConnection: close\r\n\r\n${head === 'HEAD ' ? '' : payload}`,
   );
   socket.resume();
   setTimeout(() => socket.destroy(), LINGER_MS).unref();
