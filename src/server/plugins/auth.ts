@@ -44,6 +44,8 @@ export interface AuthPluginOptions {
 declare module 'fastify' {
   interface FastifyContextConfig {
     access?: Access;
+    /** The page handler: visitors' addresses, which the edge text check leaves to it. */
+    page?: boolean;
   }
   interface FastifyRequest {
     /** The signed-in user as the database has it now; null on public routes. */

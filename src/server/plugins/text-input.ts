@@ -79,7 +79,7 @@ export function storableFields<T extends Record<string, string>>(fields: T): T {
 function cleanRequest(request: FastifyRequest): void {
   const errors: FieldError[] = [];
   const params = clean(request.params, '', errors);
-  // The page handler's path parameter '*' is the whole path.
+  // A wildcard route's parameter '*' is the whole path.
   for (const [index, error] of errors.entries()) if (error.field === '*') errors[index] = nulError('path');
   const query = clean(request.query, '', errors);
   const body = clean(request.body, '', errors);
@@ -92,5 +92,7 @@ function cleanRequest(request: FastifyRequest): void {
 /** Registers the edge check for every route registered after it. */
 export const textInputPlugin = fp(async (app: FastifyInstance) => {
   // preValidation: after the body is parsed, before the route's schema sees it.
-  app.addHook('preValidation', async (request) => cleanRequest(request));
+  app.addHook('preValidation', async (request) => {
+    if (!request.routeOptions.config.page) cleanRequest(request);
+  });
 });

@@ -158,7 +158,15 @@ export const webPlugin = fp<{ mode: Exclude<WebMode, false> }>(async (app, { mod
     method: 'GET',
     url: '/*',
     schema: { hide: true },
+    // The edge text check (plugins/text-input.ts) answers the API with a 400; a visitor gets a page.
+    config: { page: true },
     handler: async (request, reply) => {
+      // No page address holds a NUL, and no loader may pass one to a database: the visitor is sent to
+      // the address without it (which a cache can keep), rather than shown a JSON refusal.
+      // Leading slashes collapse to one, so that //host%00 cannot become a redirect to another site.
+      if (/%00/i.test(request.url)) {
+        return reply.redirect(request.url.replace(/%00/gi, '').replace(/^[/\\]+/, '/'), 301);
+      }
       const response = await handle(toWebRequest(app, request, reply), loadContextFor(app, request, reply));
       // Copy status and headers ourselves: onSend hooks (compression) replace a Response payload
       // before Fastify would read them from it.
