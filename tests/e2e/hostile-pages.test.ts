@@ -1,6 +1,7 @@
 import { request } from 'node:http';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { PUBLIC_LIST_KEYS, PUBLIC_PROJECT_LIST_KEYS } from '../../src/server/plugins/web';
 import { RAW_SEGMENTS, encodePart, hostileString } from '../../src/server/testing/hostile-input';
 import { createTestDatabase, testDialects, type TestDatabase } from '../../src/server/testing/test-database';
 import { startSite, type RunningSite } from './support/harness';
@@ -29,22 +30,7 @@ const PAGES = [
 ];
 
 /** Query keys the list pages read, plus ones they do not. */
-const QUERY_KEYS = [
-  'page',
-  'limit',
-  'search',
-  'category',
-  'tag',
-  'featured',
-  'sort',
-  'readTime',
-  'dateRange',
-  'exclude',
-  'industry',
-  'technology',
-  'published',
-  '__proto__[x]',
-];
+const QUERY_KEYS = [...new Set([...PUBLIC_LIST_KEYS, ...PUBLIC_PROJECT_LIST_KEYS, 'published', '__proto__[x]'])];
 
 const MARKUP = ['<script>alert(1)</script>', '<img src=x onerror=alert(1)>', '"><svg onload=alert(1)>'];
 

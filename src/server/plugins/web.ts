@@ -26,7 +26,7 @@ export type WebMode = 'build' | 'dev' | false;
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 
 /** Query keys a public page may pass to the post list (never `published`: visitors see published posts only). */
-const PUBLIC_LIST_KEYS = [
+export const PUBLIC_LIST_KEYS = [
   'page',
   'limit',
   'search',
@@ -64,7 +64,16 @@ function blogContextFor(app: FastifyInstance, request: FastifyRequest): WebBlogC
 }
 
 /** Query keys a public page may pass to the project list (never `published`: visitors see published ones only). */
-const PUBLIC_PROJECT_LIST_KEYS = ['page', 'limit', 'search', 'industry', 'category', 'technology', 'sort', 'exclude'];
+export const PUBLIC_PROJECT_LIST_KEYS = [
+  'page',
+  'limit',
+  'search',
+  'industry',
+  'category',
+  'technology',
+  'sort',
+  'exclude',
+];
 
 function portfolioContextFor(app: FastifyInstance): WebPortfolioContext {
   const db = () => app.database.db;
