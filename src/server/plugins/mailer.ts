@@ -24,6 +24,8 @@ export interface Mailer {
    * out); errors are logged. Closing the app waits for these.
    */
   sendInBackground(message: MailMessage): void;
+  /** Resolves once the mails handed to sendInBackground so far are recorded and sent (or have failed). */
+  settled(): Promise<void>;
 }
 
 declare module 'fastify' {
@@ -53,7 +55,7 @@ export const mailerPlugin = fp(
     const transport: Transporter | null = smtpUrl ? nodemailer.createTransport(smtpUrl) : null;
     const inFlight = new Set<Promise<unknown>>();
     app.addHook('onClose', async () => {
-      await Promise.allSettled([...inFlight]);
+      await app.mailer.settled();
       transport?.close();
     });
 
@@ -102,6 +104,9 @@ export const mailerPlugin = fp(
           )
           .finally(() => inFlight.delete(task));
         inFlight.add(task);
+      },
+      async settled() {
+        await Promise.allSettled([...inFlight]);
       },
     };
     app.decorate('mailer', mailer);
