@@ -35,6 +35,8 @@ describe('configuration', () => {
     expect(error).toBeInstanceOf(ConfigError);
     const problems = (error as ConfigError).problems.map((p) => p.split(':')[0]);
     expect(problems.sort()).toEqual(['ADMIN_EMAIL', 'DATABASE_URL', 'LOG_LEVEL', 'PORT', 'TRUST_PROXY']);
+    // Each key is named once, then what is wrong with it.
+    expect((error as ConfigError).problems).toContain('PORT: must be a number');
   });
 
   it('parses trusted proxies as a hop count or a list', () => {

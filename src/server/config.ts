@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { z } from 'zod';
+import { z } from '../shared/zod';
 
 /**
  * Every environment key the server reads. Parsed once at start; README and .env.example mirror this list.
@@ -90,7 +90,13 @@ export function loadConfig(source: Record<string, string | undefined> = process.
   );
   const parsed = envSchema.safeParse(cleaned);
   if (!parsed.success) {
-    throw new ConfigError(parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`));
+    throw new ConfigError(
+      parsed.error.issues.map((issue) => {
+        const key = issue.path.join('.');
+        // The shared zod messages already start with the key ("PORT must be at most 65535").
+        return `${key}: ${issue.message.startsWith(`${key} `) ? issue.message.slice(key.length + 1) : issue.message}`;
+      }),
+    );
   }
   const e = parsed.data;
   const dataDir = path.resolve(e.DATA_DIR);
