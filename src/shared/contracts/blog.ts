@@ -1,7 +1,6 @@
 import { z } from '../zod';
 import {
   MAX_DB_INT,
-  idParamsSchema,
   likeDataSchema,
   optionalText,
   pageQueryFields,
@@ -480,8 +479,6 @@ export const blogPostInputSchema = z.object({
     .max(30, BlogAdminMessage.TOO_MANY_KEYWORDS),
 });
 
-export const blogPostIdParamsSchema = idParamsSchema;
-
 const postIds = z.array(rowId()).min(1).max(BLOG_BULK_MAX);
 
 /** PATCH /blog/posts/{id}/featured: set to the value sent, or flip it when the body has none. */
@@ -574,7 +571,6 @@ export const blogCategoryBodySchema = z.object({
   icon: z.string().max(10_000).nullable().optional(),
 });
 export type BlogCategoryBody = z.infer<typeof blogCategoryBodySchema>;
-export const blogCategoryIdParamsSchema = blogPostIdParamsSchema;
 
 /** A comment as staff moderate it: with the e-mail, status and its post. */
 export const blogAdminCommentSchema = z.object({

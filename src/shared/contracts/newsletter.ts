@@ -1,5 +1,5 @@
 import { z } from '../zod';
-import { idParamsSchema, optionalText, pageQueryFields, paginationSchema } from './common';
+import { optionalText, pageQueryFields, paginationSchema } from './common';
 import {
   NEWSLETTER_EMAIL_MAX,
   NEWSLETTER_MAX_PAGE_SIZE,
@@ -66,5 +66,3 @@ export const newsletterListDataSchema = z.object({
   pagination: paginationSchema,
 });
 export type NewsletterListData = z.infer<typeof newsletterListDataSchema>;
-
-export const newsletterSubscriberParamsSchema = idParamsSchema;

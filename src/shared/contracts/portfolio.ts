@@ -1,6 +1,5 @@
 import { z } from '../zod';
 import {
-  idParamsSchema,
   likeDataSchema,
   optionalText,
   pageQueryFields,
@@ -294,8 +293,6 @@ export const projectWriteRequestSchema = z.object({
   published: flagInput,
 });
 export type ProjectWriteRequest = z.infer<typeof projectWriteRequestSchema>;
-
-export const projectIdParamsSchema = idParamsSchema;
 
 /** PATCH .../{id}/featured and .../{id}/published: the new value, or absent to toggle. */
 export const projectFeaturedRequestSchema = z.object({ featured: z.boolean().optional() }).nullish();

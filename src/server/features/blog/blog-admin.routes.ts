@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { idParamsSchema } from '../../../shared/contracts/common';
 import { messageEnvelope } from '../../../shared/contracts/common';
 import {
   BlogAdminMessage,
@@ -11,11 +12,9 @@ import {
   blogBulkMessage,
   blogBulkResultSchema,
   blogCategoryBodySchema,
-  blogCategoryIdParamsSchema,
   blogCategorySchema,
   blogFeaturedBodySchema,
   blogOrderBodySchema,
-  blogPostIdParamsSchema,
   blogPostWriteSchema,
   blogPublishedBodySchema,
 } from '../../../shared/contracts/blog';
@@ -92,7 +91,7 @@ export async function blogAdminRoutes(app: FastifyInstance): Promise<void> {
       schema: {
         tags,
         summary: 'Update a blog post; absent fields keep their value, the slug changes only when sent',
-        params: blogPostIdParamsSchema,
+        params: idParamsSchema,
         body: blogPostWriteSchema,
         response: { 200: postAnswer },
       },
@@ -107,7 +106,7 @@ export async function blogAdminRoutes(app: FastifyInstance): Promise<void> {
     '/blog/posts/:id',
     {
       config: content,
-      schema: { tags, summary: 'Delete a blog post', params: blogPostIdParamsSchema, response: { 200: idAnswer } },
+      schema: { tags, summary: 'Delete a blog post', params: idParamsSchema, response: { 200: idAnswer } },
     },
     async (request) => {
       await deletePost(db(), request.params.id);
@@ -122,7 +121,7 @@ export async function blogAdminRoutes(app: FastifyInstance): Promise<void> {
       schema: {
         tags,
         summary: 'Set featured to the value sent ({featured}), or flip it when the body has none',
-        params: blogPostIdParamsSchema,
+        params: idParamsSchema,
         body: blogFeaturedBodySchema,
         response: { 200: postAnswer },
       },
@@ -141,7 +140,7 @@ export async function blogAdminRoutes(app: FastifyInstance): Promise<void> {
       schema: {
         tags,
         summary: 'Set published to the value sent ({published}), or flip it when the body has none',
-        params: blogPostIdParamsSchema,
+        params: idParamsSchema,
         body: blogPublishedBodySchema,
         response: { 200: postAnswer },
       },
@@ -220,7 +219,7 @@ export async function blogAdminRoutes(app: FastifyInstance): Promise<void> {
       schema: {
         tags,
         summary: 'Update a blog category; absent fields keep their value',
-        params: blogCategoryIdParamsSchema,
+        params: idParamsSchema,
         body: blogCategoryBodySchema,
         response: { 200: categoryAnswer },
       },
@@ -238,7 +237,7 @@ export async function blogAdminRoutes(app: FastifyInstance): Promise<void> {
       schema: {
         tags,
         summary: 'Delete a blog category that no post uses (409 otherwise)',
-        params: blogCategoryIdParamsSchema,
+        params: idParamsSchema,
         response: { 200: idAnswer },
       },
     },
@@ -269,7 +268,7 @@ export async function blogAdminRoutes(app: FastifyInstance): Promise<void> {
     '/blog/comments/:id',
     {
       config: content,
-      schema: { tags, summary: 'Delete a comment', params: blogPostIdParamsSchema, response: { 200: idAnswer } },
+      schema: { tags, summary: 'Delete a comment', params: idParamsSchema, response: { 200: idAnswer } },
     },
     async (request) => {
       await deleteComment(db(), request.params.id);

@@ -1,12 +1,12 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { idParamsSchema } from '../../../shared/contracts/common';
 import {
   NewsletterMessage,
   newsletterListDataSchema,
   newsletterListQuerySchema,
   newsletterSubscribeRequestSchema,
   newsletterSubscribeResponseSchema,
-  newsletterSubscriberParamsSchema,
 } from '../../../shared/contracts/newsletter';
 import { z } from '../../../shared/zod';
 import { exportSubscribersCsv, listSubscribersPage, removeSubscriber, subscribe } from './newsletter.service';
@@ -82,7 +82,7 @@ export async function newsletterRoutes(app: FastifyInstance): Promise<void> {
       schema: {
         tags,
         summary: 'Delete a newsletter subscriber',
-        params: newsletterSubscriberParamsSchema,
+        params: idParamsSchema,
         response: { 200: z.object({ success: z.literal(true), data: z.null(), message: z.string() }) },
       },
     },

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { idParamsSchema } from '../../../shared/contracts/common';
 import { messageEnvelope } from '../../../shared/contracts/common';
 import {
   PortfolioMessage,
@@ -10,7 +11,6 @@ import {
   projectBulkResultSchema,
   projectDetailSchema,
   projectFeaturedRequestSchema,
-  projectIdParamsSchema,
   projectOrderRequestSchema,
   projectPublishedRequestSchema,
   projectWriteRequestSchema,
@@ -62,7 +62,7 @@ export async function portfolioAdminRoutes(app: FastifyInstance): Promise<void> 
       schema: {
         tags,
         summary: 'Update a project; absent fields keep their value and the slug stays',
-        params: projectIdParamsSchema,
+        params: idParamsSchema,
         body: projectWriteRequestSchema,
         response: { 200: projectData },
       },
@@ -80,7 +80,7 @@ export async function portfolioAdminRoutes(app: FastifyInstance): Promise<void> 
       schema: {
         tags,
         summary: 'Delete a project with its technologies, images, team, testimonials and likes',
-        params: projectIdParamsSchema,
+        params: idParamsSchema,
         response: { 200: messageEnvelope(z.object({ id: z.number().int() })) },
       },
     },
@@ -97,7 +97,7 @@ export async function portfolioAdminRoutes(app: FastifyInstance): Promise<void> 
       schema: {
         tags,
         summary: 'Feature or unfeature a project (flips it when no value is sent)',
-        params: projectIdParamsSchema,
+        params: idParamsSchema,
         body: projectFeaturedRequestSchema,
         response: { 200: projectData },
       },
@@ -121,7 +121,7 @@ export async function portfolioAdminRoutes(app: FastifyInstance): Promise<void> 
       schema: {
         tags,
         summary: 'Publish or unpublish a project (flips it when no value is sent)',
-        params: projectIdParamsSchema,
+        params: idParamsSchema,
         body: projectPublishedRequestSchema,
         response: { 200: projectData },
       },

@@ -55,7 +55,6 @@ const read = { access: 'read' as const };
 export const UPLOAD_RATE_LIMIT = { max: 60, timeWindow: 60_000 };
 const uploadConfig = { access: 'content' as const, rateLimit: UPLOAD_RATE_LIMIT };
 
-const idParams = idParamsSchema;
 const badRequest = (message: string) => new AppError(400, ErrorCode.BAD_REQUEST, message);
 const tooLarge = (names: string) =>
   new AppError(413, ErrorCode.PAYLOAD_TOO_LARGE, formatMessage(UploadMessage.TOO_LARGE, { names }));
@@ -551,7 +550,7 @@ export async function uploadRoutes(app: FastifyInstance): Promise<void> {
       schema: {
         tags,
         summary: 'One upload',
-        params: idParams,
+        params: idParamsSchema,
         response: { 200: optionalMessageEnvelope(uploadFileDataSchema) },
       },
     },
@@ -565,7 +564,7 @@ export async function uploadRoutes(app: FastifyInstance): Promise<void> {
       schema: {
         tags,
         summary: "Change an upload's alt text, description or category",
-        params: idParams,
+        params: idParamsSchema,
         body: uploadUpdateRequestSchema,
         response: { 200: optionalMessageEnvelope(uploadFileDataSchema) },
       },
@@ -584,7 +583,7 @@ export async function uploadRoutes(app: FastifyInstance): Promise<void> {
       schema: {
         tags,
         summary: 'Delete an upload, its sizes, and every reference to it',
-        params: idParams,
+        params: idParamsSchema,
         response: { 200: optionalMessageEnvelope(z.object({ id: z.number().int() })) },
       },
     },

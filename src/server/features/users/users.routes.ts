@@ -15,8 +15,6 @@ import { authContext, envelope } from './auth.routes';
 import { listUsersPage, registerUser, removeUser, setUserRole, setUserStatus } from './users.service';
 import { idParamsSchema } from '../../../shared/contracts/common';
 
-const idParams = idParamsSchema;
-
 /** /api/auth: staff user administration, admin only (permission 'users'). */
 export async function usersRoutes(app: FastifyInstance): Promise<void> {
   const r = app.withTypeProvider<ZodTypeProvider>();
@@ -64,7 +62,7 @@ export async function usersRoutes(app: FastifyInstance): Promise<void> {
       schema: {
         tags,
         summary: 'Enable or disable a user (disabling ends their sessions)',
-        params: idParams,
+        params: idParamsSchema,
         body: userStatusRequestSchema,
         response: { 200: envelope(userResponseDataSchema) },
       },
@@ -87,7 +85,7 @@ export async function usersRoutes(app: FastifyInstance): Promise<void> {
       schema: {
         tags,
         summary: "Change a user's role",
-        params: idParams,
+        params: idParamsSchema,
         body: userRoleRequestSchema,
         response: { 200: envelope(userResponseDataSchema) },
       },
@@ -110,7 +108,7 @@ export async function usersRoutes(app: FastifyInstance): Promise<void> {
       schema: {
         tags,
         summary: 'Delete a user',
-        params: idParams,
+        params: idParamsSchema,
         response: { 200: envelope(z.null()) },
       },
     },
