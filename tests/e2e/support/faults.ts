@@ -42,7 +42,9 @@ export function sendTracked(
   const outcome = new Promise<Outcome>((resolve) => {
     const headers: Record<string, string> = { ...spec.headers };
     if (spec.body !== undefined) headers['content-length'] = String(Buffer.byteLength(spec.body));
-    const req = http.request(new URL(spec.path, baseUrl), { method: spec.method ?? 'GET', headers, agent });
+    // The path goes out exactly as written: a URL object would normalise the hostile ones.
+    const { hostname, port } = new URL(baseUrl);
+    const req = http.request({ hostname, port, path: spec.path, method: spec.method ?? 'GET', headers, agent });
     req.on('finish', markWritten);
     req.on('response', (res) => {
       const chunks: Buffer[] = [];
