@@ -29,6 +29,7 @@ import { errorHandlerPlugin } from './plugins/error-handler';
 import { gracefulShutdownPlugin } from './plugins/graceful-shutdown';
 import { textInputPlugin } from './plugins/text-input';
 import { mailerPlugin } from './plugins/mailer';
+import { staffAlertsPlugin } from './plugins/staff-alerts';
 import { uploadsPlugin } from './plugins/uploads';
 import { webPlugin, type WebMode } from './plugins/web';
 
@@ -105,6 +106,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   // Limits are per route (config.rateLimit), keyed by request.ip; exceeding one answers 429 RATE_LIMITED.
   await app.register(rateLimit, { global: false });
   await app.register(mailerPlugin);
+  await app.register(staffAlertsPlugin);
 
   const dev = options.web === 'dev';
   await app.register(helmet, {
