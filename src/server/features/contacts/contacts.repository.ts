@@ -31,6 +31,12 @@ export interface ContactFilter {
 
 export type ContactSortField = 'created_at' | 'updated_at' | 'last_name' | 'email' | 'status' | 'priority';
 
+/** The company's core services: the only values the form's service may take. */
+export async function listCoreServiceNames(db: Db): Promise<string[]> {
+  const rows = await db.selectFrom('company_core_services').select('name').execute();
+  return rows.map((row) => row.name);
+}
+
 export async function insertContact(trx: Db, row: NewContactRow): Promise<number> {
   return insertReturningId(trx as Kysely<DB>, 'contacts', {
     ...row,

@@ -28,7 +28,6 @@ import type { DB } from '../../db/schema';
 import { writeTransaction } from '../../db/write-conflicts';
 import { AppError, notFound } from '../../plugins/errors';
 import type { StaffAlerts } from '../../plugins/staff-alerts';
-import { listCoreServices } from '../company/company.repository';
 import {
   contactExists,
   countBy,
@@ -41,6 +40,7 @@ import {
   insertContact,
   insertNote,
   listActiveStaff,
+  listCoreServiceNames,
   listContacts,
   listNotes,
   markContactsRead,
@@ -76,7 +76,7 @@ export async function submitContact(
     service: (body.service ?? '').trim(),
     message: (body.message ?? '').trim(),
   };
-  const services = (await listCoreServices(db)).map((row) => row.name);
+  const services = await listCoreServiceNames(db);
   const problems = checkContactForm(values, services);
   const errors: FieldError[] = contactFormFields.flatMap((field) => {
     const message = problems[field];
