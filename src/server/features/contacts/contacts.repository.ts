@@ -140,6 +140,39 @@ export async function listContacts(
   return query.execute();
 }
 
+/**
+ * One batch of the export, newest first: the contacts after `after` in that order (keyset paging, so each
+ * batch costs the same however deep the export is).
+ */
+export async function listExportBatch(
+  db: Db,
+  filter: ContactFilter,
+  after: { created_at: string; id: number } | undefined,
+  limit: number,
+) {
+  let query = filtered(db, filter).select([
+    'contacts.id',
+    'contacts.first_name',
+    'contacts.last_name',
+    'contacts.email',
+    'contacts.phone',
+    'contacts.service',
+    'contacts.status',
+    'contacts.priority',
+    'contacts.message',
+    'contacts.created_at',
+  ]);
+  if (after) {
+    query = query.where((eb) =>
+      eb.or([
+        eb('contacts.created_at', '<', after.created_at),
+        eb.and([eb('contacts.created_at', '=', after.created_at), eb('contacts.id', '<', after.id)]),
+      ]),
+    );
+  }
+  return query.orderBy('contacts.created_at', 'desc').orderBy('contacts.id', 'desc').limit(limit).execute();
+}
+
 export async function findContact(db: Db, id: number) {
   return withExtras(db, {}).where('contacts.id', '=', id).executeTakeFirst();
 }
