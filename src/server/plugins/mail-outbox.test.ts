@@ -1,4 +1,4 @@
-import type { AddressInfo } from 'node:net';
+import { createServer, type AddressInfo, type Socket } from 'node:net';
 import type { FastifyInstance } from 'fastify';
 import { SMTPServer } from 'smtp-server';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
@@ -9,7 +9,8 @@ import { createDatabase, type Database } from '../db/database';
 import { writeTransaction } from '../db/write-conflicts';
 import { createUser } from '../testing/auth-helpers';
 import { createTestDatabase, testDialects, type TestDatabase } from '../testing/test-database';
-import { retryDelaySeconds, shortReason } from './mailer';
+import { useTestApp } from '../testing/test-app';
+import { retryDelaySeconds, shortReason, SMTP_TIMEOUT_MS } from './mailer';
 
 /*
  * The mail outbox worker against a real SMTP server started here (smtp-server): delivery, a server
@@ -107,6 +108,44 @@ describe('retry delays', () => {
     expect(shortReason(new Error('550 no\nstack'))).toBe('550 no');
     expect(shortReason(new Error('x'.repeat(500)))).toHaveLength(200);
   });
+});
+
+describe('an SMTP server that accepts the connection and never answers', () => {
+  const sockets = new Set<Socket>();
+  const silent = createServer((socket) => {
+    sockets.add(socket);
+    socket.on('close', () => sockets.delete(socket));
+  });
+  const env: Record<string, string> = { MAIL_RETRY_BASE_SECONDS: '60' };
+  beforeAll(async () => {
+    await new Promise<void>((resolve) => silent.listen(0, '127.0.0.1', resolve));
+    env.SMTP_URL = `smtp://127.0.0.1:${(silent.address() as AddressInfo).port}`;
+  });
+  const t = useTestApp('sqlite', { seed: false, env });
+  afterAll(async () => {
+    for (const socket of sockets) socket.destroy();
+    await new Promise<void>((resolve) => silent.close(() => resolve()));
+  });
+
+  it(
+    'times out after the greeting timeout and keeps the mail for a retry',
+    async () => {
+      const started = Date.now();
+      const result = await t.app.mailer.send({ to: 'x@example.test', subject: 'Stuck', text: 'body' });
+      const took = Date.now() - started;
+      expect(result.status).toBe('failed');
+      expect(took).toBeGreaterThanOrEqual(SMTP_TIMEOUT_MS - 500);
+      expect(took).toBeLessThan(SMTP_TIMEOUT_MS * 2);
+      const row = await t.db.database.db
+        .selectFrom('mail_outbox')
+        .selectAll()
+        .where('id', '=', result.id)
+        .executeTakeFirstOrThrow();
+      expect(row.last_error).toMatch(/greeting|timeout/i);
+      expect(Date.parse(row.next_attempt_at!) - Date.now()).toBeGreaterThan(50_000);
+    },
+    SMTP_TIMEOUT_MS * 3,
+  );
 });
 
 describe.each(testDialects)('the mail outbox worker on %s', (dialect) => {
