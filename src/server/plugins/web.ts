@@ -26,7 +26,6 @@ import {
   visitorKey,
 } from '../features/blog/blog.service';
 import { getCompanyProfile } from '../features/company/company.service';
-import { CONTACT_RATE_LIMIT } from '../features/contacts/contacts.routes';
 import { submitContact } from '../features/contacts/contacts.service';
 import * as portfolio from '../features/portfolio/portfolio.service';
 import { isDatabaseUnreachable } from './error-handler';
@@ -113,19 +112,12 @@ function portfolioContextFor(app: FastifyInstance): WebPortfolioContext {
 /** The quote form's body as a page receives it: a small urlencoded form. */
 export const CONTACT_FORM_BODY_LIMIT = 64 * 1024;
 
-type ContactLimiter = ReturnType<FastifyInstance['createRateLimit']>;
-
 /**
  * The quote form sent without JavaScript: the limit of POST /api/contacts (one count per submission,
  * answered with the page rather than JSON), the NUL rule, then submitContact, which stores the request
  * and its staff alerts and wakes the mail worker.
  */
-function contactsContextFor(
-  app: FastifyInstance,
-  request: FastifyRequest,
-  reply: FastifyReply,
-  limiter: ContactLimiter,
-): WebContactsContext {
+function contactsContextFor(app: FastifyInstance, request: FastifyRequest, reply: FastifyReply): WebContactsContext {
   const refused = (status: 400 | 429 | 500 | 503, errors: FieldError[] = []): ContactPageOutcome => ({
     ok: false,
     status,
@@ -133,11 +125,7 @@ function contactsContextFor(
   });
   return {
     async submit(fields) {
-      const limit = await limiter(request);
-      if (!limit.isAllowed && limit.isExceeded) {
-        reply.header('retry-after', String(limit.ttlInSeconds));
-        return refused(429);
-      }
+      if (!(await app.contactSubmitAllowed(request, reply))) return refused(429);
       try {
         await submitContact(app.database.db, app.staffAlerts, storableFields({ ...fields }));
         return { ok: true };
@@ -155,12 +143,7 @@ function contactsContextFor(
   };
 }
 
-function loadContextFor(
-  app: FastifyInstance,
-  request: FastifyRequest,
-  reply: FastifyReply,
-  limiter: ContactLimiter,
-): AppLoadContext {
+function loadContextFor(app: FastifyInstance, request: FastifyRequest, reply: FastifyReply): AppLoadContext {
   const nonces = (reply as FastifyReply & { cspNonce?: { script: string } | null }).cspNonce;
   const context: WebLoadContext = {
     cspNonce: nonces?.script,
@@ -168,7 +151,7 @@ function loadContextFor(
     getCompanyProfile: () => getCompanyProfile(app.database.db),
     blog: blogContextFor(app, request),
     portfolio: portfolioContextFor(app),
-    contacts: contactsContextFor(app, request, reply, limiter),
+    contacts: contactsContextFor(app, request, reply),
   };
   return context as AppLoadContext;
 }
@@ -229,14 +212,9 @@ export const webPlugin = fp<{ mode: Exclude<WebMode, false> }>(async (app, { mod
   }
 
   const handle = createRequestHandler(getBuild, mode === 'dev' ? 'development' : 'production');
-  // One limiter for every submission the pages take (its own count per client address).
-  const contactLimiter = app.createRateLimit(CONTACT_RATE_LIMIT);
 
   const render = async (request: FastifyRequest, reply: FastifyReply) => {
-    const response = await handle(
-      toWebRequest(app, request, reply),
-      loadContextFor(app, request, reply, contactLimiter),
-    );
+    const response = await handle(toWebRequest(app, request, reply), loadContextFor(app, request, reply));
     // Copy status and headers ourselves: onSend hooks (compression) replace a Response payload
     // before Fastify would read them from it.
     reply.status(response.status);

@@ -220,6 +220,8 @@ export function quoteFormPreset(
   services: readonly string[],
 ): { service: string; message: string } {
   const service = query.get('service')?.trim() ?? '';
-  const subject = [...(query.get('subject') ?? '').replace(/[\s\p{Cc}]+/gu, ' ').trim()].slice(0, QUOTE_SUBJECT_MAX).join('');
+  const subject = [...(query.get('subject') ?? '').replace(/[\s\p{Cc}]+/gu, ' ').trim()]
+    .slice(0, QUOTE_SUBJECT_MAX)
+    .join('');
   return { service: services.includes(service) ? service : '', message: subject };
 }

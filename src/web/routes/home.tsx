@@ -6,7 +6,6 @@ import {
   QUOTE_SENT_PARAM,
   QUOTE_SENT_VALUE,
   quoteFormPreset,
-  type ContactFormValues,
 } from '../../shared/contracts/contacts.values';
 import { AboutSection } from '../features/landing/about-section';
 import { BlogSection, LANDING_FEATURED_POSTS } from '../features/landing/blog-section';
@@ -14,7 +13,7 @@ import { ContactSection } from '../features/landing/contact-section';
 import { HeroSection } from '../features/landing/hero-section';
 import { LANDING_FEATURED_PROJECTS, PortfolioSection } from '../features/landing/portfolio-section';
 import type { QuoteFormAnswer } from '../features/landing/quote-form';
-import { contactFieldMax, type ContactFormErrors } from '../features/landing/quote-form-state';
+import { contactFieldMax, contactFormValues, type ContactFormErrors } from '../features/landing/quote-form-state';
 import { useRootData } from '../lib/root-data';
 import { pageMeta, rootDataFromMatches } from '../lib/seo';
 
@@ -56,7 +55,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     const value = form.get(name);
     return typeof value === 'string' ? value : '';
   };
-  const values = Object.fromEntries(contactFormFields.map((field) => [field, text(field)])) as ContactFormValues;
+  const values = contactFormValues(text);
   const outcome = await context.contacts.submit({
     ...values,
     source: text('source') === 'website_fallback' ? 'website_fallback' : 'website',
@@ -67,9 +66,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   for (const { field, message } of outcome.errors) {
     if ((contactFormFields as readonly string[]).includes(field)) errors[field as keyof ContactFormErrors] ??= message;
   }
-  const shown = Object.fromEntries(
-    contactFormFields.map((field) => [field, values[field].replace(NUL, '').slice(0, contactFieldMax[field])]),
-  ) as ContactFormValues;
+  const shown = contactFormValues((field) => values[field].replace(NUL, '').slice(0, contactFieldMax[field]));
   const answer: QuoteFormAnswer = {
     values: shown,
     errors,

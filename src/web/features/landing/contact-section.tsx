@@ -30,7 +30,11 @@ function ContactItem({ icon, label, children }: { icon: ReactNode; label: string
 
 const valueLink = 'rounded-sm underline-offset-4 transition-colors hover:text-brand-100 hover:underline';
 
-const promises = ['A reply within 24 hours', 'A free consultation, no obligation', 'A clear quote before any work starts'];
+const promises = [
+  'A reply within 24 hours',
+  'A free consultation, no obligation',
+  'A clear quote before any work starts',
+];
 
 /**
  * #get-quote: how to reach the company (with WhatsApp and e-mail shortcuts) beside the quote form.

@@ -45,6 +45,18 @@ export const contactFieldMax: Record<ContactFormField, number> = {
   message: CONTACT_MESSAGE_MAX,
 };
 
+/** The form's values, each read by `read` (from a posted form, or a change to every field). */
+export function contactFormValues(read: (field: ContactFormField) => string): ContactFormValues {
+  return {
+    first_name: read('first_name'),
+    last_name: read('last_name'),
+    email: read('email'),
+    phone: read('phone'),
+    service: read('service'),
+    message: read('message'),
+  };
+}
+
 /** True when the visitor has typed anything worth keeping. */
 export function hasContent(values: ContactFormValues): boolean {
   return contactFormFields.some((field) => values[field].trim() !== '');
@@ -69,11 +81,10 @@ export function parseDraft(raw: string | null | undefined): ContactFormValues | 
   }
   if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) return null;
   const record = parsed as Record<string, unknown>;
-  const values = { ...emptyContactForm };
-  for (const field of contactFormFields) {
+  const values = contactFormValues((field) => {
     const value = record[field];
-    if (typeof value === 'string') values[field] = value.slice(0, contactFieldMax[field]);
-  }
+    return typeof value === 'string' ? value.slice(0, contactFieldMax[field]) : '';
+  });
   return hasContent(values) ? values : null;
 }
 
@@ -133,11 +144,13 @@ export type SendFailure =
 export function sendFailure(error: unknown): SendFailure {
   if (!isApiError(error)) return { kind: 'failed' };
   if (error.status === 429) return { kind: 'unreachable', detail: 'rate-limited' };
-  if (error.status === 0 && error.code !== ClientErrorCode.ABORTED) return { kind: 'unreachable', detail: 'not-reached' };
+  if (error.status === 0 && error.code !== ClientErrorCode.ABORTED)
+    return { kind: 'unreachable', detail: 'not-reached' };
   if (error.status >= 500) return { kind: 'unreachable', detail: 'not-reached' };
   if (error.status === 400) {
     const errors: ContactFormErrors = {};
-    for (const item of error.errors) if (isFormField(item.field) && !errors[item.field]) errors[item.field] = item.message;
+    for (const item of error.errors)
+      if (isFormField(item.field) && !errors[item.field]) errors[item.field] = item.message;
     if (Object.keys(errors).length > 0) return { kind: 'fields', errors };
   }
   return { kind: 'failed' };

@@ -116,7 +116,10 @@ export function QuoteForm({ services, preset, sent, answer }: QuoteFormProps) {
   // The success banner stays 5 seconds.
   useEffect(() => {
     if (status.kind !== 'sent') return;
-    const timer = setTimeout(() => setStatus((current) => (current.kind === 'sent' ? { kind: 'idle' } : current)), QUOTE_BANNER_MS);
+    const timer = setTimeout(
+      () => setStatus((current) => (current.kind === 'sent' ? { kind: 'idle' } : current)),
+      QUOTE_BANNER_MS,
+    );
     return () => clearTimeout(timer);
   }, [status]);
 
