@@ -205,7 +205,7 @@ export function QuoteForm({ services, preset, sent, answer }: QuoteFormProps) {
         Fields marked <span className="text-red-600">*</span> are required.
       </p>
 
-      <div ref={banner} className="scroll-mt-24">
+      <div ref={banner}>
         {status.kind === 'sent' && (
           <Alert tone="success" className="mt-5">
             {ContactMessage.BANNER_SENT}
