@@ -70,7 +70,7 @@ export function ContactSection({ company, form }: { company: CompanyProfile; for
             </ul>
           </div>
 
-          <div className="px-6 py-10 sm:px-10 sm:py-12 lg:col-span-3 lg:col-start-3 lg:row-span-2 lg:row-start-1">
+          <div className="px-6 py-10 sm:px-10 sm:py-12 lg:col-span-3 lg:col-start-3 lg:row-span-2 lg:row-start-1 lg:flex lg:flex-col lg:justify-center">
             <QuoteForm
               // A link to another service or subject (or the page's answer) starts the form afresh.
               key={`${form.preset.service}\n${form.preset.message}\n${form.sent}\n${form.answer ? 'answer' : ''}`}
