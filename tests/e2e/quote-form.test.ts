@@ -252,6 +252,54 @@ describe('the shared limit', () => {
   });
 });
 
+describe('hostile posts to the page form', () => {
+  it('end in a 4xx answer (or the redirect of a stored request), never 5xx', async () => {
+    const form = 'application/x-www-form-urlencoded';
+    const cases: { body: BodyInit; type?: string; path?: string }[] = [
+      { body: 'first_name=%E0%A4%A&last_name=%ZZ&email=a@b.co&message=x' },
+      { body: '__proto__[x]=1&constructor=2&first_name=a' },
+      {
+        body: new Uint8Array([
+          ...Buffer.from('first_name='),
+          0xff,
+          0xfe,
+          ...Buffer.from('&last_name=b&email=a@b.co&message=m'),
+        ]),
+      },
+      { body: `message=${'a'.repeat(70_000)}` },
+      { body: `first_name=${'a'.repeat(20_000)}&message=${'b'.repeat(20_000)}` },
+      { body: 'first_name=A%00da&last_name=b&email=a@b.co&message=m' },
+      { body: 'f%00=1&first_name=a' },
+      { body: '' },
+      { body: '{"first_name":"a"}', type: 'application/json' },
+      { body: 'x', type: 'text/plain' },
+      {
+        body: '--x\r\nContent-Disposition: form-data; name="a"\r\n\r\nA\r\n--x--\r\n',
+        type: 'multipart/form-data; boundary=x',
+      },
+      { body: 'a=1', path: '/?index%00' },
+    ];
+    for (const item of cases) {
+      const res = await fetch(`${site.baseUrl}${item.path ?? '/?index'}`, {
+        method: 'POST',
+        redirect: 'manual',
+        headers: { 'content-type': item.type ?? form, 'x-forwarded-for': nextAddress(), origin: site.baseUrl },
+        body: item.body,
+      });
+      expect(res.status, String(item.body).slice(0, 60)).toBeGreaterThanOrEqual(300);
+      expect(res.status, String(item.body).slice(0, 60)).toBeLessThan(500);
+    }
+    const nul = await fetch(`${site.baseUrl}/?index`, {
+      method: 'POST',
+      headers: { 'x-forwarded-for': nextAddress(), origin: site.baseUrl },
+      body: new URLSearchParams({ first_name: 'A\u0000da', last_name: 'b', email: 'nul@example.com', message: 'm' }),
+    });
+    expect(nul.status).toBe(400);
+    expect(await nul.text()).toContain('first_name must not contain NUL characters');
+    expect(await contactsOf('nul@example.com')).toEqual([]);
+  });
+});
+
 describe('links to the form', () => {
   it('/contact redirects permanently to the form, keeping a service or subject', async () => {
     const bare = await fetch(`${site.baseUrl}/contact`, { redirect: 'manual' });
