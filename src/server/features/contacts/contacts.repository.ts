@@ -31,6 +31,12 @@ export interface ContactFilter {
 
 export type ContactSortField = 'created_at' | 'updated_at' | 'last_name' | 'email' | 'status' | 'priority';
 
+/** The company's core services: the only values the form's service may take. */
+export async function listCoreServiceNames(db: Db): Promise<string[]> {
+  const rows = await db.selectFrom('company_core_services').select('name').execute();
+  return rows.map((row) => row.name);
+}
+
 export async function insertContact(trx: Db, row: NewContactRow): Promise<number> {
   return insertReturningId(trx as Kysely<DB>, 'contacts', {
     ...row,
@@ -132,6 +138,39 @@ export async function listContacts(
   query = query.orderBy('contacts.id', order.direction);
   if (page) query = query.limit(page.limit).offset((page.page - 1) * page.limit);
   return query.execute();
+}
+
+/**
+ * One batch of the export, newest first: the contacts after `after` in that order (keyset paging, so each
+ * batch costs the same however deep the export is).
+ */
+export async function listExportBatch(
+  db: Db,
+  filter: ContactFilter,
+  after: { created_at: string; id: number } | undefined,
+  limit: number,
+) {
+  let query = filtered(db, filter).select([
+    'contacts.id',
+    'contacts.first_name',
+    'contacts.last_name',
+    'contacts.email',
+    'contacts.phone',
+    'contacts.service',
+    'contacts.status',
+    'contacts.priority',
+    'contacts.message',
+    'contacts.created_at',
+  ]);
+  if (after) {
+    query = query.where((eb) =>
+      eb.or([
+        eb('contacts.created_at', '<', after.created_at),
+        eb.and([eb('contacts.created_at', '=', after.created_at), eb('contacts.id', '<', after.id)]),
+      ]),
+    );
+  }
+  return query.orderBy('contacts.created_at', 'desc').orderBy('contacts.id', 'desc').limit(limit).execute();
 }
 
 export async function findContact(db: Db, id: number) {
