@@ -14,7 +14,13 @@ describe('the quote form at phone and desktop widths', () => {
       const { context, page, errors } = await newPage(browser, { width, height: width < 600 ? 844 : 800 });
       const section = page.locator('#get-quote');
       const form = section.locator('form');
-      const shoot = (name: string) => section.screenshot({ path: `${SHOTS}/quote-${name}-${width}.png` });
+      // The fixed top bar would cover part of a section taller than the window: hidden while shooting.
+      const header = page.locator('body header').first();
+      const shoot = async (name: string) => {
+        await header.evaluate((element) => (element.style.visibility = 'hidden'));
+        await section.screenshot({ path: `${SHOTS}/quote-${name}-${width}.png` });
+        await header.evaluate((element) => (element.style.visibility = ''));
+      };
 
       await page.goto(`${site.baseUrl}/#get-quote`);
       await hydrated(page);
