@@ -27,6 +27,8 @@ export interface ContactFilter {
   /** ISO timestamps: created_at >= from, created_at < to. */
   from?: string;
   to?: string;
+  /** Only contacts whose mail is failing (error_message set). */
+  failing?: boolean;
 }
 
 export type ContactSortField = 'created_at' | 'updated_at' | 'last_name' | 'email' | 'status' | 'priority';
@@ -95,6 +97,7 @@ function filtered(db: Db, filter: ContactFilter) {
   else if (filter.assignedTo !== undefined) query = query.where('contacts.assigned_to', '=', filter.assignedTo);
   if (filter.from) query = query.where('contacts.created_at', '>=', filter.from);
   if (filter.to) query = query.where('contacts.created_at', '<', filter.to);
+  if (filter.failing) query = query.where('contacts.error_message', 'is not', null);
   return query;
 }
 

@@ -232,11 +232,7 @@ export async function contactStats(db: Kysely<DB>, now = new Date()): Promise<Co
     countContacts(db, { read: 'unread' }),
     countContacts(db, { from: today.toISOString() }),
     countContacts(db, { from: weekAgo.toISOString() }),
-    db
-      .selectFrom('contacts')
-      .select((eb) => eb.fn.countAll<number | string>().as('n'))
-      .where('error_message', 'is not', null)
-      .executeTakeFirstOrThrow(),
+    countContacts(db, { failing: true }),
     countBy(db, 'status', {}),
     countBy(db, 'priority', {}),
   ]);
@@ -245,7 +241,7 @@ export async function contactStats(db: Kysely<DB>, now = new Date()): Promise<Co
     unread,
     today: todayCount,
     thisWeek: week,
-    failing: Number(failing.n),
+    failing,
     byStatus: tally(contactStatuses, byStatus),
     byPriority: tally(contactPriorities, byPriority),
   };
