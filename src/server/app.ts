@@ -13,6 +13,7 @@ import { blogAdminRoutes } from './features/blog/blog-admin.routes';
 import { BLOG_IFRAME_ALLOW_LIST } from './features/blog/blog-html';
 import { blogPublicRoutes } from './features/blog/blog.routes';
 import { companyPublicRoutes } from './features/company/company.routes';
+import { contactLimitPlugin } from './features/contacts/contact-limit';
 import { contactsRoutes } from './features/contacts/contacts.routes';
 import { feedsRoutes } from './features/feeds/feeds.routes';
 import { healthRoutes } from './features/health/health.routes';
@@ -107,6 +108,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   });
   // Limits are per route (config.rateLimit), keyed by request.ip; exceeding one answers 429 RATE_LIMITED.
   await app.register(rateLimit, { global: false });
+  // The quote form's one count per client, shared by POST /api/contacts and the page form (POST /).
+  await app.register(contactLimitPlugin);
   await app.register(mailerPlugin);
   await app.register(staffAlertsPlugin);
 

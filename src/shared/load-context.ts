@@ -1,5 +1,7 @@
 import type { BlogCategory, BlogComment, BlogListData, BlogPostDetail, BlogPostSummary } from './contracts/blog';
 import type { CompanyProfile } from './contracts/company';
+import type { ContactFormValues, ContactSource } from './contracts/contacts.values';
+import type { FieldError } from './errors';
 import type {
   PortfolioCategoriesData,
   PortfolioListData,
@@ -30,6 +32,25 @@ export interface WebPortfolioContext {
   getProject(slugOrId: string): Promise<ProjectDetailData | null>;
 }
 
+/** The quote form's fields as a page sends them (POST / without JavaScript). */
+export interface ContactPageFields extends ContactFormValues {
+  source: ContactSource;
+  /** The honeypot. */
+  website: string;
+}
+
+/**
+ * The outcome of a quote form sent to the page: stored (or quietly ignored, for a filled honeypot), refused
+ * with field errors (400, or 400 without fields for a value no database can keep), too many requests
+ * (429), or not stored because the server failed (500, or 503 while the database is unreachable).
+ */
+export type ContactPageOutcome = { ok: true } | { ok: false; status: 400 | 429 | 500 | 503; errors: FieldError[] };
+
+/** The quote form without JavaScript: the same checks, storage, alerts and rate limit as POST /api/contacts. */
+export interface WebContactsContext {
+  submit(fields: ContactPageFields): Promise<ContactPageOutcome>;
+}
+
 /**
  * What the server hands to React Router loaders on every page request. Loaders run only on the
  * server, so they read through these functions instead of calling the HTTP API.
@@ -42,4 +63,5 @@ export interface WebLoadContext {
   getCompanyProfile(): Promise<CompanyProfile>;
   blog: WebBlogContext;
   portfolio: WebPortfolioContext;
+  contacts: WebContactsContext;
 }

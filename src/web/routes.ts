@@ -6,6 +6,8 @@ export default [
   route('blog/:slug', 'routes/blog-post.tsx'),
   route('portfolio', 'routes/portfolio.tsx'),
   route('portfolio/:slug', 'routes/portfolio-project.tsx'),
+  // The quote form's old address: a redirect to /#get-quote.
+  route('contact', 'routes/contact.tsx'),
   // The admin renders in the browser only (see routes/admin/layout.tsx) and is code-split from the site.
   route('admin', 'routes/admin/layout.tsx', [
     route('login', 'routes/admin/login.tsx'),

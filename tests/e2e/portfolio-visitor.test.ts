@@ -1,6 +1,7 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { ADMIN_EMAIL, ADMIN_PASSWORD, hydrated, unexpectedErrors, watchCsp } from './support/admin';
+import { quoteFormHref } from '../../src/shared/contracts/contacts.values';
 import { useAdminSite } from './support/admin-site';
 import { newPage } from './support/harness';
 
@@ -168,7 +169,9 @@ describe('a visitor on a project page', () => {
     await page.getByRole('button', { name: 'Liked (97 likes)' }).waitFor();
     expect(await page.getByRole('button', { name: 'Liked (97 likes)' }).getAttribute('aria-pressed')).toBe('true');
 
-    expect(await page.getByRole('link', { name: 'Contact Us' }).getAttribute('href')).toBe('/#get-quote');
+    expect(await page.getByRole('link', { name: 'Contact Us' }).getAttribute('href')).toBe(
+      quoteFormHref({ subject: `Project like ${PROJECT_TITLE}` }),
+    );
     const caseStudy = page.getByRole('link', { name: 'Read Case Study' });
     expect(await caseStudy.getAttribute('target')).toBe('_blank');
     expect(await caseStudy.getAttribute('rel')).toContain('noopener');

@@ -7,7 +7,15 @@ import fp from 'fastify-plugin';
 import { createRequestHandler, type AppLoadContext, type ServerBuild } from 'react-router';
 import { blogListQuerySchema } from '../../shared/contracts/blog';
 import { portfolioListQuerySchema } from '../../shared/contracts/portfolio';
-import type { WebBlogContext, WebLoadContext, WebPortfolioContext } from '../../shared/load-context';
+import type { FieldError } from '../../shared/errors';
+import type {
+  ContactPageOutcome,
+  WebBlogContext,
+  WebContactsContext,
+  WebLoadContext,
+  WebPortfolioContext,
+} from '../../shared/load-context';
+import { isTransientConflict, isUnstorableValue } from '../db/write-conflicts';
 import {
   getPost,
   listCategories,
@@ -18,8 +26,11 @@ import {
   visitorKey,
 } from '../features/blog/blog.service';
 import { getCompanyProfile } from '../features/company/company.service';
+import { submitContact } from '../features/contacts/contacts.service';
 import * as portfolio from '../features/portfolio/portfolio.service';
+import { isDatabaseUnreachable } from './error-handler';
 import { AppError } from './errors';
+import { storableFields } from './text-input';
 
 export type WebMode = 'build' | 'dev' | false;
 
@@ -98,6 +109,40 @@ function portfolioContextFor(app: FastifyInstance): WebPortfolioContext {
   };
 }
 
+/** The quote form's body as a page receives it: a small urlencoded form. */
+export const CONTACT_FORM_BODY_LIMIT = 64 * 1024;
+
+/**
+ * The quote form sent without JavaScript: the limit of POST /api/contacts (one count per submission,
+ * answered with the page rather than JSON), the NUL rule, then submitContact, which stores the request
+ * and its staff alerts and wakes the mail worker.
+ */
+function contactsContextFor(app: FastifyInstance, request: FastifyRequest, reply: FastifyReply): WebContactsContext {
+  const refused = (status: 400 | 429 | 500 | 503, errors: FieldError[] = []): ContactPageOutcome => ({
+    ok: false,
+    status,
+    errors,
+  });
+  return {
+    async submit(fields) {
+      if (!(await app.contactSubmitAllowed(request, reply))) return refused(429);
+      try {
+        await submitContact(app.database.db, app.staffAlerts, storableFields({ ...fields }));
+        return { ok: true };
+      } catch (error) {
+        if (error instanceof AppError && error.statusCode === 400) return refused(400, error.errors ?? []);
+        if (isUnstorableValue(error)) return refused(400);
+        if (isDatabaseUnreachable(error)) {
+          request.log.error({ err: error }, 'contact form: database unreachable');
+          return refused(503);
+        }
+        if (!isTransientConflict(error)) request.log.error({ err: error }, 'contact form failed');
+        return refused(500);
+      }
+    },
+  };
+}
+
 function loadContextFor(app: FastifyInstance, request: FastifyRequest, reply: FastifyReply): AppLoadContext {
   const nonces = (reply as FastifyReply & { cspNonce?: { script: string } | null }).cspNonce;
   const context: WebLoadContext = {
@@ -106,6 +151,7 @@ function loadContextFor(app: FastifyInstance, request: FastifyRequest, reply: Fa
     getCompanyProfile: () => getCompanyProfile(app.database.db),
     blog: blogContextFor(app, request),
     portfolio: portfolioContextFor(app),
+    contacts: contactsContextFor(app, request, reply),
   };
   return context as AppLoadContext;
 }
@@ -123,6 +169,12 @@ function toWebRequest(app: FastifyInstance, request: FastifyRequest, reply: Fast
   reply.raw.once('close', () => controller.abort());
   // HEAD is rendered as GET so that its status and headers are the page's; Fastify's HEAD route drops the body.
   const method = request.method === 'HEAD' ? 'GET' : request.method;
+  if (method === 'POST' && typeof request.body === 'string') {
+    // The body as parsed (text): its length is no longer the one announced.
+    headers.delete('content-length');
+    headers.delete('transfer-encoding');
+    return new Request(url, { method, headers, body: request.body, signal: controller.signal });
+  }
   return new Request(url, { method, headers, signal: controller.signal });
 }
 
@@ -161,6 +213,15 @@ export const webPlugin = fp<{ mode: Exclude<WebMode, false> }>(async (app, { mod
 
   const handle = createRequestHandler(getBuild, mode === 'dev' ? 'development' : 'production');
 
+  const render = async (request: FastifyRequest, reply: FastifyReply) => {
+    const response = await handle(toWebRequest(app, request, reply), loadContextFor(app, request, reply));
+    // Copy status and headers ourselves: onSend hooks (compression) replace a Response payload
+    // before Fastify would read them from it.
+    reply.status(response.status);
+    for (const [name, value] of response.headers) reply.header(name, value);
+    return reply.send(response.body);
+  };
+
   // GET only: Fastify exposes HEAD for every GET route (exposeHeadRoutes) and sends its headers without
   // the body. A route of our own for HEAD would answer React Router's empty HEAD body as JSON `null`.
   app.route({
@@ -176,12 +237,28 @@ export const webPlugin = fp<{ mode: Exclude<WebMode, false> }>(async (app, { mod
       if (/%00/i.test(request.url)) {
         return reply.redirect(request.url.replace(/%00/gi, '').replace(/^[/\\]+/, '/'), 301);
       }
-      const response = await handle(toWebRequest(app, request, reply), loadContextFor(app, request, reply));
-      // Copy status and headers ourselves: onSend hooks (compression) replace a Response payload
-      // before Fastify would read them from it.
-      reply.status(response.status);
-      for (const [name, value] of response.headers) reply.header(name, value);
-      return reply.send(response.body);
+      return render(request, reply);
     },
+  });
+
+  // The quote form without JavaScript posts to the home page (/?index: React Router's index route), whose
+  // action answers with the page. Its form parser lives in this scope only: the API takes JSON.
+  await app.register(async (scope) => {
+    scope.addContentTypeParser(
+      'application/x-www-form-urlencoded',
+      { parseAs: 'string', bodyLimit: CONTACT_FORM_BODY_LIMIT },
+      (_request, body, done) => done(null, body),
+    );
+    scope.route({
+      method: 'POST',
+      url: '/',
+      schema: { hide: true },
+      config: { page: true },
+      handler: async (request, reply) => {
+        // As for GET: no NUL reaches a loader through the address (the fields are checked by the action).
+        if (/%00/i.test(request.url)) return reply.redirect('/', 303);
+        return render(request, reply);
+      },
+    });
   });
 });

@@ -37,6 +37,12 @@ export {
   contactStatusLabels,
   isPhoneNumber,
   messagePreview,
+  QUOTE_FORM_ANCHOR,
+  QUOTE_SENT_PARAM,
+  QUOTE_SENT_VALUE,
+  QUOTE_SUBJECT_MAX,
+  quoteFormHref,
+  quoteFormPreset,
 } from './contacts.values';
 export type {
   ContactFormField,
@@ -44,6 +50,7 @@ export type {
   ContactPriority,
   ContactSource,
   ContactStatus,
+  QuoteFormPreset,
 } from './contacts.values';
 
 /*

@@ -72,6 +72,8 @@ export const ContactMessage = {
   BANNER_SENT: "Message sent successfully! We'll get back to you within 24 hours.",
   SEND_FAILED: 'Failed to send message. Please try again or contact us directly.',
   SUBMIT_FAILED: 'Failed to submit contact form',
+  /** Ours: the quote form when no answer came (network, server down, too busy); what was typed is kept. */
+  NOT_REACHED: 'We could not reach our server. Everything you typed is still here, so you can try again.',
   // Field errors: the server's and the form's.
   FIRST_NAME_REQUIRED: 'First name is required',
   LAST_NAME_REQUIRED: 'Last name is required',
@@ -178,4 +180,48 @@ export function contactName(contact: { first_name: string; last_name: string }):
 export function messagePreview(message: string, length = CONTACT_PREVIEW_LENGTH): string {
   const chars = [...message.replace(/\s+/g, ' ').trim()];
   return chars.length > length ? `${chars.slice(0, length).join('')}...` : chars.join('');
+}
+
+/** The quote form's anchor on the landing page. */
+export const QUOTE_FORM_ANCHOR = 'get-quote';
+/** `?quote=sent`: the landing page shows the success banner (the form's answer without JavaScript). */
+export const QUOTE_SENT_PARAM = 'quote';
+export const QUOTE_SENT_VALUE = 'sent';
+/** Longest `subject` a link may prefill into Project Details. */
+export const QUOTE_SUBJECT_MAX = 200;
+
+export interface QuoteFormPreset {
+  /** One of the company's core services (ignored by the form otherwise). */
+  service?: string;
+  /** A first line for Project Details, e.g. 'Project like Bloom Retail'. */
+  subject?: string;
+}
+
+/**
+ * The address of the quote form, preselecting a service and prefilling Project Details when given:
+ * '/?service=Web%20Development&subject=...#get-quote', or '/#get-quote'.
+ */
+export function quoteFormHref(preset: QuoteFormPreset = {}): string {
+  const params = new URLSearchParams();
+  const service = preset.service?.trim();
+  const subject = preset.subject?.trim();
+  if (service) params.set('service', service);
+  if (subject) params.set('subject', subject);
+  const query = params.toString();
+  return `/${query ? `?${query}` : ''}#${QUOTE_FORM_ANCHOR}`;
+}
+
+/**
+ * What a link's query asks the form to fill in: the service only when it is one of `services`, the
+ * subject trimmed, on one line and cut to QUOTE_SUBJECT_MAX characters. Empty strings when absent.
+ */
+export function quoteFormPreset(
+  query: { get(name: string): string | null },
+  services: readonly string[],
+): { service: string; message: string } {
+  const service = query.get('service')?.trim() ?? '';
+  const subject = [...(query.get('subject') ?? '').replace(/[\s\p{Cc}]+/gu, ' ').trim()]
+    .slice(0, QUOTE_SUBJECT_MAX)
+    .join('');
+  return { service: services.includes(service) ? service : '', message: subject };
 }

@@ -1,9 +1,19 @@
+import { data, redirect, useSearchParams } from 'react-router';
 import type { Route } from './+types/home';
+import {
+  contactFormFields,
+  QUOTE_FORM_ANCHOR,
+  QUOTE_SENT_PARAM,
+  QUOTE_SENT_VALUE,
+  quoteFormPreset,
+} from '../../shared/contracts/contacts.values';
 import { AboutSection } from '../features/landing/about-section';
 import { BlogSection, LANDING_FEATURED_POSTS } from '../features/landing/blog-section';
 import { ContactSection } from '../features/landing/contact-section';
 import { HeroSection } from '../features/landing/hero-section';
 import { LANDING_FEATURED_PROJECTS, PortfolioSection } from '../features/landing/portfolio-section';
+import type { QuoteFormAnswer } from '../features/landing/quote-form';
+import { contactFieldMax, contactFormValues, type ContactFormErrors } from '../features/landing/quote-form-state';
 import { useRootData } from '../lib/root-data';
 import { pageMeta, rootDataFromMatches } from '../lib/seo';
 
@@ -28,6 +38,43 @@ export async function loader({ context }: Route.LoaderArgs) {
   return { featuredPosts, featuredProjects: await featuredProjects };
 }
 
+/** Where the quote form sent without JavaScript lands once stored: the page with the success banner. */
+export const QUOTE_SENT_HREF = `/?${QUOTE_SENT_PARAM}=${QUOTE_SENT_VALUE}#${QUOTE_FORM_ANCHOR}`;
+
+// eslint-disable-next-line no-control-regex -- a NUL cannot be shown back in a field
+const NUL = /\u0000/g;
+
+/**
+ * The quote form sent without JavaScript (a plain POST to /?index). Stored: 303 to the page with the
+ * success banner. Refused: the page again with the status, what was typed and the field errors.
+ */
+export async function action({ request, context }: Route.ActionArgs) {
+  // A body that is not a form (none at all) reads as an empty form: every required field is then missing.
+  const form = await request.formData().catch(() => new FormData());
+  const text = (name: string) => {
+    const value = form.get(name);
+    return typeof value === 'string' ? value : '';
+  };
+  const values = contactFormValues(text);
+  const outcome = await context.contacts.submit({
+    ...values,
+    source: text('source') === 'website_fallback' ? 'website_fallback' : 'website',
+    website: text('website'),
+  });
+  if (outcome.ok) return redirect(QUOTE_SENT_HREF, 303);
+  const errors: ContactFormErrors = {};
+  for (const { field, message } of outcome.errors) {
+    if ((contactFormFields as readonly string[]).includes(field)) errors[field as keyof ContactFormErrors] ??= message;
+  }
+  const shown = contactFormValues((field) => values[field].replace(NUL, '').slice(0, contactFieldMax[field]));
+  const answer: QuoteFormAnswer = {
+    values: shown,
+    errors,
+    failure: Object.keys(errors).length > 0 ? null : outcome.status === 429 ? 'rate-limited' : 'failed',
+  };
+  return data(answer, { status: outcome.status });
+}
+
 export function meta({ matches, location }: Route.MetaArgs) {
   const root = rootDataFromMatches(matches);
   return pageMeta({
@@ -50,15 +97,23 @@ export function meta({ matches, location }: Route.MetaArgs) {
 }
 
 /** The landing page. Sections follow the specified anchor order; later issues add the rest. */
-export default function Home({ loaderData }: Route.ComponentProps) {
+export default function Home({ loaderData, actionData }: Route.ComponentProps) {
   const root = useRootData();
+  const [search] = useSearchParams();
   // The root loader succeeded, or the root error boundary would render instead of this page.
   if (!root) return null;
   const { company } = root;
   return (
     <>
       <HeroSection company={company} />
-      <ContactSection company={company} />
+      <ContactSection
+        company={company}
+        form={{
+          preset: quoteFormPreset(search, company.coreServices),
+          sent: search.get(QUOTE_SENT_PARAM) === QUOTE_SENT_VALUE,
+          answer: actionData ?? null,
+        }}
+      />
       <PortfolioSection projects={loaderData.featuredProjects} />
       <AboutSection company={company} />
       <BlogSection posts={loaderData.featuredPosts} />

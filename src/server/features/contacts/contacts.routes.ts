@@ -26,6 +26,7 @@ import {
 } from '../../../shared/contracts/contacts';
 import { z } from '../../../shared/zod';
 import { requireUser } from '../../plugins/auth';
+import { contactSubmitLimit } from './contact-limit';
 import {
   addNote,
   assignContact,
@@ -48,10 +49,10 @@ import {
 const tags = ['contacts'];
 
 /**
- * Per client address (request.ip honours only trusted proxies). The no-JS page form shares the group, so
- * a visitor has five submissions per ten minutes whichever way they send them.
+ * Per client address, shared with the no-JS page form (POST /): one limiter for both (contact-limit.ts),
+ * so a visitor has five submissions per ten minutes whichever way they send them.
  */
-export const CONTACT_RATE_LIMIT = { max: 5, timeWindow: 10 * 60_000, groupId: 'contact-submit' };
+export { CONTACT_RATE_LIMIT } from './contact-limit';
 
 const done = z.object({ success: z.literal(true), data: z.null(), message: z.string() });
 const ok = (message: string) => ({ success: true as const, data: null, message });
@@ -68,7 +69,8 @@ export async function contactsRoutes(app: FastifyInstance): Promise<void> {
   r.post(
     '',
     {
-      config: { access: 'public', rateLimit: CONTACT_RATE_LIMIT },
+      config: { access: 'public' },
+      onRequest: contactSubmitLimit,
       schema: {
         tags,
         summary: 'Send a contact request (quote form)',

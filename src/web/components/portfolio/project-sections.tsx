@@ -9,6 +9,7 @@ import {
   Star,
 } from 'lucide-react';
 import type { ReactNode } from 'react';
+import { quoteFormHref } from '../../../shared/contracts/contacts.values';
 import type { ProjectDetail, ProjectTeamMember, ProjectTestimonial } from '../../../shared/contracts/portfolio';
 import { formatLongDate } from '../article/article-format';
 import { Button } from '../button';
@@ -23,8 +24,11 @@ import { ProjectStatusBadge } from './project-status-badge';
  * NestedProjectOutline).
  */
 
-/** Decisions.md: Contact Us goes to the quote form. */
-export const CONTACT_HREF = '/#get-quote';
+/** Decisions.md: Contact Us goes to the quote form, with Project Details starting 'Project like {title}'. */
+export function contactUsHref(project: Pick<ProjectDetail, 'title'>): string {
+  const title = project.title.trim();
+  return quoteFormHref(title ? { subject: `Project like ${title}` } : {});
+}
 
 /** Industry (else category) tag, status, `children` (e.g. the like button), title, client and short description. */
 export function ProjectHeader({
@@ -282,7 +286,7 @@ export function TakeAction({ project }: { project: ProjectDetail }) {
       </Heading>
       <p className="mt-1 text-sm text-white/80">Want something like this for your business?</p>
       <div className="mt-4 flex flex-col gap-2.5">
-        <Button to={CONTACT_HREF} variant="light">
+        <Button to={contactUsHref(project)} variant="light">
           <MessageSquareText aria-hidden="true" />
           Contact Us
         </Button>

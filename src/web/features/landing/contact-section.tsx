@@ -1,9 +1,10 @@
-import { Mail, MapPin, MessageCircle, Phone } from 'lucide-react';
+import { CircleCheck, Mail, MapPin, MessageCircle, Phone } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { siWhatsapp } from 'simple-icons';
 import type { CompanyProfile } from '../../../shared/contracts/company';
 import { Button } from '../../components/button';
 import { mailtoHref, telHref, whatsappHref } from '../../lib/contact-links';
+import { QuoteForm, type QuoteFormProps } from './quote-form';
 
 function WhatsAppMark() {
   return (
@@ -16,61 +17,75 @@ function WhatsAppMark() {
 function ContactItem({ icon, label, children }: { icon: ReactNode; label: string; children: ReactNode }) {
   return (
     <div className="flex gap-4">
-      <span className="grid size-11 shrink-0 place-items-center rounded-xl bg-brand-50 text-brand-600 ring-1 ring-brand-100 [&_svg]:size-5">
+      <span className="grid size-10 shrink-0 place-items-center rounded-xl bg-white/10 text-white ring-1 ring-white/20 [&_svg]:size-5">
         {icon}
       </span>
       <div className="min-w-0">
-        <dt className="text-sm font-medium text-slate-500">{label}</dt>
-        <dd className="mt-0.5 font-semibold break-words text-slate-900">{children}</dd>
+        <dt className="text-sm text-brand-200">{label}</dt>
+        <dd className="mt-0.5 font-semibold break-words text-white">{children}</dd>
       </div>
     </div>
   );
 }
 
-const valueLink = 'rounded-sm transition-colors hover:text-brand-700 hover:underline underline-offset-4';
+const valueLink = 'rounded-sm underline-offset-4 transition-colors hover:text-brand-100 hover:underline';
+
+const promises = [
+  'A reply within 24 hours',
+  'A free consultation, no obligation',
+  'A clear quote before any work starts',
+];
 
 /**
- * The contact block at #get-quote: how to reach the company, with WhatsApp and e-mail shortcuts.
- * The quote form joins it in a later issue.
+ * #get-quote: how to reach the company (with WhatsApp and e-mail shortcuts) beside the quote form.
+ * On a phone the form follows the heading and the contact details come after it.
  */
-export function ContactSection({ company }: { company: CompanyProfile }) {
+export function ContactSection({ company, form }: { company: CompanyProfile; form: Omit<QuoteFormProps, 'services'> }) {
   const whatsapp = whatsappHref(company.whatsapp);
   const email = mailtoHref(company.email, { subject: 'Project enquiry' });
+  const panel = 'relative isolate overflow-hidden bg-brand-700 px-6 text-white sm:px-10 lg:col-span-2';
   return (
     <section id="get-quote" aria-labelledby="get-quote-heading" className="bg-slate-50 py-20 sm:py-28">
       <div className="mx-auto max-w-7xl px-4 sm:px-6 lg:px-8">
-        <div className="overflow-hidden rounded-3xl bg-white shadow-xl shadow-slate-900/5 ring-1 ring-slate-200 lg:grid lg:grid-cols-5">
-          <div className="relative isolate overflow-hidden bg-brand-700 px-6 py-10 text-white sm:px-10 sm:py-12 lg:col-span-2">
+        <div className="overflow-hidden rounded-3xl bg-white shadow-xl shadow-slate-900/5 ring-1 ring-slate-200 lg:grid lg:grid-cols-5 lg:grid-rows-[auto_1fr]">
+          <div className={`${panel} pt-10 pb-8 sm:pt-12 lg:col-start-1 lg:row-start-1 lg:pb-0`}>
             <div
               aria-hidden="true"
               className="absolute inset-0 -z-10 bg-[radial-gradient(circle_at_100%_0%,var(--color-accent-500),transparent_55%)] opacity-40"
-            />
-            <div
-              aria-hidden="true"
-              className="absolute -bottom-24 -left-24 -z-10 size-72 rounded-full border-[40px] border-white/5"
             />
             <p className="text-sm font-semibold tracking-wider text-brand-200 uppercase">Contact us</p>
             <h2 id="get-quote-heading" className="mt-3 text-3xl font-bold tracking-tight text-white sm:text-4xl">
               Get a Free Quote
             </h2>
             <p className="mt-4 text-base leading-7 text-brand-100">
-              Tell us about your project. E-mail us or send a WhatsApp message, and we'll get back to you with ideas and
-              a quote within 24 hours.
+              Tell us about your project and we'll get back to you with ideas and a quote within 24 hours.
             </p>
-            <div className="mt-8 flex flex-col gap-3 sm:flex-row lg:flex-col xl:flex-row">
-              <Button href={whatsapp} target="_blank" rel="noopener noreferrer" size="lg" variant="light">
-                <WhatsAppMark />
-                Chat on WhatsApp
-              </Button>
-              <Button href={email} size="lg" variant="inverse">
-                <Mail aria-hidden="true" />
-                Send Email
-              </Button>
-            </div>
+            <ul className="mt-6 flex flex-col gap-2.5 text-sm text-brand-50">
+              {promises.map((promise) => (
+                <li key={promise} className="flex items-center gap-2.5">
+                  <CircleCheck className="size-4 shrink-0 text-accent-300" aria-hidden="true" />
+                  {promise}
+                </li>
+              ))}
+            </ul>
           </div>
 
-          <div className="px-6 py-10 sm:px-10 sm:py-12 lg:col-span-3 lg:flex lg:items-center">
-            <dl className="grid w-full gap-8 sm:grid-cols-2">
+          <div className="px-6 py-10 sm:px-10 sm:py-12 lg:col-span-3 lg:col-start-3 lg:row-span-2 lg:row-start-1 lg:flex lg:flex-col lg:justify-center">
+            <QuoteForm
+              // A link to another service or subject (or the page's answer) starts the form afresh.
+              key={`${form.preset.service}\n${form.preset.message}\n${form.sent}\n${form.answer ? 'answer' : ''}`}
+              services={company.coreServices}
+              {...form}
+            />
+          </div>
+
+          <div className={`${panel} pt-8 pb-10 sm:pb-12 lg:col-start-1 lg:row-start-2 lg:pt-10`}>
+            <div
+              aria-hidden="true"
+              className="absolute -right-24 -bottom-24 -z-10 size-72 rounded-full border-[40px] border-white/5"
+            />
+            <h3 className="text-sm font-semibold tracking-wider text-brand-200 uppercase">Prefer to talk?</h3>
+            <dl className="mt-5 grid gap-5 sm:grid-cols-2 lg:grid-cols-1">
               <ContactItem icon={<Mail aria-hidden="true" />} label="Email">
                 <a href={mailtoHref(company.email)} className={valueLink}>
                   {company.email}
@@ -90,6 +105,16 @@ export function ContactSection({ company }: { company: CompanyProfile }) {
                 {company.location}
               </ContactItem>
             </dl>
+            <div className="mt-8 flex flex-col gap-3 sm:flex-row lg:flex-col xl:flex-row">
+              <Button href={whatsapp} target="_blank" rel="noopener noreferrer" size="lg" variant="light">
+                <WhatsAppMark />
+                Chat on WhatsApp
+              </Button>
+              <Button href={email} size="lg" variant="inverse">
+                <Mail aria-hidden="true" />
+                Send Email
+              </Button>
+            </div>
           </div>
         </div>
       </div>

@@ -1,0 +1,48 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import { ErrorCode, ErrorMessage } from '../../../shared/errors';
+import { AppError } from '../../plugins/errors';
+
+/*
+ * One count of quote-form submissions per client address, whichever way they arrive: POST /api/contacts
+ * (the form with JavaScript) and POST / (the page form without it). @fastify/rate-limit gives every route
+ * its own in-memory store, so a `groupId` in two routes' config.rateLimit would still count them apart
+ * (a group shares a bucket only in a shared store such as Redis); both routes call this one limiter.
+ */
+
+/** Five submissions per ten minutes per client address (request.ip honours only trusted proxies). */
+export const CONTACT_RATE_LIMIT = { max: 5, timeWindow: 10 * 60_000 };
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /**
+     * Counts one submission by this request's client. Sets the X-RateLimit-* headers; past the limit sets
+     * Retry-After and resolves false.
+     */
+    contactSubmitAllowed(request: FastifyRequest, reply: FastifyReply): Promise<boolean>;
+  }
+}
+
+export const contactLimitPlugin = fp(
+  async (app: FastifyInstance) => {
+    const limiter = app.createRateLimit(CONTACT_RATE_LIMIT);
+    app.decorate('contactSubmitAllowed', async (request: FastifyRequest, reply: FastifyReply) => {
+      const result = await limiter(request);
+      if (result.isAllowed) return true;
+      reply.header('x-ratelimit-limit', result.max);
+      reply.header('x-ratelimit-remaining', result.remaining);
+      reply.header('x-ratelimit-reset', result.ttlInSeconds);
+      if (!result.isExceeded) return true;
+      reply.header('retry-after', result.ttlInSeconds);
+      return false;
+    });
+  },
+  { name: 'contact-limit', dependencies: ['@fastify/rate-limit'] },
+);
+
+/** onRequest hook of POST /api/contacts: past the limit, 429 RATE_LIMITED in the envelope. */
+export async function contactSubmitLimit(this: FastifyInstance, request: FastifyRequest, reply: FastifyReply) {
+  if (!(await this.contactSubmitAllowed(request, reply))) {
+    throw new AppError(429, ErrorCode.RATE_LIMITED, ErrorMessage.RATE_LIMITED);
+  }
+}
