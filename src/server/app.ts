@@ -13,6 +13,7 @@ import { blogAdminRoutes } from './features/blog/blog-admin.routes';
 import { BLOG_IFRAME_ALLOW_LIST } from './features/blog/blog-html';
 import { blogPublicRoutes } from './features/blog/blog.routes';
 import { companyPublicRoutes } from './features/company/company.routes';
+import { contactsRoutes } from './features/contacts/contacts.routes';
 import { feedsRoutes } from './features/feeds/feeds.routes';
 import { healthRoutes } from './features/health/health.routes';
 import { portfolioAdminRoutes } from './features/portfolio/portfolio-admin.routes';
@@ -171,6 +172,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       await api.register(portfolioPublicRoutes);
       await api.register(portfolioAdminRoutes);
       await api.register(newsletterRoutes, { prefix: '/newsletter' });
+      await api.register(contactsRoutes, { prefix: '/contacts' });
       await api.register(authRoutes, { prefix: '/auth' });
       await api.register(usersRoutes, { prefix: '/auth' });
       await api.register(uploadRoutes, { prefix: '/uploads' });

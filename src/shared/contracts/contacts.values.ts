@@ -115,6 +115,8 @@ export const ContactMessage = {
   UNASSIGNED: 'Contact unassigned',
   ASSIGNEE_NOT_FOUND: 'That staff member does not exist or is disabled',
   NOTHING_TO_UPDATE: 'Nothing to update',
+  BULK_STATUS_REQUIRED: 'Status is required for this operation',
+  BULK_PRIORITY_REQUIRED: 'Priority is required for this operation',
   /** Set on a contact while a mail about it cannot be delivered ({reason}: the last delivery error). */
   MAIL_FAILING: 'Email notification failed: {reason}. It will be retried automatically.',
   MAIL_GAVE_UP: 'Email notification failed after {attempts} attempts: {reason}',

@@ -1,0 +1,382 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { idParamsSchema } from '../../../shared/contracts/common';
+import {
+  contactAnalyticsQuerySchema,
+  contactAnalyticsSchema,
+  contactAssignRequestSchema,
+  contactAssigneeSchema,
+  contactBulkDataSchema,
+  contactBulkRequestSchema,
+  contactDetailSchema,
+  contactExportQuerySchema,
+  contactListDataSchema,
+  contactListQuerySchema,
+  ContactMessage,
+  contactNoteRequestSchema,
+  contactPatchRequestSchema,
+  contactPriorityRequestSchema,
+  contactRecentQuerySchema,
+  contactStatsSchema,
+  contactStatusRequestSchema,
+  contactSubmitRequestSchema,
+  contactSubmitResponseSchema,
+  contactSummarySchema,
+  type ContactPriority,
+} from '../../../shared/contracts/contacts';
+import { z } from '../../../shared/zod';
+import { requireUser } from '../../plugins/auth';
+import {
+  addNote,
+  assignContact,
+  bulkAction,
+  contactAnalytics,
+  contactStats,
+  exportContactsCsv,
+  getContact,
+  listAssignees,
+  listContactsPage,
+  patchContact,
+  recentContacts,
+  removeContact,
+  setPriority,
+  setRead,
+  setStatus,
+  submitContact,
+} from './contacts.service';
+
+const tags = ['contacts'];
+
+/**
+ * Per client address (request.ip honours only trusted proxies). The no-JS page form shares the group, so
+ * a visitor has five submissions per ten minutes whichever way they send them.
+ */
+export const CONTACT_RATE_LIMIT = { max: 5, timeWindow: 10 * 60_000, groupId: 'contact-submit' };
+
+const done = z.object({ success: z.literal(true), data: z.null(), message: z.string() });
+const ok = (message: string) => ({ success: true as const, data: null, message });
+const priorityMessage = (priority: ContactPriority) => ContactMessage.PRIORITY_UPDATED.replace('{priority}', priority);
+
+/**
+ * /api/contacts: the public submission and the staff calls of spec 02, section 7. The /admin/* paths are
+ * static segments, which Fastify's router always prefers to the /:id parameter.
+ */
+export async function contactsRoutes(app: FastifyInstance): Promise<void> {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const db = () => app.database.db;
+
+  r.post(
+    '',
+    {
+      config: { access: 'public', rateLimit: CONTACT_RATE_LIMIT },
+      schema: {
+        tags,
+        summary: 'Send a contact request (quote form)',
+        body: contactSubmitRequestSchema,
+        response: { 201: contactSubmitResponseSchema },
+      },
+    },
+    async (request, reply) => {
+      await submitContact(db(), app.staffAlerts, request.body);
+      reply.header('cache-control', 'no-store').status(201);
+      return { success: true as const, data: { received: true as const }, message: ContactMessage.RECEIVED };
+    },
+  );
+
+  // ---------------------------------------------------------------- staff: /admin/*
+
+  const listResponse = { 200: z.object({ success: z.literal(true), data: contactListDataSchema }) };
+
+  r.get(
+    '/admin',
+    {
+      config: { access: 'read' },
+      schema: {
+        tags,
+        summary: 'Contact requests, newest first, filtered, searched and paged',
+        querystring: contactListQuerySchema,
+        response: listResponse,
+      },
+    },
+    async (request) => ({
+      success: true as const,
+      data: await listContactsPage(db(), request.query, requireUser(request).id),
+    }),
+  );
+
+  r.post(
+    '/admin/search',
+    {
+      config: { access: 'read' },
+      schema: {
+        tags,
+        summary: 'The contact list, with the query in the body',
+        body: contactListQuerySchema,
+        response: listResponse,
+      },
+    },
+    async (request) => ({
+      success: true as const,
+      data: await listContactsPage(db(), request.body, requireUser(request).id),
+    }),
+  );
+
+  r.get(
+    '/admin/stats',
+    {
+      config: { access: 'read' },
+      schema: {
+        tags,
+        summary: 'Contact totals: all, unread, today, this week, failing mail, per status and priority',
+        response: { 200: z.object({ success: z.literal(true), data: contactStatsSchema }) },
+      },
+    },
+    async () => ({ success: true as const, data: await contactStats(db()) }),
+  );
+
+  r.get(
+    '/admin/recent',
+    {
+      config: { access: 'read' },
+      schema: {
+        tags,
+        summary: 'The newest contact requests',
+        querystring: contactRecentQuerySchema,
+        response: { 200: z.object({ success: z.literal(true), data: z.array(contactSummarySchema) }) },
+      },
+    },
+    async (request) => ({ success: true as const, data: await recentContacts(db(), request.query.limit) }),
+  );
+
+  r.get(
+    '/admin/analytics',
+    {
+      config: { access: 'read' },
+      schema: {
+        tags,
+        summary: 'Contact figures over a period: per day, service, status and source; response and conversion rates',
+        querystring: contactAnalyticsQuerySchema,
+        response: { 200: z.object({ success: z.literal(true), data: contactAnalyticsSchema }) },
+      },
+    },
+    async (request) => ({ success: true as const, data: await contactAnalytics(db(), request.query.period) }),
+  );
+
+  r.get(
+    '/admin/assignees',
+    {
+      config: { access: 'read' },
+      schema: {
+        tags,
+        summary: 'Active staff a contact can be assigned to',
+        response: { 200: z.object({ success: z.literal(true), data: z.array(contactAssigneeSchema) }) },
+      },
+    },
+    async () => ({ success: true as const, data: await listAssignees(db()) }),
+  );
+
+  r.get(
+    '/admin/export',
+    {
+      config: { access: 'read' },
+      schema: {
+        tags,
+        summary: 'The filtered contact list as a CSV download',
+        querystring: contactExportQuerySchema,
+      },
+    },
+    async (request, reply) => {
+      const csv = await exportContactsCsv(db(), request.query, requireUser(request).id);
+      const day = new Date().toISOString().slice(0, 10);
+      reply
+        .header('content-type', 'text/csv; charset=utf-8')
+        .header('content-disposition', `attachment; filename="contacts_${day}.csv"`)
+        .header('cache-control', 'private, no-store');
+      return reply.send(csv);
+    },
+  );
+
+  r.patch(
+    '/admin/bulk',
+    {
+      config: { access: 'content' },
+      schema: {
+        tags,
+        summary: 'Delete, or set the status, priority or read state of, several contacts',
+        body: contactBulkRequestSchema,
+        response: { 200: z.object({ success: z.literal(true), data: contactBulkDataSchema, message: z.string() }) },
+      },
+    },
+    async (request) => {
+      const affected = await bulkAction(db(), request.body);
+      const message = request.body.operation === 'delete' ? ContactMessage.BULK_DELETED : ContactMessage.BULK_UPDATED;
+      return { success: true as const, data: { affected }, message };
+    },
+  );
+
+  r.patch(
+    '/admin/:id/read',
+    {
+      config: { access: 'content' },
+      schema: { tags, summary: 'Mark a contact read', params: idParamsSchema, response: { 200: done } },
+    },
+    async (request) => {
+      await setRead(db(), request.params.id, true);
+      return ok(ContactMessage.MARKED_READ);
+    },
+  );
+
+  r.patch(
+    '/admin/:id/unread',
+    {
+      config: { access: 'content' },
+      schema: { tags, summary: 'Mark a contact unread', params: idParamsSchema, response: { 200: done } },
+    },
+    async (request) => {
+      await setRead(db(), request.params.id, false);
+      return ok(ContactMessage.MARKED_UNREAD);
+    },
+  );
+
+  r.patch(
+    '/admin/:id/priority',
+    {
+      config: { access: 'content' },
+      schema: {
+        tags,
+        summary: "Change a contact's priority",
+        params: idParamsSchema,
+        body: contactPriorityRequestSchema,
+        response: { 200: done },
+      },
+    },
+    async (request) => {
+      await setPriority(db(), request.params.id, request.body.priority);
+      return ok(priorityMessage(request.body.priority));
+    },
+  );
+
+  r.patch(
+    '/admin/:id/assign',
+    {
+      config: { access: 'content' },
+      schema: {
+        tags,
+        summary: 'Assign a contact to an active staff member, or unassign it (null)',
+        params: idParamsSchema,
+        body: contactAssignRequestSchema,
+        response: { 200: done },
+      },
+    },
+    async (request) => {
+      await assignContact(db(), request.params.id, request.body.assignedTo);
+      return ok(request.body.assignedTo === null ? ContactMessage.UNASSIGNED : ContactMessage.ASSIGNED);
+    },
+  );
+
+  // ---------------------------------------------------------------- staff: /:id
+
+  r.get(
+    '/:id',
+    {
+      config: { access: 'read' },
+      schema: {
+        tags,
+        summary: 'One contact request with its notes (oldest first); does not mark it read',
+        params: idParamsSchema,
+        response: { 200: z.object({ success: z.literal(true), data: contactDetailSchema }) },
+      },
+    },
+    async (request) => ({ success: true as const, data: await getContact(db(), request.params.id) }),
+  );
+
+  r.patch(
+    '/:id/status',
+    {
+      config: { access: 'content' },
+      schema: {
+        tags,
+        summary: "Change a contact's status, optionally adding a note",
+        params: idParamsSchema,
+        body: contactStatusRequestSchema,
+        response: { 200: done },
+      },
+    },
+    async (request) => {
+      const { status, notes } = request.body;
+      await setStatus(db(), request.params.id, status, notes, requireUser(request).id);
+      return ok(ContactMessage.STATUS_UPDATED);
+    },
+  );
+
+  r.patch(
+    '/:id/priority',
+    {
+      config: { access: 'content' },
+      schema: {
+        tags,
+        summary: "Change a contact's priority",
+        params: idParamsSchema,
+        body: contactPriorityRequestSchema,
+        response: { 200: done },
+      },
+    },
+    async (request) => {
+      await setPriority(db(), request.params.id, request.body.priority);
+      return ok(priorityMessage(request.body.priority));
+    },
+  );
+
+  r.patch(
+    '/:id/notes',
+    {
+      config: { access: 'content' },
+      schema: {
+        tags,
+        summary: 'Append a note to a contact (notes are never edited or removed)',
+        params: idParamsSchema,
+        body: contactNoteRequestSchema,
+        response: { 200: done },
+      },
+    },
+    async (request) => {
+      await addNote(db(), request.params.id, request.body.note, requireUser(request).id);
+      return ok(ContactMessage.NOTE_ADDED);
+    },
+  );
+
+  r.patch(
+    '/:id',
+    {
+      config: { access: 'content' },
+      schema: {
+        tags,
+        summary: "Change a contact's status, priority, assignee or read state",
+        params: idParamsSchema,
+        body: contactPatchRequestSchema,
+        response: { 200: done },
+      },
+    },
+    async (request) => {
+      await patchContact(db(), request.params.id, request.body);
+      return ok(ContactMessage.UPDATED);
+    },
+  );
+
+  r.delete(
+    '/:id',
+    {
+      config: { access: 'content' },
+      schema: {
+        tags,
+        summary: 'Delete a contact request and its notes',
+        params: idParamsSchema,
+        response: { 200: done },
+      },
+    },
+    async (request) => {
+      await removeContact(db(), request.params.id);
+      return ok(ContactMessage.DELETED);
+    },
+  );
+}
