@@ -19,6 +19,7 @@ import { healthRoutes } from './features/health/health.routes';
 import { portfolioAdminRoutes } from './features/portfolio/portfolio-admin.routes';
 import { portfolioPublicRoutes } from './features/portfolio/portfolio.routes';
 import { newsletterRoutes } from './features/newsletter/newsletter.routes';
+import { notificationsRoutes } from './features/notifications/notifications.routes';
 import { authRoutes } from './features/users/auth.routes';
 import { findUserWithOpenSession } from './features/users/users.repository';
 import { portfolioUploadRoutes } from './features/uploads/portfolio-upload.routes';
@@ -173,6 +174,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       await api.register(portfolioAdminRoutes);
       await api.register(newsletterRoutes, { prefix: '/newsletter' });
       await api.register(contactsRoutes, { prefix: '/contacts' });
+      await api.register(notificationsRoutes, { prefix: '/notifications' });
       await api.register(authRoutes, { prefix: '/auth' });
       await api.register(usersRoutes, { prefix: '/auth' });
       await api.register(uploadRoutes, { prefix: '/uploads' });

@@ -44,6 +44,18 @@ describe('configuration', () => {
     expect(loadConfig({ TRUST_PROXY: '10.0.0.0/8, 127.0.0.1' }).trustProxy).toEqual(['10.0.0.0/8', '127.0.0.1']);
   });
 
+  it('reads the mail retry settings, with defaults, and refuses nonsense', () => {
+    expect(loadConfig({})).toMatchObject({ mailRetryBaseSeconds: 60, mailMaxAttempts: 8, mailPollSeconds: 30 });
+    expect(loadConfig({ MAIL_RETRY_BASE_SECONDS: '5', MAIL_MAX_ATTEMPTS: '3', MAIL_POLL_SECONDS: '2' })).toMatchObject({
+      mailRetryBaseSeconds: 5,
+      mailMaxAttempts: 3,
+      mailPollSeconds: 2,
+    });
+    expect(() => loadConfig({ MAIL_MAX_ATTEMPTS: '0' })).toThrow(/MAIL_MAX_ATTEMPTS/);
+    expect(() => loadConfig({ MAIL_RETRY_BASE_SECONDS: 'soon' })).toThrow(/MAIL_RETRY_BASE_SECONDS/);
+    expect(() => loadConfig({ MAIL_POLL_SECONDS: '1.5' })).toThrow(/MAIL_POLL_SECONDS/);
+  });
+
   it('refuses a short admin password or JWT secret', () => {
     expect(() => loadConfig({ ADMIN_PASSWORD: 'short' })).toThrow(/ADMIN_PASSWORD/);
     expect(() => loadConfig({ JWT_SECRET: 'short' })).toThrow(/JWT_SECRET/);

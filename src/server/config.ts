@@ -40,6 +40,9 @@ const envSchema = z.object({
   ADMIN_PASSWORD: z.string().min(12, 'must be at least 12 characters').optional(),
   SMTP_URL: z.url({ protocol: /^smtps?$/ }).optional(),
   MAIL_FROM: z.string().min(3).default('Website <no-reply@localhost>'),
+  MAIL_RETRY_BASE_SECONDS: z.coerce.number().int().min(1).max(3600).default(60),
+  MAIL_MAX_ATTEMPTS: z.coerce.number().int().min(1).max(100).default(8),
+  MAIL_POLL_SECONDS: z.coerce.number().int().min(1).max(3600).default(30),
   SEED_DEMO: z
     .enum(['true', 'false'])
     .default('true')
@@ -64,6 +67,12 @@ export interface Config {
   adminPassword: string | undefined;
   smtpUrl: string | undefined;
   mailFrom: string;
+  /** First retry delay of a failed mail; doubles with each attempt, at most an hour (ADR 0013). */
+  mailRetryBaseSeconds: number;
+  /** Attempts after which a mail stays failed. */
+  mailMaxAttempts: number;
+  /** How often the outbox worker looks for due mail besides being woken on enqueue. */
+  mailPollSeconds: number;
   seedDemo: boolean;
 }
 
@@ -116,6 +125,9 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     adminPassword: e.ADMIN_PASSWORD,
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,
+    mailRetryBaseSeconds: e.MAIL_RETRY_BASE_SECONDS,
+    mailMaxAttempts: e.MAIL_MAX_ATTEMPTS,
+    mailPollSeconds: e.MAIL_POLL_SECONDS,
     seedDemo: e.SEED_DEMO,
   };
 }

@@ -50,6 +50,7 @@ const expectedTables = [
   'testimonials',
   'upload_variants',
   'uploads',
+  'user_email_preferences',
   'users',
 ].sort();
 
@@ -110,6 +111,7 @@ const indexedColumns: Array<[table: string, column: string]> = [
   ['backups', 'created_at'],
   ['newsletter_subscribers', 'email'],
   ['mail_outbox', 'status'],
+  ['user_email_preferences', 'user_id'],
 ];
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
@@ -170,7 +172,7 @@ describe.each(testDialects)('initial migration on %s', (dialect) => {
   it('creates every table of the data model', async () => {
     const result = await migrator.migrateToLatest();
     expect(result.error).toBeUndefined();
-    expect(result.results?.map((r) => r.status)).toEqual(['Success', 'Success']);
+    expect(result.results?.map((r) => r.status)).toEqual(['Success', 'Success', 'Success']);
     expect(await tableNames(t.database.db)).toEqual(expectedTables);
   });
 
@@ -304,8 +306,11 @@ describe.each(testDialects)('initial migration on %s', (dialect) => {
         .values({ ...mail, status: 'lost' as never })
         .execute(),
     ).rejects.toThrow();
-    const down = await migrator.migrateDown();
-    expect(down.results?.map((r) => [r.migrationName, r.status])).toEqual([['2026-11-22T00-00-00_auth', 'Success']]);
+    const down = await migrator.migrateTo('2026-11-21T00-00-00_initial');
+    expect(down.results?.map((r) => [r.migrationName, r.status])).toEqual([
+      ['2026-11-23T00-00-00_leads', 'Success'],
+      ['2026-11-22T00-00-00_auth', 'Success'],
+    ]);
     expect(await db.selectFrom('mail_outbox').select(['subject', 'status']).execute()).toEqual([
       { subject: 'S', status: 'sent' },
     ]);
@@ -325,10 +330,74 @@ describe.each(testDialects)('initial migration on %s', (dialect) => {
     expect(leading.has('mail_outbox.status')).toBe(true);
   });
 
+  it('adds e-mail preferences, notification kind and link, and the outbox lease; keeps rows across down and up', async () => {
+    const db = t.database.db;
+    const now = new Date().toISOString();
+    await db
+      .insertInto('users')
+      .values({
+        username: 'u',
+        email: 'u@b.c',
+        password_hash: 'x',
+        role: 'viewer',
+        status: 'active',
+        created_at: now,
+        updated_at: now,
+      })
+      .execute();
+    const user = await db.selectFrom('users').select('id').executeTakeFirstOrThrow();
+    await db.insertInto('user_email_preferences').values({ user_id: user.id, updated_at: now }).execute();
+    expect(await db.selectFrom('user_email_preferences').select(['new_contact', 'new_comment']).execute()).toEqual([
+      { new_contact: 1, new_comment: 1 },
+    ]);
+    await expect(
+      db.insertInto('user_email_preferences').values({ user_id: user.id, updated_at: now }).execute(),
+    ).rejects.toThrow();
+    await expect(
+      db.updateTable('user_email_preferences').set({ new_contact: 2 }).where('user_id', '=', user.id).execute(),
+    ).rejects.toThrow();
+
+    await db
+      .insertInto('notifications')
+      .values({ user_id: user.id, title: 'T', message: 'M', created_at: now })
+      .execute();
+    expect(await db.selectFrom('notifications').select(['kind', 'link']).execute()).toEqual([
+      { kind: 'system', link: null },
+    ]);
+    await expect(
+      db
+        .insertInto('notifications')
+        .values({ user_id: user.id, title: 'T', message: 'M', kind: 'bogus' as never, created_at: now })
+        .execute(),
+    ).rejects.toThrow();
+
+    const mail = { to_address: 'a@b.c', subject: 'S', text_body: 'T', created_at: now };
+    await db
+      .insertInto('mail_outbox')
+      .values({ ...mail, kind: 'test', lease_owner: 'me', lease_until: now })
+      .execute();
+
+    const down = await migrator.migrateDown();
+    expect(down.results?.map((r) => [r.migrationName, r.status])).toEqual([['2026-11-23T00-00-00_leads', 'Success']]);
+    expect(await db.selectFrom('mail_outbox').select(['subject']).execute()).toEqual([{ subject: 'S' }]);
+    expect(await db.selectFrom('notifications').select(['title']).execute()).toEqual([{ title: 'T' }]);
+    const up = await migrator.migrateToLatest();
+    expect(up.error).toBeUndefined();
+    expect(await db.selectFrom('mail_outbox').select(['kind', 'lease_owner']).execute()).toEqual([
+      { kind: null, lease_owner: null },
+    ]);
+
+    await db.deleteFrom('users').execute();
+    expect(await db.selectFrom('user_email_preferences').select('id').execute()).toEqual([]);
+    expect(await db.selectFrom('notifications').select('id').execute()).toEqual([]);
+    await db.deleteFrom('mail_outbox').execute();
+  });
+
   it('removes every table on the way down, and can go up again', async () => {
     const down = await migrator.migrateTo(NO_MIGRATIONS);
     expect(down.error).toBeUndefined();
     expect(down.results?.map((r) => [r.migrationName, r.status])).toEqual([
+      ['2026-11-23T00-00-00_leads', 'Success'],
       ['2026-11-22T00-00-00_auth', 'Success'],
       ['2026-11-21T00-00-00_initial', 'Success'],
     ]);

@@ -511,10 +511,25 @@ export interface NotificationsTable {
   type: Generated<NotificationType>;
   title: string;
   message: string;
+  /** What it is about: 'contact', 'comment' or 'system' (notificationKinds in the contract). */
+  kind: Generated<NotificationKind>;
+  /** Admin path it opens, e.g. /admin/contacts?contact=12. */
+  link: string | null;
   /** JSON text. */
   data: string | null;
   read_at: string | null;
   created_at: string;
+}
+
+export type NotificationKind = 'contact' | 'comment' | 'system';
+
+/** A staff member's e-mail preferences (0/1 flags); no row means both on. */
+export interface UserEmailPreferencesTable {
+  id: Generated<number>;
+  user_id: number;
+  new_contact: Generated<number>;
+  new_comment: Generated<number>;
+  updated_at: string;
 }
 
 export type BackupType = 'manual' | 'auto' | 'imported';
@@ -561,6 +576,11 @@ export interface MailOutboxTable {
   contact_id: number | null;
   created_at: string;
   sent_at: string | null;
+  /** The instance sending it while status is 'sending'; another may take it over once lease_until passed. */
+  lease_owner: string | null;
+  lease_until: string | null;
+  /** What the mail is, e.g. 'contact-staff', 'contact-visitor', 'comment-staff', 'auth'. */
+  kind: string | null;
 }
 
 export interface DB {
@@ -606,6 +626,7 @@ export interface DB {
   activity_log: ActivityLogTable;
   settings: SettingsTable;
   notifications: NotificationsTable;
+  user_email_preferences: UserEmailPreferencesTable;
   backups: BackupsTable;
   newsletter_subscribers: NewsletterSubscribersTable;
   mail_outbox: MailOutboxTable;

@@ -1,30 +1,60 @@
+import { randomUUID } from 'node:crypto';
+import { hostname } from 'node:os';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
+import type { Kysely } from 'kysely';
 import nodemailer, { type Transporter } from 'nodemailer';
-import { insertOutboxMessage, markOutboxFailed, markOutboxSent } from './mail-outbox.repository';
+import { ContactMessage } from '../../shared/contracts/contacts.values';
+import type { DB, MailStatus } from '../db/schema';
+import { retryWriteConflicts } from '../db/write-conflicts';
+import {
+  claimOutboxRow,
+  findOutboxRow,
+  finishOutboxRow,
+  insertOutboxMessage,
+  listDueIds,
+  listFailedMailsOfContact,
+  setContactErrorMessage,
+  type OutboxRow,
+} from './mail-outbox.repository';
 
 export interface MailMessage {
   to: string;
   subject: string;
   text: string;
   html?: string;
+  /** What the mail is (e.g. 'contact-staff'), kept on the outbox row for the log and support. */
+  kind?: string;
+}
+
+export interface EnqueueOptions {
+  /** The contact this mail is about: while it fails, the contact shows why (contacts.error_message). */
+  contactId?: number;
 }
 
 export interface MailResult {
   /** The mail_outbox row that records this message. */
   id: number;
-  status: 'sent' | 'failed' | 'logged';
+  status: MailStatus;
 }
 
 export interface Mailer {
-  /** Records the message in mail_outbox, then sends it. Never throws for a delivery failure: the row keeps it. */
+  /**
+   * Writes the message to mail_outbox as pending and returns the row id. Given a transaction, the row
+   * is stored with the caller's work or not at all; call flush() after the commit. Given the database
+   * itself, the worker is woken at once.
+   */
+  enqueue(db: Kysely<DB>, message: MailMessage, options?: EnqueueOptions): Promise<number>;
+  /** Wakes the worker: everything due is sent now. */
+  flush(): void;
+  /** Queues the message and makes the first attempt now; resolves with the row's state after it. */
   send(message: MailMessage): Promise<MailResult>;
   /**
-   * Sends without making the caller wait (a response must not reveal by its timing whether a mail went
-   * out); errors are logged. Closing the app waits for these.
+   * Queues without making the caller wait (a response must not reveal by its timing whether a mail went
+   * out); errors are logged.
    */
   sendInBackground(message: MailMessage): void;
-  /** Resolves once the mails handed to sendInBackground so far are recorded and sent (or have failed). */
+  /** Resolves once the mails handed to sendInBackground so far are queued and everything due was attempted. */
   settled(): Promise<void>;
 }
 
@@ -34,7 +64,13 @@ declare module 'fastify' {
   }
 }
 
-const RETRY_DELAY_MS = 5 * 60_000;
+/** How long a row stays with the instance sending it; longer than one send can take with the timeouts below. */
+export const MAIL_LEASE_MS = 5 * 60_000;
+/** Connection, greeting and idle-socket timeouts of one SMTP delivery. */
+export const SMTP_TIMEOUT_MS = 10_000;
+/** The longest wait between two attempts. */
+export const MAIL_RETRY_MAX_SECONDS = 3600;
+const DUE_BATCH = 20;
 
 const HTML_ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
 
@@ -43,62 +79,193 @@ export function escapeHtml(value: string): string {
   return value.replace(/[&<>"']/g, (c) => HTML_ESCAPES[c] as string);
 }
 
+/** Seconds until the next attempt after `attempts` failed ones: base, 2 x base, 4 x base, ... at most an hour. */
+export function retryDelaySeconds(attempts: number, baseSeconds: number): number {
+  return Math.min(MAIL_RETRY_MAX_SECONDS, baseSeconds * 2 ** Math.max(0, Math.min(attempts - 1, 30)));
+}
+
+/** The first line of a delivery error, short enough for the contacts table. */
+export function shortReason(error: unknown): string {
+  const text = (error instanceof Error ? error.message : String(error)).split('\n')[0]!.trim() || 'unknown error';
+  return text.length > 200 ? `${text.slice(0, 199)}…` : text;
+}
+
+/** The contact's failed-submission line from the state of its mails: gave up, still failing, or none. */
+async function refreshContactError(db: Kysely<DB>, contactId: number): Promise<void> {
+  const failed = await listFailedMailsOfContact(db, contactId);
+  const gaveUp = failed.find((row) => row.next_attempt_at === null);
+  const failing = failed[0];
+  let message: string | null = null;
+  if (gaveUp) {
+    message = ContactMessage.MAIL_GAVE_UP.replace('{attempts}', String(gaveUp.attempts)).replace(
+      '{reason}',
+      gaveUp.last_error ?? 'unknown error',
+    );
+  } else if (failing) {
+    message = ContactMessage.MAIL_FAILING.replace('{reason}', failing.last_error ?? 'unknown error');
+  }
+  await setContactErrorMessage(db, contactId, message);
+}
+
 /**
- * app.mailer (ADR 0006). With SMTP_URL: every message is written to mail_outbox as pending, sent through
- * nodemailer, then marked sent, or failed with the error and a retry time. Without SMTP_URL nothing is
- * sent: the message is kept in the outbox as 'logged' and written to the log in full at info level, so
- * that in development the operator can follow a reset link.
+ * app.mailer: the mail outbox (ADR 0013). Every message is first a mail_outbox row; a worker in this
+ * process claims due rows one at a time with a conditional UPDATE (so several instances never send one
+ * row twice), sends through nodemailer, and marks the row sent, or failed with the error and a next
+ * attempt after an exponential backoff, until MAIL_MAX_ATTEMPTS. It wakes when mail is queued, every
+ * MAIL_POLL_SECONDS, and at start (rows left by a restart or a crash). Without SMTP_URL nothing is sent:
+ * each row becomes 'logged' and is written to the log in full, so that in development the operator can
+ * follow a reset link.
  */
 export const mailerPlugin = fp(
   async (app: FastifyInstance) => {
-    const { smtpUrl, mailFrom } = app.config;
-    const transport: Transporter | null = smtpUrl ? nodemailer.createTransport(smtpUrl) : null;
+    const { smtpUrl, mailFrom, mailRetryBaseSeconds, mailMaxAttempts, mailPollSeconds } = app.config;
+    const transport: Transporter | null = smtpUrl
+      ? nodemailer.createTransport({
+          url: smtpUrl,
+          connectionTimeout: SMTP_TIMEOUT_MS,
+          greetingTimeout: SMTP_TIMEOUT_MS,
+          socketTimeout: SMTP_TIMEOUT_MS,
+        })
+      : null;
+    const owner = `${hostname().slice(0, 40)}:${process.pid}:${randomUUID().slice(0, 8)}`;
+    const db = () => app.database.db;
+    const iso = (ms: number) => new Date(ms).toISOString();
     const inFlight = new Set<Promise<unknown>>();
+    let running: Promise<void> | null = null;
+    let again = false;
+    let stopped = false;
+    let timer: NodeJS.Timeout | undefined;
+
+    async function deliver(row: OutboxRow): Promise<void> {
+      let outcome: Parameters<typeof finishOutboxRow>[3];
+      if (!transport) {
+        app.log.info(
+          { mail: { id: row.id, kind: row.kind, to: row.to_address, subject: row.subject, text: row.text_body } },
+          'mail not sent (no SMTP_URL configured); logged instead',
+        );
+        outcome = { status: 'logged', at: iso(Date.now()) };
+      } else {
+        try {
+          await transport.sendMail({
+            from: mailFrom,
+            to: row.to_address,
+            subject: row.subject,
+            text: row.text_body,
+            ...(row.html_body ? { html: row.html_body } : {}),
+          });
+          outcome = { status: 'sent', at: iso(Date.now()) };
+          app.log.info({ mailId: row.id, kind: row.kind, subject: row.subject }, 'mail sent');
+        } catch (error) {
+          const gaveUp = row.attempts >= mailMaxAttempts;
+          const nextAttemptAt = gaveUp
+            ? null
+            : iso(Date.now() + retryDelaySeconds(row.attempts, mailRetryBaseSeconds) * 1000);
+          outcome = { status: 'failed', error: shortReason(error), nextAttemptAt };
+          app.log.warn(
+            { mailId: row.id, kind: row.kind, attempts: row.attempts, nextAttemptAt, err: error },
+            gaveUp ? 'mail delivery failed; giving up' : 'mail delivery failed; will retry',
+          );
+        }
+      }
+      await retryWriteConflicts(() => finishOutboxRow(db(), row.id, owner, outcome));
+      const contactId = row.contact_id;
+      if (contactId !== null) await retryWriteConflicts(() => refreshContactError(db(), contactId));
+    }
+
+    /** Claims the row if it is still due and sends it; false when it was not (another instance has it). */
+    async function processOne(id: number): Promise<boolean> {
+      const now = Date.now();
+      const row = await retryWriteConflicts(() => claimOutboxRow(db(), id, owner, iso(now), iso(now + MAIL_LEASE_MS)));
+      if (!row) return false;
+      await deliver(row);
+      return true;
+    }
+
+    async function pass(): Promise<void> {
+      // A row is tried once per pass, however short its retry delay.
+      const tried = new Set<number>();
+      while (!stopped) {
+        const ids = (await listDueIds(db(), iso(Date.now()), DUE_BATCH)).filter((id) => !tried.has(id));
+        if (ids.length === 0) return;
+        for (const id of ids) {
+          if (stopped) return;
+          tried.add(id);
+          await processOne(id);
+        }
+      }
+    }
+
+    async function work(): Promise<void> {
+      try {
+        while (again && !stopped) {
+          again = false;
+          try {
+            await pass();
+          } catch (error) {
+            app.log.error({ err: error }, 'mail worker pass failed; the next one retries');
+          }
+        }
+      } finally {
+        // Cleared in the same turn as the last check of `again`, so no wake in between is lost.
+        running = null;
+      }
+    }
+
+    /** Starts a pass, or asks the running one for another; resolves when the worker is idle again. */
+    function wake(): Promise<void> {
+      if (stopped) return Promise.resolve();
+      again = true;
+      running ??= work();
+      return running;
+    }
+
+    app.addHook('onReady', async () => {
+      timer = setInterval(() => void wake(), mailPollSeconds * 1000);
+      timer.unref();
+      void wake();
+    });
     app.addHook('onClose', async () => {
-      await app.mailer.settled();
+      await Promise.allSettled([...inFlight]);
+      stopped = true;
+      clearInterval(timer);
+      // The send in progress finishes and is recorded; everything else waits in the outbox for the next start.
+      await running;
       transport?.close();
     });
 
-    const mailer: Mailer = {
-      async send(message) {
-        const db = app.database.db;
-        const row = {
+    function insert(target: Kysely<DB>, message: MailMessage, options: EnqueueOptions): Promise<number> {
+      return insertOutboxMessage(
+        target,
+        {
           to_address: message.to,
           subject: message.subject,
           text_body: message.text,
           html_body: message.html ?? null,
-        };
-        const now = new Date().toISOString();
-        if (!transport) {
-          const id = await insertOutboxMessage(db, row, 'logged', now);
-          app.log.info(
-            { mail: { id, to: message.to, subject: message.subject, text: message.text } },
-            'mail not sent (no SMTP_URL configured); logged instead',
-          );
-          return { id, status: 'logged' };
-        }
-        const id = await insertOutboxMessage(db, row, 'pending', now);
-        try {
-          await transport.sendMail({
-            from: mailFrom,
-            to: message.to,
-            subject: message.subject,
-            text: message.text,
-            ...(message.html ? { html: message.html } : {}),
-          });
-          await markOutboxSent(db, id, new Date().toISOString());
-          app.log.info({ mailId: id, subject: message.subject }, 'mail sent');
-          return { id, status: 'sent' };
-        } catch (error) {
-          const reason = error instanceof Error ? error.message : String(error);
-          await markOutboxFailed(db, id, reason, new Date(Date.now() + RETRY_DELAY_MS).toISOString());
-          app.log.warn({ mailId: id, err: error }, 'mail delivery failed; kept in the outbox for a retry');
-          return { id, status: 'failed' };
-        }
+          kind: message.kind ?? null,
+          contact_id: options.contactId ?? null,
+        },
+        iso(Date.now()),
+      );
+    }
+
+    const mailer: Mailer = {
+      async enqueue(target, message, options = {}) {
+        const id = await insert(target, message, options);
+        if (!target.isTransaction) void wake();
+        return id;
+      },
+      flush() {
+        void wake();
+      },
+      async send(message) {
+        const id = await insert(db(), message, {});
+        if (!stopped && !(await processOne(id))) await wake();
+        const row = await findOutboxRow(db(), id);
+        return { id, status: row?.status ?? 'pending' };
       },
       sendInBackground(message) {
         const task = mailer
-          .send(message)
+          .enqueue(db(), message)
           .catch((error: unknown) =>
             app.log.error({ err: error, subject: message.subject }, 'mail could not be queued'),
           )
@@ -107,6 +274,7 @@ export const mailerPlugin = fp(
       },
       async settled() {
         await Promise.allSettled([...inFlight]);
+        await wake();
       },
     };
     app.decorate('mailer', mailer);

@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Transaction } from 'kysely';
 import type { DB } from '../db/schema';
+import { createStaffAlerts } from '../features/notifications/staff-alerts';
 
 /*
  * What features tell staff about: a new contact request, a new blog comment. Features call app.staffAlerts
@@ -46,15 +47,10 @@ declare module 'fastify' {
   }
 }
 
-/** Placeholder until the notifications and mail outbox work lands (issue 10): records nothing. */
+/** app.staffAlerts: the notifications feature's implementation, sending through app.mailer (ADR 0013). */
 export const staffAlertsPlugin = fp(
   async (app: FastifyInstance) => {
-    const alerts: StaffAlerts = {
-      async newContact() {},
-      async newComment() {},
-      flush() {},
-    };
-    app.decorate('staffAlerts', alerts);
+    app.decorate('staffAlerts', createStaffAlerts({ mailer: app.mailer, publicUrl: app.config.publicUrl }));
   },
   { name: 'staff-alerts', dependencies: ['mailer'] },
 );

@@ -259,7 +259,7 @@ export async function blogPublicRoutes(app: FastifyInstance): Promise<void> {
       },
     },
     async (request, reply) => {
-      const comment = await postComment(db(), request.params.slugOrId, request.body);
+      const comment = await postComment(db(), app.staffAlerts, request.params.slugOrId, request.body);
       reply.status(201);
       return { success: true as const, data: { comment }, message: BlogMessage.COMMENT_POSTED };
     },

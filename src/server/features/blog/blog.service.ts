@@ -28,6 +28,8 @@ import {
 import { ErrorCode, ErrorMessage, type FieldError } from '../../../shared/errors';
 import { z } from '../../../shared/zod';
 import type { DB } from '../../db/schema';
+import { writeTransaction } from '../../db/write-conflicts';
+import type { StaffAlerts } from '../../plugins/staff-alerts';
 import { AppError, notFound } from '../../plugins/errors';
 import {
   addPostLike,
@@ -370,21 +372,40 @@ export function validateComment(body: BlogCommentRequest): { name: string; email
 }
 
 /**
- * Stores a visitor's comment as plain text (approved until moderation exists). A filled-in honeypot
- * gets the same answer, but nothing is stored.
+ * Stores a visitor's comment as plain text (approved until moderation exists), with the staff
+ * notifications and mails about it in the same transaction; the mails go out after the commit. A
+ * filled-in honeypot gets the same answer, but nothing is stored.
  */
-export async function postComment(db: Kysely<DB>, slugOrId: string, body: BlogCommentRequest): Promise<BlogComment> {
+export async function postComment(
+  db: Kysely<DB>,
+  alerts: StaffAlerts,
+  slugOrId: string,
+  body: BlogCommentRequest,
+): Promise<BlogComment> {
   const post = await findPublished(db, slugOrId);
   const { name, email, message } = validateComment(body);
   const created_at = new Date().toISOString();
   if (clean(body.website)) return { id: 0, name, message, created_at };
-  const id = await insertComment(db, {
-    post_id: Number(post.id),
-    name,
-    email,
-    message,
-    status: 'approved',
-    created_at,
+  const postId = Number(post.id);
+  const id = await writeTransaction(db, async (trx) => {
+    const commentId = await insertComment(trx, {
+      post_id: postId,
+      name,
+      email,
+      message,
+      status: 'approved',
+      created_at,
+    });
+    await alerts.newComment(trx, {
+      commentId,
+      postId,
+      postTitle: post.title,
+      postSlug: post.slug,
+      name,
+      message,
+    });
+    return commentId;
   });
+  alerts.flush();
   return { id, name, message, created_at };
 }

@@ -20,6 +20,7 @@ export function passwordResetMail(to: string, username: string, link: string): M
   ];
   return {
     to,
+    kind: 'password-reset',
     subject: 'Reset your password',
     text: `${intro.join('\n\n')}\n\n${link}\n`,
     html: layout(intro, { href: link, label: 'Choose a new password' }),
@@ -33,6 +34,7 @@ export function emailVerificationMail(to: string, username: string, link: string
   ];
   return {
     to,
+    kind: 'email-verification',
     subject: 'Confirm your e-mail address',
     text: `${intro.join('\n\n')}\n\n${link}\n`,
     html: layout(intro, { href: link, label: 'Confirm my e-mail address' }),

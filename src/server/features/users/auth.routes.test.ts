@@ -405,6 +405,8 @@ describe.each(testDialects)('/api/auth on %s', (dialect) => {
     it('writes the reset mail to the outbox as logged; the link resets the password once', async () => {
       const session = await createSignedIn(t.app, db());
       await requestReset(session.user.email.toUpperCase());
+      // Queued in the background, then written to the log by the outbox worker.
+      await t.app.mailer.settled();
       const [mail] = await waitFor(async () => {
         const rows = await outboxFor(session.user.email);
         return rows.length ? rows : undefined;
