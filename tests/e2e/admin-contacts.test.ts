@@ -1,6 +1,8 @@
 import { readFile } from 'node:fs/promises';
+import type { AddressInfo } from 'node:net';
 import type { Page } from 'playwright-core';
-import { describe, expect, it } from 'vitest';
+import { SMTPServer } from 'smtp-server';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { contactCsvColumns } from '../../src/shared/contracts/contacts';
 import { ContactMessage } from '../../src/shared/contracts/contacts.values';
 import { NotificationMessage } from '../../src/shared/contracts/notifications';
@@ -9,9 +11,32 @@ import { ADMIN_PASSWORD, hydrated, signIn, unexpectedErrors } from './support/ad
 import { callApi, confirmDialog, editorAndViewer, SHOTS, tokenOf, useAdminSite } from './support/admin-site';
 
 const { EDITOR, VIEWER } = editorAndViewer('leads');
+
+/** A visitor whose mail server refuses mail: the confirmation to them fails and the contact says so. */
+const BOUNCING = 'bounce@example.com';
+const smtp = new SMTPServer({
+  authOptional: true,
+  disabledCommands: ['STARTTLS'],
+  logger: false,
+  onRcptTo(address, _session, callback) {
+    if (address.address === BOUNCING) callback(Object.assign(new Error('Mailbox unavailable'), { responseCode: 550 }));
+    else callback();
+  },
+  onData(stream, _session, callback) {
+    stream.resume();
+    stream.on('end', () => callback());
+  },
+});
 // The server trusts the loopback proxy, so each submission below counts against its own client address
-// and the contact form's rate limit is not what the journey meets.
-const journey = useAdminSite({ staff: [EDITOR, VIEWER], shots: true, env: { TRUST_PROXY: '127.0.0.1' } });
+// and the contact form's rate limit is not what the journey meets. SMTP_URL is filled in once the mail
+// server listens (this beforeAll runs before the site's).
+const env: Record<string, string> = { TRUST_PROXY: '127.0.0.1', MAIL_POLL_SECONDS: '1' };
+beforeAll(async () => {
+  await new Promise<void>((resolve) => smtp.listen(0, '127.0.0.1', resolve));
+  env.SMTP_URL = `smtp://127.0.0.1:${(smtp.server.address() as AddressInfo).port}`;
+});
+afterAll(() => new Promise<void>((resolve) => smtp.close(() => resolve())));
+const journey = useAdminSite({ staff: [EDITOR, VIEWER], shots: true, env });
 const api = (path: string, init?: Parameters<typeof callApi>[2]) => callApi(journey.site.baseUrl, path, init);
 
 let clientNumber = 0;
@@ -368,19 +393,49 @@ describe('the admin Contacts tab', () => {
     await context.close();
   });
 
+  it('a request whose mail cannot be delivered shows the failed-submission line', async () => {
+    await submitContact({ first_name: 'Bea', last_name: 'Bounce', email: BOUNCING, message: 'Will my mail arrive?' });
+    const [bea] = await contactsNamed(adminToken, 'Bounce');
+    await expect
+      .poll(
+        async () =>
+          ((await contactById(adminToken, bea!.id)) as unknown as { error_message: string | null })?.error_message,
+        {
+          timeout: 20_000,
+        },
+      )
+      .toMatch(/^Email notification failed: /);
+    const { context, page, errors } = await newPage(journey.browser, { width: 1280, height: 900 });
+    await signIn(page, journey.site.baseUrl, EDITOR.username, EDITOR.password);
+    await page.goto(`${journey.site.baseUrl}/admin/contacts`);
+    await hydrated(page);
+    const line = rowOf(page, bea!.id).locator('[data-failed-submission]');
+    await line.waitFor();
+    expect(await line.textContent()).toMatch(/^Email notification failed: .*It will be retried automatically\.$/);
+    expect(await page.locator('tr [data-failed-submission]').count()).toBe(1);
+    expect(unexpectedErrors(errors)).toEqual([]);
+    await context.close();
+  });
+
   for (const width of [390, 1280]) {
     it(`the list and a contact at ${width} px`, async () => {
       const [person] = await contactsNamed(adminToken, 'Person05');
-      await api(`/api/contacts/${person!.id}/notes`, {
-        method: 'PATCH',
-        token: adminToken,
-        body: { note: 'Left a voicemail; will try again on Thursday.' },
-      });
+      if ((await contactById(adminToken, person!.id))?.notes.length === 0) {
+        const noted = await api(`/api/contacts/${person!.id}/notes`, {
+          method: 'PATCH',
+          token: adminToken,
+          body: { note: 'Left a voicemail; will try again on Thursday.' },
+        });
+        expect(noted.status).toBe(200);
+      }
       const { context, page, errors } = await newPage(journey.browser, { width, height: width < 600 ? 844 : 900 });
       await signIn(page, journey.site.baseUrl, EDITOR.username, EDITOR.password);
       await page.goto(`${journey.site.baseUrl}/admin/contacts`);
       await hydrated(page);
-      await page.locator(width < 768 ? 'li[data-contact]' : 'tr[data-contact]').first().waitFor();
+      await page
+        .locator(width < 768 ? 'li[data-contact]' : 'tr[data-contact]')
+        .first()
+        .waitFor();
       if (width < 768) {
         // Phones get cards: every request with its status, priority and actions.
         const card = page.locator(`li[data-contact="${person!.id}"]`);

@@ -1,5 +1,5 @@
 import { ArrowLeft, LoaderCircle, Mail, MailOpen, Phone, Plus, Trash2 } from 'lucide-react';
-import { useCallback, useEffect, useEffectEvent, useState, type FormEvent, type ReactNode } from 'react';
+import { useCallback, useEffect, useEffectEvent, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { useNavigate } from 'react-router';
 import {
   CONTACT_NOTE_MAX,
@@ -58,6 +58,8 @@ export function ContactDetailView({ id, canEdit, backTo }: { id: number; canEdit
   const [assignees, setAssignees] = useState<ContactAssignee[]>([]);
   const [busy, setBusy] = useState(false);
   const [confirming, setConfirming] = useState(false);
+  /** Set while this screen deletes the contact: its own data-update must not ask for it again. */
+  const deleting = useRef(false);
 
   const refresh = useCallback(async () => {
     try {
@@ -112,7 +114,10 @@ export function ContactDetailView({ id, canEdit, backTo }: { id: number; canEdit
   }, []);
 
   // A colleague's change (or this screen's, in another tab) shows without a reload.
-  useEffect(() => onDataUpdate((detail) => detail.type === 'contacts' && void refresh()), [refresh]);
+  useEffect(
+    () => onDataUpdate((detail) => detail.type === 'contacts' && !deleting.current && void refresh()),
+    [refresh],
+  );
 
   /** Shows `change` at once, sends `call`, reports with `success` or `failed`, then shows the server's copy. */
   async function change(
@@ -137,11 +142,13 @@ export function ContactDetailView({ id, canEdit, backTo }: { id: number; canEdit
 
   async function confirmDelete() {
     setBusy(true);
+    deleting.current = true;
     try {
       await deleteContact(id);
       toast.success(ContactMessage.DELETED);
       void navigate(backTo, { replace: true });
     } catch (error) {
+      deleting.current = false;
       toastFailure(ContactMessage.DELETE_FAILED, error);
       setBusy(false);
       setConfirming(false);
@@ -252,8 +259,9 @@ export function ContactDetailView({ id, canEdit, backTo }: { id: number; canEdit
         )}
       </div>
 
+      {/* Phones: the message, what staff set, who it is, then the notes. Wider: notes under the message. */}
       <div className="grid items-start gap-5 lg:grid-cols-3">
-        <div className="flex min-w-0 flex-col gap-5 lg:col-span-2">
+        <div className="min-w-0 lg:col-span-2">
           <Card padding="none">
             <section aria-labelledby="contact-message" className="p-5">
               <h3 id="contact-message" className="text-sm font-semibold tracking-wide text-slate-500 uppercase">
@@ -264,10 +272,8 @@ export function ContactDetailView({ id, canEdit, backTo }: { id: number; canEdit
               </p>
             </section>
           </Card>
-          <NotesCard contact={contact} canEdit={canEdit} onAdded={refresh} />
         </div>
-
-        <div className="flex min-w-0 flex-col gap-5">
+        <div className="flex min-w-0 flex-col gap-5 lg:row-span-2">
           {canEdit && (
             <Card padding="none">
               <section aria-labelledby="contact-manage" className="flex flex-col gap-4 p-5">
@@ -380,6 +386,9 @@ export function ContactDetailView({ id, canEdit, backTo }: { id: number; canEdit
             </section>
           </Card>
         </div>
+        <div className="min-w-0 lg:col-span-2">
+          <NotesCard contact={contact} canEdit={canEdit} onAdded={refresh} />
+        </div>
       </div>
 
       <ConfirmDeleteDialog
@@ -399,7 +408,7 @@ export function ContactDetailView({ id, canEdit, backTo }: { id: number; canEdit
 
 function Info({ label, children }: { label: string; children: ReactNode }) {
   return (
-    <div className="grid grid-cols-[7rem_1fr] gap-2">
+    <div className="grid grid-cols-[6.5rem_1fr] gap-2">
       <dt className="text-slate-500">{label}</dt>
       <dd className="min-w-0 break-words text-slate-900">{children}</dd>
     </div>

@@ -285,10 +285,10 @@ function NameCell({ contact }: { contact: ContactRow }) {
 
 function contactColumns(query: ContactsQuery): ReadonlyArray<TableColumn<ContactRow>> {
   return [
-    { header: 'Name', cellClassName: 'min-w-56 max-w-80 px-4 py-3', cell: (contact) => <NameCell contact={contact} /> },
+    { header: 'Name', cellClassName: 'min-w-48 px-4 py-3', cell: (contact) => <NameCell contact={contact} /> },
     {
       header: 'Email',
-      cellClassName: 'max-w-56 px-4 py-3 break-all text-slate-700',
+      cellClassName: 'px-4 py-3 whitespace-nowrap text-slate-700',
       cell: (contact) => contact.email,
     },
     {
