@@ -105,13 +105,14 @@ function subscribe(listener: () => void) {
 
 const empty: readonly Toast[] = [];
 
+/** The toasts on screen now, newest first (outside React). */
+export function currentToasts(): readonly Toast[] {
+  return items;
+}
+
 /** The toasts on screen, newest first. */
 export function useToasts(): readonly Toast[] {
-  return useSyncExternalStore(
-    subscribe,
-    () => items,
-    () => empty,
-  );
+  return useSyncExternalStore(subscribe, currentToasts, () => empty);
 }
 
 export const toast = {
