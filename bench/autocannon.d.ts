@@ -13,8 +13,19 @@ declare module 'autocannon' {
     p99: number;
   }
 
+  export interface Request {
+    method?: string;
+    path?: string;
+    headers?: Record<string, string>;
+    body?: string;
+    /** Called before each request is sent; returns the request to send. */
+    setupRequest?: (request: Request, context: Record<string, unknown>) => Request;
+  }
+
   export interface Options {
     url: string;
+    body?: string;
+    requests?: Request[];
     connections?: number;
     duration?: number;
     pipelining?: number;

@@ -1,5 +1,5 @@
 /** Load settings (from the environment) and one autocannon run, shared by both bench modes. */
-import autocannon, { type Result } from 'autocannon';
+import autocannon, { type Options, type Result } from 'autocannon';
 import { GZIP_LEVEL } from './page-assets';
 import { requestHeaders } from './targets';
 
@@ -49,13 +49,20 @@ function figures(result: Result): LoadFigures {
   };
 }
 
-/** Warm-up, then the measured run, with the settings above. */
-export async function load(url: string): Promise<LoadFigures> {
+/**
+ * Warm-up, then the measured run, with the settings above. `request` sends something other than a plain
+ * GET (method, body, more headers, or per-request `requests` such as a rotating client address).
+ */
+export async function load(
+  url: string,
+  request: Pick<Options, 'method' | 'body' | 'headers' | 'requests'> = {},
+): Promise<LoadFigures> {
   const common = {
     url,
     connections: settings.connections,
     pipelining: settings.pipelining,
-    headers: settings.headers,
+    ...request,
+    headers: { ...settings.headers, ...request.headers },
   };
   await autocannon({ ...common, duration: settings.warmupSeconds });
   return figures(await autocannon({ ...common, duration: settings.durationSeconds }));

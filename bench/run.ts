@@ -10,6 +10,8 @@
  * `npm run bench -- --scale` runs the other mode (bench/scale.ts): blog list, search and article with
  * the demo posts against 2,000 published posts. `npm run bench -- --faults` runs the load-and-fault
  * scenarios (bench/faults.ts) on SQLite and on the PostgreSQL / MariaDB servers it is given.
+ * After the main run, the contact requests part (bench/contacts.ts) loads POST /api/contacts from many
+ * client addresses and the staff list at 10,000 contacts; `npm run bench -- --contacts` runs it alone.
  *
  * Environment: BENCH_DURATION (seconds, default 10), BENCH_CONNECTIONS (default 20),
  * BENCH_WARMUP (seconds, default 2), BENCH_ACCEPT_ENCODING (default "gzip, br"; "identity" shows what
@@ -27,6 +29,7 @@ import { weighPageImages, type PageImages } from './page-images';
 import { readMemory, type Memory } from './process-memory';
 import { fetchRaw, type RawResponse, type RawResponseMessage } from './raw-response';
 import { runFaultBench } from './faults';
+import { runContactsBench } from './contacts';
 import { runScaleBench } from './scale';
 import { fixed, kib, table } from './table';
 import { pagesForAssets, pagesForImages, targets, type Target } from './targets';
@@ -360,4 +363,8 @@ async function main(): Promise<void> {
 
 if (process.argv.includes('--scale')) await runScaleBench();
 else if (process.argv.includes('--faults')) await runFaultBench();
-else await main();
+else if (process.argv.includes('--contacts')) await runContactsBench();
+else {
+  await main();
+  await runContactsBench();
+}

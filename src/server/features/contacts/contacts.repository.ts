@@ -27,6 +27,8 @@ export interface ContactFilter {
   /** ISO timestamps: created_at >= from, created_at < to. */
   from?: string;
   to?: string;
+  /** Only contacts whose mail is failing (error_message set). */
+  failing?: boolean;
 }
 
 export type ContactSortField = 'created_at' | 'updated_at' | 'last_name' | 'email' | 'status' | 'priority';
@@ -95,6 +97,7 @@ function filtered(db: Db, filter: ContactFilter) {
   else if (filter.assignedTo !== undefined) query = query.where('contacts.assigned_to', '=', filter.assignedTo);
   if (filter.from) query = query.where('contacts.created_at', '>=', filter.from);
   if (filter.to) query = query.where('contacts.created_at', '<', filter.to);
+  if (filter.failing) query = query.where('contacts.error_message', 'is not', null);
   return query;
 }
 
@@ -138,6 +141,39 @@ export async function listContacts(
   query = query.orderBy('contacts.id', order.direction);
   if (page) query = query.limit(page.limit).offset((page.page - 1) * page.limit);
   return query.execute();
+}
+
+/**
+ * One batch of the export, newest first: the contacts after `after` in that order (keyset paging, so each
+ * batch costs the same however deep the export is).
+ */
+export async function listExportBatch(
+  db: Db,
+  filter: ContactFilter,
+  after: { created_at: string; id: number } | undefined,
+  limit: number,
+) {
+  let query = filtered(db, filter).select([
+    'contacts.id',
+    'contacts.first_name',
+    'contacts.last_name',
+    'contacts.email',
+    'contacts.phone',
+    'contacts.service',
+    'contacts.status',
+    'contacts.priority',
+    'contacts.message',
+    'contacts.created_at',
+  ]);
+  if (after) {
+    query = query.where((eb) =>
+      eb.or([
+        eb('contacts.created_at', '<', after.created_at),
+        eb.and([eb('contacts.created_at', '=', after.created_at), eb('contacts.id', '<', after.id)]),
+      ]),
+    );
+  }
+  return query.orderBy('contacts.created_at', 'desc').orderBy('contacts.id', 'desc').limit(limit).execute();
 }
 
 export async function findContact(db: Db, id: number) {

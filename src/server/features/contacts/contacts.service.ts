@@ -1,6 +1,6 @@
 import { stringify } from 'csv-stringify';
 import type { Kysely } from 'kysely';
-import type { Readable } from 'node:stream';
+import { pipeline, Readable } from 'node:stream';
 import {
   checkContactForm,
   CONTACT_NOTE_MAX,
@@ -41,6 +41,7 @@ import {
   insertNote,
   listActiveStaff,
   listCoreServiceNames,
+  listExportBatch,
   listContacts,
   listNotes,
   markContactsRead,
@@ -231,11 +232,7 @@ export async function contactStats(db: Kysely<DB>, now = new Date()): Promise<Co
     countContacts(db, { read: 'unread' }),
     countContacts(db, { from: today.toISOString() }),
     countContacts(db, { from: weekAgo.toISOString() }),
-    db
-      .selectFrom('contacts')
-      .select((eb) => eb.fn.countAll<number | string>().as('n'))
-      .where('error_message', 'is not', null)
-      .executeTakeFirstOrThrow(),
+    countContacts(db, { failing: true }),
     countBy(db, 'status', {}),
     countBy(db, 'priority', {}),
   ]);
@@ -244,7 +241,7 @@ export async function contactStats(db: Kysely<DB>, now = new Date()): Promise<Co
     unread,
     today: todayCount,
     thisWeek: week,
-    failing: Number(failing.n),
+    failing,
     byStatus: tally(contactStatuses, byStatus),
     byPriority: tally(contactPriorities, byPriority),
   };
@@ -306,34 +303,52 @@ export function csvDate(iso: string): string {
   return `${iso.slice(0, 10)} ${iso.slice(11, 16)}`;
 }
 
+const EXPORT_BATCH = 500;
+
+type ExportRow = Awaited<ReturnType<typeof listExportBatch>>[number];
+
+function csvRecord(row: ExportRow): string[] {
+  return [
+    contactName(row),
+    row.email,
+    row.phone ?? '',
+    row.service ?? '',
+    row.status,
+    row.priority,
+    csvDate(row.created_at),
+    row.message,
+  ].map(spreadsheetSafe);
+}
+
 /**
  * The filtered contacts (newest first, at most CONTACTS_EXPORT_MAX) as a CSV stream: header row, the
  * columns of contactCsvColumns, RFC 4180 quoting (commas, quotes and line breaks kept as written), CRLF.
+ * Rows are read in batches as the client takes them; the first batch is read before the answer starts,
+ * so a database that cannot answer gets the usual error envelope.
  */
 export async function exportContactsCsv(db: Kysely<DB>, query: FilterQuery, userId: number): Promise<Readable> {
-  const rows = await listContacts(
-    db,
-    filterOf(query, userId),
-    { field: 'created_at', direction: 'desc' },
-    { page: 1, limit: CONTACTS_EXPORT_MAX },
-  );
-  const csv = stringify({ header: true, columns: [...contactCsvColumns], record_delimiter: 'windows' });
-  for (const row of rows) {
-    csv.write(
-      [
-        contactName(row),
-        row.email,
-        row.phone ?? '',
-        row.service ?? '',
-        row.status,
-        row.priority,
-        csvDate(row.created_at),
-        row.message,
-      ].map(spreadsheetSafe),
-    );
+  const filter = filterOf(query, userId);
+  const first = await listExportBatch(db, filter, undefined, EXPORT_BATCH);
+  async function* records() {
+    let batch = first;
+    let sent = 0;
+    while (batch.length > 0) {
+      for (const row of batch.slice(0, CONTACTS_EXPORT_MAX - sent)) yield csvRecord(row);
+      sent += batch.length;
+      const last = batch.at(-1)!;
+      if (batch.length < EXPORT_BATCH || sent >= CONTACTS_EXPORT_MAX) return;
+      batch = await listExportBatch(db, filter, { created_at: last.created_at, id: Number(last.id) }, EXPORT_BATCH);
+    }
   }
-  csv.end();
-  return csv;
+  // A lone CR is a line break to spreadsheets: such values are quoted like those with LF or CRLF.
+  const csv = stringify({
+    header: true,
+    columns: [...contactCsvColumns],
+    record_delimiter: 'windows',
+    quoted_match: /\r/,
+  });
+  // A failed batch destroys the stream, which ends the download short rather than leaving it hanging.
+  return pipeline(Readable.from(records()), csv, () => {});
 }
 
 // ---------------------------------------------------------------- staff changes
