@@ -295,6 +295,12 @@ describe('the admin Contacts tab', () => {
   });
 
   it('the bell lists the new request from the server, in every browser, and opens it', async () => {
+    const first = await newPage(journey.browser, { width: 1280, height: 900 });
+    await signIn(first.page, journey.site.baseUrl, 'admin', ADMIN_PASSWORD);
+    await first.page.goto(`${journey.site.baseUrl}/admin/contacts`);
+    await hydrated(first.page);
+    await first.page.locator('tr[data-contact]').first().waitFor();
+
     await submitContact({
       first_name: 'Grace',
       last_name: 'Hopper',
@@ -304,8 +310,9 @@ describe('the admin Contacts tab', () => {
     const [grace] = await contactsNamed(adminToken, 'Hopper');
     const link = `/admin/contacts?contact=${grace!.id}`;
 
-    const first = await newPage(journey.browser, { width: 1280, height: 900 });
-    await signIn(first.page, journey.site.baseUrl, 'admin', ADMIN_PASSWORD);
+    // The window regains focus: the bell asks the server, and the new request reaches the open list too.
+    await first.page.evaluate(() => window.dispatchEvent(new Event('focus')));
+    await rowOf(first.page, grace!.id).waitFor();
     const bell = first.page.getByRole('button', { name: /^Notifications, \d+ unread$/ });
     await bell.click();
     const panel = first.page.getByRole('region', { name: 'Notifications' });

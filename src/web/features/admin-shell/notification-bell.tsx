@@ -19,6 +19,7 @@ import {
 } from '../../../shared/contracts/notifications';
 import { userMessage } from '../../lib/api-client';
 import { cn } from '../../lib/cn';
+import { broadcastDataUpdate } from '../../lib/data-update';
 import { toast } from '../../lib/notifications';
 import {
   clearNotifications,
@@ -64,6 +65,8 @@ function useServerNotifications() {
   const [loadFailed, setLoadFailed] = useState<string | null>(null);
   const [loading, setLoading] = useState(false);
   const generation = useRef(0);
+  /** The newest notification seen so far (null before the first answer). */
+  const newestSeen = useRef<number | null>(null);
 
   const load = useCallback(async () => {
     const mine = ++generation.current;
@@ -73,6 +76,11 @@ function useServerNotifications() {
       if (mine !== generation.current) return;
       setList(result);
       setLoadFailed(null);
+      // A contact request that arrived since the last look: the Contacts list loads it now, not in 5 minutes.
+      const seen = newestSeen.current;
+      const fresh = seen === null ? [] : result.notifications.filter((item) => item.id > seen);
+      if (fresh.some((item) => item.kind === 'contact')) broadcastDataUpdate('contacts');
+      newestSeen.current = Math.max(seen ?? 0, ...result.notifications.map((item) => item.id));
     } catch (error) {
       if (mine !== generation.current) return;
       setLoadFailed(userMessage(error, { surface: 'admin', fallback: NotificationMessage.LOAD_FAILED }));
