@@ -4,7 +4,7 @@ import type { Page } from 'playwright-core';
 import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { contactCsvColumns } from '../../src/shared/contracts/contacts';
-import { ContactMessage } from '../../src/shared/contracts/contacts.values';
+import { ContactMessage, CONTACTS_REFRESH_MS } from '../../src/shared/contracts/contacts.values';
 import { NotificationMessage } from '../../src/shared/contracts/notifications';
 import { newPage } from './support/harness';
 import { ADMIN_PASSWORD, hydrated, signIn, unexpectedErrors } from './support/admin';
@@ -328,6 +328,27 @@ describe('the admin Contacts tab', () => {
     // Reading is not a change: the contact stays unread for the staff who work on it.
     expect((await contactById(adminToken, target!.id))?.read).toBe(false);
     expect(unexpectedErrors(errors, [503])).toEqual([]);
+    await context.close();
+  });
+
+  it('the list loads again every five minutes', async () => {
+    await submitContact({ first_name: 'Tim', last_name: 'Ticker', email: 'tim@example.com', message: 'Tick tock.' });
+    const { context, page, errors } = await newPage(journey.browser, { width: 1280, height: 900 });
+    await signIn(page, journey.site.baseUrl, VIEWER.username, VIEWER.password);
+    await page.clock.install();
+    await openContacts(page);
+    await page.locator('tr[data-contact]').first().waitFor();
+    let loads = 0;
+    page.on('request', (request) => {
+      if (/\/api\/contacts\/admin\?/.test(request.url())) loads += 1;
+    });
+    await page.clock.fastForward(CONTACTS_REFRESH_MS - 1_000);
+    expect(loads).toBe(0);
+    await page.clock.fastForward(1_000);
+    await expect.poll(() => loads).toBe(1);
+    await page.clock.fastForward(CONTACTS_REFRESH_MS);
+    await expect.poll(() => loads).toBe(2);
+    expect(unexpectedErrors(errors)).toEqual([]);
     await context.close();
   });
 
