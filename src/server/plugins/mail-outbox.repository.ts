@@ -1,5 +1,6 @@
 import type { ExpressionBuilder, Kysely, Selectable } from 'kysely';
 import { insertReturningId } from '../db/insert-id';
+import { forUpdate } from '../db/query-helpers';
 import type { DB, MailOutboxTable, MailStatus } from '../db/schema';
 
 export interface OutboxMessage {
@@ -101,15 +102,25 @@ export async function findOutboxRow(db: Kysely<DB>, id: number): Promise<OutboxR
   return db.selectFrom('mail_outbox').selectAll().where('id', '=', id).executeTakeFirst();
 }
 
-/** The mails about a contact that did not (yet) go out: failed ones, newest attempt first. */
-export async function listFailedMailsOfContact(db: Kysely<DB>, contactId: number) {
+/**
+ * The mails about a contact that are failing: failed ones (given up or waiting for a retry) and those
+ * being retried right now (still carrying their last error). Newest first.
+ */
+export async function listFailingMailsOfContact(db: Kysely<DB>, contactId: number) {
   return db
     .selectFrom('mail_outbox')
-    .select(['id', 'attempts', 'last_error', 'next_attempt_at'])
+    .select(['id', 'status', 'attempts', 'last_error', 'next_attempt_at'])
     .where('contact_id', '=', contactId)
-    .where('status', '=', 'failed')
+    .where((eb) =>
+      eb.or([eb('status', '=', 'failed'), eb.and([eb('status', '=', 'sending'), eb('last_error', 'is not', null)])]),
+    )
     .orderBy('id', 'desc')
     .execute();
+}
+
+/** Holds the contact's row until the transaction ends, so that its mails' outcomes are judged one at a time. */
+export async function lockContact(trx: Kysely<DB>, contactId: number): Promise<void> {
+  await forUpdate(trx, trx.selectFrom('contacts').select('id').where('id', '=', contactId)).execute();
 }
 
 /** Only the failed-submission line: no other field of the contact (updated_at included) changes. */

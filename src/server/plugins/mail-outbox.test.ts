@@ -6,6 +6,7 @@ import { ContactMessage } from '../../shared/contracts/contacts.values';
 import { buildApp } from '../app';
 import { loadConfig } from '../config';
 import { createDatabase, type Database } from '../db/database';
+import { insertReturningId } from '../db/insert-id';
 import { writeTransaction } from '../db/write-conflicts';
 import { createUser } from '../testing/auth-helpers';
 import { createTestDatabase, testDialects, type TestDatabase } from '../testing/test-database';
@@ -213,25 +214,15 @@ describe.each(testDialects)('the mail outbox worker on %s', (dialect) => {
   async function submitContact(app: FastifyInstance, firstName = 'Ada'): Promise<number> {
     const now = new Date().toISOString();
     const id = await writeTransaction(db(), async (trx) => {
-      await trx
-        .insertInto('contacts')
-        .values({
-          first_name: firstName,
-          last_name: 'Lovelace',
-          email: `${firstName.toLowerCase()}@visitor.test`,
-          service: null,
-          message: 'Tell me <b>more</b> & "soon"',
-          created_at: now,
-          updated_at: now,
-        })
-        .execute();
-      const row = await trx
-        .selectFrom('contacts')
-        .select('id')
-        .orderBy('id', 'desc')
-        .limit(1)
-        .executeTakeFirstOrThrow();
-      const contactId = Number(row.id);
+      const contactId = await insertReturningId(trx, 'contacts', {
+        first_name: firstName,
+        last_name: 'Lovelace',
+        email: `${firstName.toLowerCase()}@visitor.test`,
+        service: null,
+        message: 'Tell me <b>more</b> & "soon"',
+        created_at: now,
+        updated_at: now,
+      });
       await app.staffAlerts.newContact(trx, {
         contactId,
         firstName,

@@ -6,14 +6,15 @@ import type { Kysely } from 'kysely';
 import nodemailer, { type Transporter } from 'nodemailer';
 import { ContactMessage } from '../../shared/contracts/contacts.values';
 import type { DB, MailStatus } from '../db/schema';
-import { retryWriteConflicts } from '../db/write-conflicts';
+import { retryWriteConflicts, writeTransaction } from '../db/write-conflicts';
 import {
   claimOutboxRow,
   findOutboxRow,
   finishOutboxRow,
   insertOutboxMessage,
   listDueIds,
-  listFailedMailsOfContact,
+  listFailingMailsOfContact,
+  lockContact,
   setContactErrorMessage,
   type OutboxRow,
 } from './mail-outbox.repository';
@@ -92,8 +93,8 @@ export function shortReason(error: unknown): string {
 
 /** The contact's failed-submission line from the state of its mails: gave up, still failing, or none. */
 async function refreshContactError(db: Kysely<DB>, contactId: number): Promise<void> {
-  const failed = await listFailedMailsOfContact(db, contactId);
-  const gaveUp = failed.find((row) => row.next_attempt_at === null);
+  const failed = await listFailingMailsOfContact(db, contactId);
+  const gaveUp = failed.find((row) => row.status === 'failed' && row.next_attempt_at === null);
   const failing = failed[0];
   let message: string | null = null;
   if (gaveUp) {
@@ -167,9 +168,14 @@ export const mailerPlugin = fp(
           );
         }
       }
-      await retryWriteConflicts(() => finishOutboxRow(db(), row.id, owner, outcome));
+      // The outcome and the contact's line together; the contact's row is locked first, so that two
+      // instances finishing two of its mails at once judge them one after the other.
       const contactId = row.contact_id;
-      if (contactId !== null) await retryWriteConflicts(() => refreshContactError(db(), contactId));
+      await writeTransaction(db(), async (trx) => {
+        if (contactId !== null) await lockContact(trx, contactId);
+        await finishOutboxRow(trx, row.id, owner, outcome);
+        if (contactId !== null) await refreshContactError(trx, contactId);
+      });
     }
 
     /** Claims the row if it is still due and sends it; false when it was not (another instance has it). */

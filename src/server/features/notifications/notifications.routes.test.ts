@@ -170,6 +170,19 @@ describe.each(testDialects)('/api/notifications on %s', (dialect) => {
     expect(stored).toHaveLength(NOTIFICATIONS_MAX);
   });
 
+  it('simultaneous first saves of the preferences all succeed and leave one row', async () => {
+    const me = await createSignedIn(t.app, db(), { role: 'viewer' });
+    const answers = await Promise.all(
+      Array.from({ length: 6 }, (_, i) =>
+        call('PUT', '/preferences', me, { newContact: i % 2 === 0, newComment: true }),
+      ),
+    );
+    expect(answers.map((a) => a.statusCode)).toEqual(Array(6).fill(200));
+    expect(
+      await db().selectFrom('user_email_preferences').select('id').where('user_id', '=', me.user.id).execute(),
+    ).toHaveLength(1);
+  });
+
   it('e-mail preferences: both on until saved, then what was saved, per user', async () => {
     const me = await createSignedIn(t.app, db(), { role: 'viewer' });
     const other = await createSignedIn(t.app, db(), { role: 'editor' });

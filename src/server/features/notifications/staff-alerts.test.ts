@@ -1,5 +1,6 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { ContactMessage } from '../../../shared/contracts/contacts.values';
+import { insertReturningId } from '../../db/insert-id';
 import { writeTransaction } from '../../db/write-conflicts';
 import type { NewContactAlert } from '../../plugins/staff-alerts';
 import { createUser, freshIp, type TestUser } from '../../testing/auth-helpers';
@@ -42,26 +43,17 @@ describe.each(testDialects)('staff alerts on %s', (dialect) => {
       ...overrides,
     };
     const contactId = await writeTransaction(db(), async (trx) => {
-      await trx
-        .insertInto('contacts')
-        .values({
-          first_name: values.firstName,
-          last_name: values.lastName,
-          email: values.email,
-          phone: values.phone,
-          service: values.service,
-          message: values.message,
-          created_at: now,
-          updated_at: now,
-        })
-        .execute();
-      const row = await trx
-        .selectFrom('contacts')
-        .select('id')
-        .orderBy('id', 'desc')
-        .limit(1)
-        .executeTakeFirstOrThrow();
-      const alert = { ...values, contactId: Number(row.id) };
+      const id = await insertReturningId(trx, 'contacts', {
+        first_name: values.firstName,
+        last_name: values.lastName,
+        email: values.email,
+        phone: values.phone,
+        service: values.service,
+        message: values.message,
+        created_at: now,
+        updated_at: now,
+      });
+      const alert = { ...values, contactId: id };
       await t.app.staffAlerts.newContact(trx, alert);
       return alert.contactId;
     });
@@ -149,6 +141,23 @@ describe.each(testDialects)('staff alerts on %s', (dialect) => {
     const confirmation = mails.find((m) => m.kind === 'contact-visitor')!;
     expect(confirmation.html_body).not.toContain('<img');
     expect((await notifications())[0]!.message).toContain('— General enquiry');
+  });
+
+  it('simultaneous contacts each get their notifications and mails (races rerun, never fail)', async () => {
+    const contacts = await Promise.all(
+      Array.from({ length: 8 }, (_, i) => storeContact({ firstName: `Racer${i}`, email: `racer${i}@visitor.test` })),
+    );
+    const rows = await notifications();
+    expect(rows).toHaveLength(8 * 3);
+    for (const user of [admin, editor, viewer]) {
+      expect(
+        rows
+          .filter((r) => r.user_id === user.id)
+          .map((r) => r.link)
+          .sort(),
+      ).toEqual(contacts.map((c) => `/admin/contacts?contact=${c.contactId}`).sort());
+    }
+    expect(await countRows(db(), 'mail_outbox')).toBe(8 * 4);
   });
 
   it('stores nothing when the transaction that raised the alert fails', async () => {
