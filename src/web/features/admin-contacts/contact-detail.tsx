@@ -260,7 +260,7 @@ export function ContactDetailView({ id, canEdit, backTo }: { id: number; canEdit
       </div>
 
       {/* Phones: the message, what staff set, who it is, then the notes. Wider: notes under the message. */}
-      <div className="grid items-start gap-5 lg:grid-cols-3">
+      <div className="grid items-start gap-5 lg:grid-cols-3 lg:grid-rows-[auto_1fr]">
         <div className="min-w-0 lg:col-span-2">
           <Card padding="none">
             <section aria-labelledby="contact-message" className="p-5">
