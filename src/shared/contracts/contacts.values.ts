@@ -109,6 +109,8 @@ export const ContactMessage = {
   NOTE_EMPTY: 'Note cannot be empty',
   NOTE_TOO_LONG: `Note must be at most ${CONTACT_NOTE_MAX} characters`,
   UPDATED: 'Contact updated successfully',
+  UPDATE_FAILED: 'Failed to update contact',
+  EXPORT_FAILED: 'Failed to export contacts',
   MARKED_READ: 'Contact marked as read',
   MARKED_UNREAD: 'Contact marked as unread',
   ASSIGNED: 'Contact assigned',

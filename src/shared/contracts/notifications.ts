@@ -52,4 +52,6 @@ export const NotificationMessage = {
   PREFERENCES_SAVED: 'Email preferences saved',
   PREFERENCES_FAILED: 'Failed to save email preferences',
   LOAD_FAILED: 'Failed to load notifications',
+  UPDATE_FAILED: 'Failed to update notifications',
+  PREFERENCES_LOAD_FAILED: 'Failed to load email preferences',
 } as const;

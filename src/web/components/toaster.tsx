@@ -1,6 +1,6 @@
 import { CircleCheck, CircleExclamationPoint, Info, TriangleExclamationPoint, X } from 'lucide-react';
 import { cn } from '../lib/cn';
-import { dismissToast, useNotifications, type NotificationType } from '../lib/notifications';
+import { dismissToast, useToasts, type NotificationType } from '../lib/notifications';
 
 const tones: Record<NotificationType, { box: string; icon: string; Icon: typeof Info }> = {
   success: { box: 'border-emerald-200', icon: 'text-emerald-600', Icon: CircleCheck },
@@ -14,7 +14,7 @@ const tones: Record<NotificationType, { box: string; icon: string; Icon: typeof 
  * what is added: errors and warnings assertively (role=alert), the rest politely (role=status).
  */
 export function Toaster() {
-  const visible = useNotifications().filter((item) => !item.dismissed);
+  const visible = useToasts();
   const urgent = visible.filter((item) => item.type === 'error' || item.type === 'warning');
   const polite = visible.filter((item) => item.type === 'success' || item.type === 'info');
 

@@ -1,13 +1,15 @@
 import { useSyncExternalStore } from 'react';
 
 /**
- * Admin notifications (spec 02, sections 3 and 9): a toast stack plus the session's notification list.
- * Held in memory for this tab only; nothing is persisted.
+ * The admin's toasts (spec 02, sections 3 and 9): short-lived messages about what this screen just did,
+ * held in memory for this tab only. Errors stay until closed, the rest close after their duration.
+ * The header bell is not fed from here: it lists the server's notifications (GET /api/notifications),
+ * which survive a reload and follow the staff member to another browser.
  */
 
 export type NotificationType = 'success' | 'error' | 'warning' | 'info';
 
-export interface AppNotification {
+export interface Toast {
   id: string;
   type: NotificationType;
   title: string;
@@ -17,9 +19,6 @@ export interface AppNotification {
   persistent: boolean;
   /** ms since the epoch. */
   timestamp: number;
-  read: boolean;
-  /** The toast was closed (by the user or its timer); the entry stays in the list. */
-  dismissed: boolean;
   expiresAt: number | null;
 }
 
@@ -33,7 +32,8 @@ export interface NotifyInput {
 }
 
 export const NOTIFICATION_DEFAULT_DURATION_MS = 5000;
-export const NOTIFICATIONS_MAX = 50;
+/** Most toasts on screen at once; the oldest closes when another arrives. */
+export const TOASTS_MAX = 5;
 
 const defaultTitles: Record<NotificationType, string> = {
   success: 'Success',
@@ -42,40 +42,41 @@ const defaultTitles: Record<NotificationType, string> = {
   info: 'Information',
 };
 
-let items: readonly AppNotification[] = [];
+let items: readonly Toast[] = [];
 const listeners = new Set<() => void>();
 const timers = new Map<string, ReturnType<typeof setTimeout>>();
 let counter = 0;
 
-function emit(next: readonly AppNotification[]) {
+function emit(next: readonly Toast[]) {
   items = next;
   for (const listener of listeners) listener();
 }
 
-function update(id: string, change: Partial<AppNotification>) {
-  emit(items.map((item) => (item.id === id ? { ...item, ...change } : item)));
+function clearTimer(id: string) {
+  const timer = timers.get(id);
+  if (timer !== undefined) clearTimeout(timer);
+  timers.delete(id);
 }
 
+/** Shows a toast; answers its id. */
 export function notify(input: NotifyInput): string {
   const persistent = input.persistent ?? input.type === 'error';
   const duration = persistent ? 0 : (input.duration ?? NOTIFICATION_DEFAULT_DURATION_MS);
   counter += 1;
   const now = Date.now();
-  const entry: AppNotification = {
-    id: `n-${now.toString(36)}-${counter}`,
+  const entry: Toast = {
+    id: `t-${now.toString(36)}-${counter}`,
     type: input.type,
     title: input.title ?? defaultTitles[input.type],
     message: input.message,
     duration,
     persistent,
     timestamp: now,
-    read: false,
-    dismissed: false,
     expiresAt: persistent ? null : now + duration,
   };
   const next = [entry, ...items];
-  for (const dropped of next.slice(NOTIFICATIONS_MAX)) clearTimer(dropped.id);
-  emit(next.slice(0, NOTIFICATIONS_MAX));
+  for (const dropped of next.slice(TOASTS_MAX)) clearTimer(dropped.id);
+  emit(next.slice(0, TOASTS_MAX));
   if (!persistent && typeof window !== 'undefined') {
     timers.set(
       entry.id,
@@ -85,29 +86,15 @@ export function notify(input: NotifyInput): string {
   return entry.id;
 }
 
-function clearTimer(id: string) {
-  const timer = timers.get(id);
-  if (timer !== undefined) clearTimeout(timer);
-  timers.delete(id);
-}
-
-/** Closes the toast; the notification stays in the list. */
+/** Closes the toast (by the user or its timer). */
 export function dismissToast(id: string): void {
   clearTimer(id);
-  update(id, { dismissed: true });
+  if (items.some((item) => item.id === id)) emit(items.filter((item) => item.id !== id));
 }
 
-export function setRead(id: string, read: boolean): void {
-  update(id, { read });
-}
-
-export function markAllRead(): void {
-  emit(items.map((item) => (item.read ? item : { ...item, read: true })));
-}
-
-/** Empties the list and closes every toast. */
-export function clearNotifications(): void {
-  for (const id of timers.keys()) clearTimer(id);
+/** Closes every toast. */
+export function dismissAllToasts(): void {
+  for (const id of [...timers.keys()]) clearTimer(id);
   emit([]);
 }
 
@@ -116,14 +103,16 @@ function subscribe(listener: () => void) {
   return () => listeners.delete(listener);
 }
 
-const empty: readonly AppNotification[] = [];
+const empty: readonly Toast[] = [];
 
-export function useNotifications(): readonly AppNotification[] {
-  return useSyncExternalStore(
-    subscribe,
-    () => items,
-    () => empty,
-  );
+/** The toasts on screen now, newest first (outside React). */
+export function currentToasts(): readonly Toast[] {
+  return items;
+}
+
+/** The toasts on screen, newest first. */
+export function useToasts(): readonly Toast[] {
+  return useSyncExternalStore(subscribe, currentToasts, () => empty);
 }
 
 export const toast = {

@@ -10,10 +10,13 @@ export function ListLoadError({
   title,
   children,
   onRetry,
+  retryLabel = 'Try Again',
 }: {
   title?: ReactNode;
   children?: ReactNode;
   onRetry: () => void;
+  /** The button's text ("Retry" where the spec names it so). */
+  retryLabel?: string;
 }) {
   return (
     <Alert
@@ -21,7 +24,7 @@ export function ListLoadError({
       title={title}
       action={
         <Button size="sm" variant="secondary" onClick={onRetry}>
-          Try Again
+          {retryLabel}
         </Button>
       }
     >

@@ -18,7 +18,7 @@ import { Select } from '../../components/select';
 import { cn } from '../../lib/cn';
 import { toast } from '../../lib/notifications';
 import { deleteSubscriber, fetchSubscribers, fetchSubscribersCsv, type SubscriberFilters } from './blog-admin-api';
-import { downloadTextFile } from './download-file';
+import { downloadTextFile } from '../../lib/download-file';
 
 const dateTime = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
 

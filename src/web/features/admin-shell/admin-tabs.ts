@@ -34,7 +34,7 @@ export const adminTabs: readonly AdminTab[] = [
   { id: 'contacts', label: 'Contacts', icon: Mail, description: 'Contact requests and quotes' },
   { id: 'analytics', label: 'Analytics', icon: ChartColumn, description: 'Traffic and engagement' },
   { id: 'certification', label: 'Certification', icon: Award, description: 'Issued certificates' },
-  { id: 'settings', label: 'Settings', icon: Settings, description: 'Account, password and users' },
+  { id: 'settings', label: 'Settings', icon: Settings, description: 'Account, password, e-mail preferences and users' },
 ];
 
 /** The tab a URL segment names: "dashboard" is an alias of overview; undefined for unknown tabs. */

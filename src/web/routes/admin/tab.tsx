@@ -5,6 +5,7 @@ import { resolveAdminTab } from '../../features/admin-shell/admin-tabs';
 import { SettingsTab } from '../../features/admin-settings/settings-tab';
 import { BlogTab } from '../../features/admin-blog/blog-tab';
 import { parseBlogPath } from '../../features/admin-blog/blog-paths';
+import { ContactsTab } from '../../features/admin-contacts/contacts-tab';
 import { PortfolioTab } from '../../features/admin-portfolio/portfolio-tab';
 import { parsePortfolioPath } from '../../features/admin-portfolio/portfolio-paths';
 import { adminMeta } from '../../lib/admin-meta';
@@ -45,7 +46,8 @@ export default function AdminTabPage() {
   const { segment, blogView, portfolioView, tab } = resolvePath(params);
 
   if (!tab) return <AdminNotFound segment={segment ?? ''} />;
-  if ((tab.id !== 'settings' && !blogView && !portfolioView) || !auth.user) return <TabNotAvailable tab={tab} />;
+  const built = tab.id === 'settings' || tab.id === 'contacts' || blogView || portfolioView;
+  if (!built || !auth.user) return <TabNotAvailable tab={tab} />;
 
   const Icon = tab.icon;
   return (
@@ -55,6 +57,8 @@ export default function AdminTabPage() {
         <BlogTab view={blogView} role={auth.user.role} />
       ) : portfolioView ? (
         <PortfolioTab view={portfolioView} role={auth.user.role} />
+      ) : tab.id === 'contacts' ? (
+        <ContactsTab role={auth.user.role} />
       ) : (
         <SettingsTab user={auth.user} onUserChange={setCurrentUser} onPasswordChanged={adoptTokenPair} />
       )}

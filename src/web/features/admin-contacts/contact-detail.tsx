@@ -1,0 +1,495 @@
+import { ArrowLeft, LoaderCircle, Mail, MailOpen, Phone, Plus, Trash2 } from 'lucide-react';
+import { useCallback, useEffect, useEffectEvent, useRef, useState, type FormEvent, type ReactNode } from 'react';
+import { useNavigate } from 'react-router';
+import {
+  CONTACT_NOTE_MAX,
+  ContactMessage,
+  contactName,
+  contactPriorities,
+  contactPriorityLabels,
+  contactStatuses,
+  contactStatusLabels,
+  type ContactAssignee,
+  type ContactDetail,
+  type ContactPriority,
+  type ContactStatus,
+} from '../../../shared/contracts/contacts';
+import { formatMessage } from '../../../shared/errors';
+import { ConfirmDeleteDialog } from '../../components/admin/confirm-delete-dialog';
+import { editorFailure, EditorLoadError, type EditorFailure } from '../../components/admin/editor-load-error';
+import { Button } from '../../components/button';
+import { Card } from '../../components/card';
+import { failureNotice } from '../../components/notice';
+import { Select } from '../../components/select';
+import { Skeleton } from '../../components/skeleton';
+import { Textarea } from '../../components/textarea';
+import { cn } from '../../lib/cn';
+import { mailtoHref, telHref } from '../../lib/contact-links';
+import { onDataUpdate } from '../../lib/data-update';
+import { toast } from '../../lib/notifications';
+import { FailedSubmissionLine, formatDateTime, PriorityLabel, StatusBadge } from './contact-badges';
+import {
+  addNote,
+  assignContact,
+  deleteContact,
+  fetchAssignees,
+  fetchContact,
+  setContactRead,
+  updatePriority,
+  updateStatus,
+} from './contacts-admin-api';
+
+/** A failed change: its catalogue title as a toast, with the server's reason when it says more. */
+function toastFailure(title: string, error: unknown) {
+  const notice = failureNotice(title, error);
+  toast.error(notice.detail ?? notice.title, notice.detail ? notice.title : undefined);
+}
+
+/**
+ * One contact: what the visitor sent (plain text), the staff's status, priority, assignment and read
+ * state, the append-only notes, and Send Email / Call / Delete. Opening it marks it read for those who
+ * may change contacts; viewers see everything without the controls.
+ */
+export function ContactDetailView({ id, canEdit, backTo }: { id: number; canEdit: boolean; backTo: string }) {
+  const navigate = useNavigate();
+  const [contact, setContact] = useState<ContactDetail | null>(null);
+  const [failure, setFailure] = useState<EditorFailure | null>(null);
+  const [attempt, setAttempt] = useState(0);
+  const [assignees, setAssignees] = useState<ContactAssignee[]>([]);
+  const [busy, setBusy] = useState(false);
+  const [confirming, setConfirming] = useState(false);
+  /** Set while this screen deletes the contact: its own data-update must not ask for it again. */
+  const deleting = useRef(false);
+
+  const refresh = useCallback(async () => {
+    try {
+      setContact(await fetchContact(id));
+      setFailure(null);
+    } catch (error) {
+      setFailure(editorFailure(error, { notFound: ContactMessage.NOT_FOUND, failed: ContactMessage.LOAD_FAILED }));
+    }
+  }, [id]);
+
+  /** Opening a contact marks it read (only those who may change contacts can). */
+  const opened = useEffectEvent((loaded: ContactDetail) => {
+    setContact(loaded);
+    setFailure(null);
+    if (canEdit && !loaded.read) {
+      setContactRead(loaded.id, true)
+        .then(() =>
+          setContact((current) => (current && current.id === loaded.id ? { ...current, read: true } : current)),
+        )
+        .catch(() => {
+          // It stays unread; the toggle in the header shows so and can try again.
+        });
+    }
+  });
+
+  useEffect(() => {
+    let cancelled = false;
+    setContact(null);
+    setFailure(null);
+    fetchContact(id)
+      .then((loaded) => !cancelled && opened(loaded))
+      .catch(
+        (error: unknown) =>
+          !cancelled &&
+          setFailure(editorFailure(error, { notFound: ContactMessage.NOT_FOUND, failed: ContactMessage.LOAD_FAILED })),
+      );
+    return () => {
+      cancelled = true;
+    };
+  }, [id, attempt]);
+
+  useEffect(() => {
+    let cancelled = false;
+    fetchAssignees()
+      .then((list) => !cancelled && setAssignees(list))
+      .catch(() => {
+        // The selector then offers the current assignee and "Unassigned" only.
+      });
+    return () => {
+      cancelled = true;
+    };
+  }, []);
+
+  // A colleague's change (or this screen's, in another tab) shows without a reload.
+  useEffect(
+    () => onDataUpdate((detail) => detail.type === 'contacts' && !deleting.current && void refresh()),
+    [refresh],
+  );
+
+  /** Shows `change` at once, sends `call`, reports with `success` or `failed`, then shows the server's copy. */
+  async function change(
+    optimistic: Partial<ContactDetail>,
+    call: () => Promise<{ message?: string }>,
+    success: (message?: string) => string,
+    failed: string,
+  ) {
+    setBusy(true);
+    setContact((current) => (current ? { ...current, ...optimistic } : current));
+    try {
+      const { message } = await call();
+      toast.success(success(message));
+    } catch (error) {
+      toastFailure(failed, error);
+      // Back to what the server holds (a success reloads through the 'contacts' data-update).
+      await refresh();
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  async function confirmDelete() {
+    setBusy(true);
+    deleting.current = true;
+    try {
+      await deleteContact(id);
+      toast.success(ContactMessage.DELETED);
+      void navigate(backTo, { replace: true });
+    } catch (error) {
+      deleting.current = false;
+      toastFailure(ContactMessage.DELETE_FAILED, error);
+      setBusy(false);
+      setConfirming(false);
+    }
+  }
+
+  const back = (
+    <Button to={backTo} variant="link" className="self-start">
+      <ArrowLeft aria-hidden="true" />
+      Back to List
+    </Button>
+  );
+
+  if (failure) {
+    return (
+      <div className="flex flex-col gap-4">
+        {back}
+        <EditorLoadError
+          failure={failure}
+          onRetry={() => setAttempt((n) => n + 1)}
+          backTo={backTo}
+          backLabel="Back to List"
+        />
+      </div>
+    );
+  }
+  if (!contact) {
+    return (
+      <div className="flex flex-col gap-4" aria-busy="true">
+        {back}
+        <span className="sr-only">Loading the contact…</span>
+        <Skeleton className="h-10 w-64" />
+        <div className="grid gap-4 lg:grid-cols-3">
+          <Skeleton className="h-64 w-full lg:col-span-2" />
+          <Skeleton className="h-64 w-full" />
+        </div>
+      </div>
+    );
+  }
+
+  const name = contactName(contact);
+  const assigneeOptions =
+    contact.assignedTo && !assignees.some((person) => person.id === contact.assignedTo?.id)
+      ? [contact.assignedTo, ...assignees]
+      : assignees;
+
+  return (
+    <div className="flex flex-col gap-5" data-contact-detail={contact.id}>
+      <div className="flex flex-col gap-2">
+        {back}
+        <div className="flex flex-wrap items-center gap-x-3 gap-y-2">
+          <h2 className="text-xl font-semibold break-words">{name}</h2>
+          <StatusBadge status={contact.status} />
+          <PriorityLabel priority={contact.priority} />
+          <span
+            className={cn(
+              'rounded-full px-2 py-0.5 text-xs font-medium',
+              contact.read ? 'bg-slate-100 text-slate-600' : 'bg-brand-600 text-white',
+            )}
+            data-read-state={contact.read ? 'read' : 'unread'}
+          >
+            {contact.read ? 'Read' : 'Unread'}
+          </span>
+        </div>
+        <FailedSubmissionLine message={contact.error_message} className="text-sm" />
+      </div>
+
+      <div className="flex flex-wrap gap-2">
+        <Button size="sm" href={mailtoHref(contact.email, { subject: 'Re: your enquiry' })}>
+          <Mail aria-hidden="true" />
+          Send Email
+        </Button>
+        {contact.phone && (
+          <Button size="sm" variant="secondary" href={telHref(contact.phone)}>
+            <Phone aria-hidden="true" />
+            Call
+          </Button>
+        )}
+        {canEdit && (
+          <>
+            <Button
+              size="sm"
+              variant="secondary"
+              disabled={busy}
+              onClick={() =>
+                void change(
+                  { read: !contact.read },
+                  () => setContactRead(contact.id, !contact.read),
+                  () => (contact.read ? ContactMessage.MARKED_UNREAD : ContactMessage.MARKED_READ),
+                  ContactMessage.UPDATE_FAILED,
+                )
+              }
+            >
+              {contact.read ? <Mail aria-hidden="true" /> : <MailOpen aria-hidden="true" />}
+              {contact.read ? 'Mark as Unread' : 'Mark as Read'}
+            </Button>
+            <Button
+              size="sm"
+              variant="secondary"
+              className="text-red-700 sm:ml-auto"
+              disabled={busy}
+              onClick={() => setConfirming(true)}
+            >
+              <Trash2 aria-hidden="true" />
+              Delete
+            </Button>
+          </>
+        )}
+      </div>
+
+      {/* Phones: the message, what staff set, who it is, then the notes. Wider: notes under the message. */}
+      <div className="grid items-start gap-5 lg:grid-cols-3 lg:grid-rows-[auto_1fr]">
+        <div className="min-w-0 lg:col-span-2">
+          <Card padding="none">
+            <section aria-labelledby="contact-message" className="p-5">
+              <h3 id="contact-message" className="text-sm font-semibold tracking-wide text-slate-500 uppercase">
+                Message
+              </h3>
+              <p className="mt-2 text-sm leading-relaxed break-words whitespace-pre-wrap text-slate-800" data-message>
+                {contact.message}
+              </p>
+            </section>
+          </Card>
+        </div>
+        <div className="flex min-w-0 flex-col gap-5 lg:row-span-2">
+          {canEdit && (
+            <Card padding="none">
+              <section aria-labelledby="contact-manage" className="flex flex-col gap-4 p-5">
+                <h3 id="contact-manage" className="text-sm font-semibold tracking-wide text-slate-500 uppercase">
+                  Manage
+                </h3>
+                <Select
+                  label="Status"
+                  value={contact.status}
+                  disabled={busy}
+                  onChange={(event) => {
+                    const status = event.target.value as ContactStatus;
+                    void change(
+                      { status },
+                      () => updateStatus(contact.id, status),
+                      () => ContactMessage.STATUS_UPDATED,
+                      ContactMessage.STATUS_FAILED,
+                    );
+                  }}
+                >
+                  {contactStatuses.map((status) => (
+                    <option key={status} value={status}>
+                      {contactStatusLabels[status]}
+                    </option>
+                  ))}
+                </Select>
+                <Select
+                  label="Priority"
+                  value={contact.priority}
+                  disabled={busy}
+                  onChange={(event) => {
+                    const priority = event.target.value as ContactPriority;
+                    void change(
+                      { priority },
+                      () => updatePriority(contact.id, priority),
+                      () =>
+                        formatMessage(ContactMessage.PRIORITY_UPDATED, { priority: contactPriorityLabels[priority] }),
+                      ContactMessage.PRIORITY_FAILED,
+                    );
+                  }}
+                >
+                  {contactPriorities.map((priority) => (
+                    <option key={priority} value={priority}>
+                      {contactPriorityLabels[priority]}
+                    </option>
+                  ))}
+                </Select>
+                <Select
+                  label="Assigned to"
+                  value={contact.assignedTo ? String(contact.assignedTo.id) : ''}
+                  disabled={busy}
+                  onChange={(event) => {
+                    const value = event.target.value;
+                    const assignee = assigneeOptions.find((person) => String(person.id) === value) ?? null;
+                    void change(
+                      { assignedTo: assignee },
+                      () => assignContact(contact.id, assignee ? assignee.id : null),
+                      () => (assignee ? ContactMessage.ASSIGNED : ContactMessage.UNASSIGNED),
+                      ContactMessage.UPDATE_FAILED,
+                    );
+                  }}
+                >
+                  <option value="">Unassigned</option>
+                  {assigneeOptions.map((person) => (
+                    <option key={person.id} value={String(person.id)}>
+                      {person.username}
+                    </option>
+                  ))}
+                </Select>
+              </section>
+            </Card>
+          )}
+          <Card padding="none">
+            <section aria-labelledby="contact-info" className="p-5">
+              <h3 id="contact-info" className="text-sm font-semibold tracking-wide text-slate-500 uppercase">
+                Contact information
+              </h3>
+              <dl className="mt-3 flex flex-col gap-3 text-sm">
+                <Info label="Name">{name}</Info>
+                <Info label="Email">
+                  <a href={mailtoHref(contact.email)} className="break-all text-brand-700 hover:underline">
+                    {contact.email}
+                  </a>
+                </Info>
+                <Info label="Phone">
+                  {contact.phone ? (
+                    <a href={telHref(contact.phone)} className="text-brand-700 hover:underline">
+                      {contact.phone}
+                    </a>
+                  ) : (
+                    <span className="text-slate-400">Not given</span>
+                  )}
+                </Info>
+                <Info label="Service">{contact.service ?? <span className="text-slate-400">Not chosen</span>}</Info>
+                <Info label="Source">{contact.source}</Info>
+                <Info label="Submitted">
+                  <time dateTime={contact.created_at}>{formatDateTime(contact.created_at)}</time>
+                </Info>
+                <Info label="Last updated">
+                  <time dateTime={contact.updated_at}>{formatDateTime(contact.updated_at)}</time>
+                </Info>
+                {!canEdit && (
+                  <>
+                    <Info label="Status">{contactStatusLabels[contact.status]}</Info>
+                    <Info label="Priority">{contactPriorityLabels[contact.priority]}</Info>
+                    <Info label="Assigned to">{contact.assignedTo?.username ?? 'Unassigned'}</Info>
+                  </>
+                )}
+              </dl>
+            </section>
+          </Card>
+        </div>
+        <div className="min-w-0 lg:col-span-2">
+          <NotesCard contact={contact} canEdit={canEdit} onAdded={refresh} />
+        </div>
+      </div>
+
+      <ConfirmDeleteDialog
+        open={confirming}
+        title="Delete contact?"
+        busy={busy}
+        onCancel={() => setConfirming(false)}
+        onConfirm={() => void confirmDelete()}
+      >
+        <p>{ContactMessage.CONFIRM_DELETE}</p>
+        <p className="mt-1 font-medium break-words text-slate-800">{name}</p>
+        <p className="mt-2">Its notes go with it. This cannot be undone.</p>
+      </ConfirmDeleteDialog>
+    </div>
+  );
+}
+
+function Info({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <div className="grid grid-cols-[6.5rem_1fr] gap-2">
+      <dt className="text-slate-500">{label}</dt>
+      <dd className="min-w-0 break-words text-slate-900">{children}</dd>
+    </div>
+  );
+}
+
+/** The append-only notes, oldest first, and for staff who may change contacts the "Add a note" box. */
+function NotesCard({
+  contact,
+  canEdit,
+  onAdded,
+}: {
+  contact: ContactDetail;
+  canEdit: boolean;
+  onAdded: () => Promise<void>;
+}) {
+  const [text, setText] = useState('');
+  const [adding, setAdding] = useState(false);
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    const note = text.trim();
+    // Whitespace-only notes are ignored (spec 02, section 4).
+    if (!note || adding) return;
+    setAdding(true);
+    try {
+      await addNote(contact.id, note);
+      toast.success(ContactMessage.NOTE_ADDED);
+      setText('');
+      await onAdded();
+    } catch (error) {
+      toastFailure(ContactMessage.NOTE_FAILED, error);
+    } finally {
+      setAdding(false);
+    }
+  }
+
+  return (
+    <Card padding="none">
+      <section aria-labelledby="contact-notes" className="flex flex-col gap-4 p-5">
+        <h3 id="contact-notes" className="text-sm font-semibold tracking-wide text-slate-500 uppercase">
+          Notes ({contact.notes.length})
+        </h3>
+        {contact.notes.length === 0 ? (
+          <p className="text-sm text-slate-500">No notes yet.</p>
+        ) : (
+          <ol className="flex flex-col gap-3" aria-label="Notes, oldest first">
+            {contact.notes.map((note) => (
+              <li
+                key={note.id}
+                className="rounded-lg border border-slate-200 bg-slate-50 px-4 py-3"
+                data-note={note.id}
+              >
+                <p className="text-sm break-words whitespace-pre-wrap text-slate-800">{note.text}</p>
+                <p className="mt-1.5 text-xs text-slate-500">
+                  {note.author ?? 'Unknown'} · <time dateTime={note.timestamp}>{formatDateTime(note.timestamp)}</time>
+                </p>
+              </li>
+            ))}
+          </ol>
+        )}
+        {canEdit && (
+          <form onSubmit={(event) => void submit(event)} className="flex flex-col gap-2">
+            <Textarea
+              label="Add a note"
+              name="note"
+              rows={3}
+              maxLength={CONTACT_NOTE_MAX}
+              value={text}
+              onChange={(event) => setText(event.target.value)}
+              placeholder="What was agreed, what happens next…"
+            />
+            <div>
+              <Button type="submit" size="sm" disabled={adding || text.trim() === ''}>
+                {adding ? <LoaderCircle className="animate-spin" aria-hidden="true" /> : <Plus aria-hidden="true" />}
+                Add Note
+              </Button>
+            </div>
+          </form>
+        )}
+      </section>
+    </Card>
+  );
+}

@@ -1,0 +1,110 @@
+import {
+  contactAssigneeSchema,
+  contactBulkDataSchema,
+  contactDetailSchema,
+  contactListDataSchema,
+  type ContactAssignee,
+  type ContactBulkRequest,
+  type ContactDetail,
+  type ContactListData,
+  type ContactPriority,
+  type ContactStatus,
+} from '../../../shared/contracts/contacts';
+import { z } from '../../../shared/zod';
+import { api, ApiError, ClientErrorCode, ClientMessage } from '../../lib/api-client';
+import { broadcastDataUpdate } from '../../lib/data-update';
+import { contactFilterParams, contactListParams, type ContactsQuery } from './contacts-query';
+
+/**
+ * The Contacts tab's calls (spec 02, section 7). Reads skip the client's cache (staff must see their own
+ * and their colleagues' changes); every write tells the other screens and tabs through the 'contacts'
+ * data-update event. Answers are checked against the contract.
+ */
+
+function parse<T>(schema: z.ZodType<T>, data: unknown): T {
+  const result = schema.safeParse(data);
+  if (!result.success) {
+    throw new ApiError({
+      message: ClientMessage.INVALID_RESPONSE,
+      status: 200,
+      code: ClientErrorCode.INVALID_RESPONSE,
+    });
+  }
+  return result.data;
+}
+
+const fresh = { cache: false } as const;
+
+/** A write: its answer's message (the catalogue's, filled in by the server), then the data-update. */
+async function write(call: Promise<{ data: unknown; message?: string }>): Promise<{ data: unknown; message?: string }> {
+  const body = await call;
+  broadcastDataUpdate('contacts');
+  return body;
+}
+
+export async function fetchContacts(query: ContactsQuery): Promise<ContactListData> {
+  const body = await api.get('/contacts/admin', contactListParams(query), fresh);
+  return parse(contactListDataSchema, body.data);
+}
+
+export async function fetchContact(id: number): Promise<ContactDetail> {
+  const body = await api.get(`/contacts/${id}`, undefined, fresh);
+  return parse(contactDetailSchema, body.data);
+}
+
+const assigneesSchema = z.union([
+  z.array(contactAssigneeSchema),
+  z.object({ assignees: z.array(contactAssigneeSchema) }).transform((data) => data.assignees),
+]);
+
+export async function fetchAssignees(): Promise<ContactAssignee[]> {
+  const body = await api.get('/contacts/admin/assignees', undefined, fresh);
+  return parse(assigneesSchema, body.data);
+}
+
+/** The CSV of every contact matching the filters, fetched with the bearer token (never put in a URL). */
+export async function fetchContactsCsv(query: ContactsQuery): Promise<string> {
+  const body = await api.get(
+    '/contacts/admin/export',
+    { ...contactFilterParams(query), format: 'csv' },
+    { ...fresh, responseType: 'text', headers: { Accept: 'text/csv' } },
+  );
+  if (typeof body.data !== 'string') {
+    throw new ApiError({
+      message: ClientMessage.INVALID_RESPONSE,
+      status: 200,
+      code: ClientErrorCode.INVALID_RESPONSE,
+    });
+  }
+  return body.data;
+}
+
+export function updateStatus(id: number, status: ContactStatus) {
+  return write(api.patch(`/contacts/${id}/status`, { status }));
+}
+
+export function updatePriority(id: number, priority: ContactPriority) {
+  return write(api.patch(`/contacts/${id}/priority`, { priority }));
+}
+
+export function addNote(id: number, note: string) {
+  return write(api.patch(`/contacts/${id}/notes`, { note }));
+}
+
+export function assignContact(id: number, assignedTo: number | null) {
+  return write(api.patch(`/contacts/admin/${id}/assign`, { assignedTo }));
+}
+
+export function setContactRead(id: number, read: boolean) {
+  return write(api.patch(`/contacts/admin/${id}/${read ? 'read' : 'unread'}`));
+}
+
+export function deleteContact(id: number) {
+  return write(api.delete(`/contacts/${id}`));
+}
+
+/** PATCH /contacts/admin/bulk: answers how many contacts changed. */
+export async function bulkContacts(request: ContactBulkRequest): Promise<{ affected: number; message?: string }> {
+  const body = await write(api.patch('/contacts/admin/bulk', request));
+  return { ...parse(contactBulkDataSchema, body.data), message: body.message };
+}

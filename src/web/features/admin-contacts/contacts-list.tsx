@@ -1,0 +1,408 @@
+import { ChevronLeft, ChevronRight, Download, Eye, ListRestart, Mail, MailCheck, UserCheck } from 'lucide-react';
+import { useEffect, useRef, useState } from 'react';
+import {
+  ContactMessage,
+  contactName,
+  contactPriorities,
+  contactPriorityLabels,
+  contactStatuses,
+  contactStatusLabels,
+  CONTACTS_PAGE_SIZE,
+  CONTACTS_REFRESH_MS,
+  messagePreview,
+  type ContactSummary,
+} from '../../../shared/contracts/contacts';
+import { formatMessage } from '../../../shared/errors';
+import { BulkActionBar } from '../../components/admin/bulk-action-bar';
+import { ConfirmPendingDelete } from '../../components/admin/confirm-delete-dialog';
+import { EmptyList, ListLoadError, ListSkeleton } from '../../components/admin/list-states';
+import { SearchField } from '../../components/admin/search-field';
+import { SelectableCards, SelectableTable, type TableColumn } from '../../components/admin/selectable-list';
+import { useAdminList } from '../../components/admin/use-admin-list';
+import { useListActions } from '../../components/admin/use-list-actions';
+import { Button } from '../../components/button';
+import { Card } from '../../components/card';
+import { failureNotice, NoticeAlert } from '../../components/notice';
+import { Select } from '../../components/select';
+import { cn } from '../../lib/cn';
+import { mailtoHref } from '../../lib/contact-links';
+import { toast } from '../../lib/notifications';
+import { downloadTextFile } from '../../lib/download-file';
+import { FailedSubmissionLine, formatDate, PriorityLabel, StatusBadge } from './contact-badges';
+import { bulkContacts, deleteContact, fetchContacts, fetchContactsCsv } from './contacts-admin-api';
+import {
+  contactsPath,
+  defaultContactsQuery,
+  exportFilename,
+  readContactsQuery,
+  showingSummary,
+  writeContactsQuery,
+  type ContactsQuery,
+} from './contacts-query';
+
+/** A contact as the shared list components want it: `title` names it for the checkbox labels. */
+type ContactRow = ContactSummary & { title: string };
+
+async function fetchContactPage(query: ContactsQuery) {
+  const data = await fetchContacts(query);
+  return {
+    rows: data.contacts.map((contact): ContactRow => ({ ...contact, title: contactName(contact) })),
+    total: data.pagination.total,
+    pages: Math.max(1, data.pagination.totalPages),
+  };
+}
+
+export function bulkDeleteQuestion(count: number): string {
+  return count === 1 ? ContactMessage.CONFIRM_DELETE : formatMessage(ContactMessage.CONFIRM_BULK_DELETE, { count });
+}
+
+type BulkOperation = 'contacted' | 'qualified';
+
+/**
+ * Contacts › list: search, status and priority filters and the page in the address; a table (cards on
+ * phones) with the message preview and the failed-submission line; bulk Mark Contacted / Mark Qualified /
+ * Delete for those who may change contacts; Export CSV of the filtered list. It loads again every five
+ * minutes, on every change of page, filter or search, and when contacts change elsewhere.
+ */
+export function ContactsList({ canEdit }: { canEdit: boolean }) {
+  const list = useAdminList({
+    readQuery: readContactsQuery,
+    writeQuery: writeContactsQuery,
+    fetchPage: fetchContactPage,
+    rowsOf: (data) => data.rows,
+    loadFailed: ContactMessage.LOAD_FAILED_INLINE,
+    updates: 'contacts',
+  });
+  const actions = useListActions(list, {
+    deleteItem: (contact: ContactRow) => deleteContact(contact.id),
+    deleted: ContactMessage.DELETED,
+    deleteFailed: ContactMessage.DELETE_FAILED,
+    bulk: async (operation: BulkOperation | 'delete', ids) => {
+      const request =
+        operation === 'delete'
+          ? ({ operation: 'delete', contactIds: ids } as const)
+          : ({ operation: 'status', contactIds: ids, status: operation } as const);
+      const { affected } = await bulkContacts(request);
+      return {
+        text: operation === 'delete' ? ContactMessage.BULK_DELETED : ContactMessage.BULK_UPDATED,
+        succeeded: affected,
+        failures: [],
+      };
+    },
+    bulkFailed: (error) => {
+      toast.error(ContactMessage.BULK_FAILED);
+      return failureNotice(ContactMessage.BULK_FAILED, error);
+    },
+  });
+  const { query, setQuery, reload, loadError } = list;
+  const { selectedIds } = list.selection;
+  const [exporting, setExporting] = useState(false);
+
+  // Every five minutes; the page, filter and search changes reload through the address.
+  useEffect(() => {
+    const timer = setInterval(reload, CONTACTS_REFRESH_MS);
+    return () => clearInterval(timer);
+  }, [reload]);
+
+  // Each failed load is also a toast (the inline box stays with its Retry).
+  const toasted = useRef(loadError);
+  useEffect(() => {
+    if (loadError && loadError !== toasted.current) toast.error(ContactMessage.LOAD_FAILED);
+    toasted.current = loadError;
+  }, [loadError]);
+
+  async function exportCsv() {
+    setExporting(true);
+    try {
+      const csv = await fetchContactsCsv(query);
+      downloadTextFile(csv, exportFilename(), 'text/csv;charset=utf-8');
+    } catch (error) {
+      const notice = failureNotice(ContactMessage.EXPORT_FAILED, error);
+      actions.setNotice(notice);
+      toast.error(notice.detail ?? notice.title, notice.title);
+    } finally {
+      setExporting(false);
+    }
+  }
+
+  const filtered = query.search !== '' || query.status !== '' || query.priority !== '';
+  const total = list.data?.total ?? 0;
+
+  return (
+    <div className="flex flex-col gap-5">
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <h2 className="text-lg font-semibold">Contact Requests</h2>
+        <div className="flex flex-wrap gap-2">
+          <Button
+            size="sm"
+            variant="secondary"
+            onClick={() => {
+              list.setSearchInput('');
+              if (filtered || query.page > 1) setQuery(defaultContactsQuery);
+              else reload();
+            }}
+          >
+            <ListRestart aria-hidden="true" />
+            View All
+          </Button>
+          <Button size="sm" variant="secondary" onClick={() => void exportCsv()} disabled={exporting || total === 0}>
+            <Download aria-hidden="true" />
+            {exporting ? 'Exporting…' : 'Export CSV'}
+          </Button>
+        </div>
+      </div>
+
+      <NoticeAlert notice={actions.notice} onDismiss={() => actions.setNotice(null)} />
+
+      <Card padding="sm" className="grid gap-3 sm:grid-cols-2 lg:grid-cols-[1fr_12rem_11rem]">
+        <SearchField
+          label="Search contacts"
+          placeholder="Search name, email, phone, service or message"
+          value={list.searchInput}
+          onChange={list.setSearchInput}
+          className="sm:col-span-2 lg:col-span-1"
+        />
+        <Select
+          label="Status"
+          hideLabel
+          value={query.status}
+          onChange={(event) => setQuery({ status: event.target.value as ContactsQuery['status'] })}
+        >
+          <option value="">All Contacts</option>
+          {contactStatuses.map((status) => (
+            <option key={status} value={status}>
+              {contactStatusLabels[status]}
+            </option>
+          ))}
+        </Select>
+        <Select
+          label="Priority"
+          hideLabel
+          value={query.priority}
+          onChange={(event) => setQuery({ priority: event.target.value as ContactsQuery['priority'] })}
+        >
+          <option value="">All priorities</option>
+          {contactPriorities.map((priority) => (
+            <option key={priority} value={priority}>
+              {contactPriorityLabels[priority]}
+            </option>
+          ))}
+        </Select>
+      </Card>
+
+      {canEdit && selectedIds.length > 0 && (
+        <BulkActionBar count={selectedIds.length} disabled={actions.acting} onDelete={actions.askBulkDelete}>
+          <Button size="sm" variant="secondary" disabled={actions.acting} onClick={() => actions.runBulk('contacted')}>
+            <MailCheck aria-hidden="true" />
+            Mark Contacted
+          </Button>
+          <Button size="sm" variant="secondary" disabled={actions.acting} onClick={() => actions.runBulk('qualified')}>
+            <UserCheck aria-hidden="true" />
+            Mark Qualified
+          </Button>
+        </BulkActionBar>
+      )}
+
+      {loadError ? (
+        <ListLoadError title={ContactMessage.LOAD_FAILED_INLINE} onRetry={reload} retryLabel="Retry">
+          {loadError.detail}
+        </ListLoadError>
+      ) : !list.data ? (
+        <ListSkeleton label="Loading contacts…" rows={5} rowClassName="h-16 rounded-xl" />
+      ) : list.rows.length === 0 ? (
+        <EmptyList>{ContactMessage.EMPTY}</EmptyList>
+      ) : (
+        <div aria-busy={list.loading} className={cn('transition-opacity', list.loading && 'opacity-60')}>
+          <SelectableTable
+            items={list.rows}
+            label="Contact requests"
+            selectAllLabel="Select all contacts on this page"
+            canEdit={canEdit}
+            selection={list.selection}
+            rowData={contactRowData}
+            columns={contactColumns(query)}
+          />
+          <SelectableCards
+            items={list.rows}
+            label="Contact requests"
+            selectAllLabel="Select all contacts on this page"
+            canEdit={canEdit}
+            selection={list.selection}
+            rowData={contactRowData}
+            body={(contact) => <ContactCardBody contact={contact} />}
+            actions={(contact) => <ContactActions contact={contact} query={query} labels />}
+          />
+        </div>
+      )}
+
+      {list.data && list.data.pages > 1 && (
+        <ContactsPagination
+          page={query.page}
+          pages={list.data.pages}
+          total={total}
+          shown={list.rows.length}
+          loading={list.loading}
+          onPage={list.paging.onPage}
+        />
+      )}
+
+      <ConfirmPendingDelete
+        {...actions.confirm}
+        titles={{ one: 'Delete contact?', many: 'Delete contacts?' }}
+        question={bulkDeleteQuestion}
+        consequence="Their notes go with them. This cannot be undone."
+      />
+    </div>
+  );
+}
+
+const contactRowData = (contact: ContactRow) => ({
+  'data-contact': String(contact.id),
+  'data-read': contact.read ? 'true' : 'false',
+});
+
+/** Name (bold with a dot while unread), the message preview and the failed-submission line. */
+function NameCell({ contact }: { contact: ContactRow }) {
+  return (
+    <div className="min-w-0">
+      <p className="flex items-center gap-2">
+        {!contact.read && (
+          <span className="size-2 shrink-0 rounded-full bg-brand-600" title="Unread">
+            <span className="sr-only">Unread: </span>
+          </span>
+        )}
+        <span className={cn('break-words text-slate-900', contact.read ? 'font-medium' : 'font-bold')}>
+          {contact.title}
+        </span>
+      </p>
+      <p className="mt-0.5 line-clamp-2 text-xs break-words text-slate-500" data-preview>
+        {messagePreview(contact.message)}
+      </p>
+      <FailedSubmissionLine message={contact.error_message} className="mt-1" />
+    </div>
+  );
+}
+
+function contactColumns(query: ContactsQuery): ReadonlyArray<TableColumn<ContactRow>> {
+  return [
+    { header: 'Name', cellClassName: 'min-w-48 px-4 py-3', cell: (contact) => <NameCell contact={contact} /> },
+    {
+      header: 'Email',
+      cellClassName: 'px-4 py-3 whitespace-nowrap text-slate-700',
+      cell: (contact) => contact.email,
+    },
+    {
+      header: 'Service',
+      cellClassName: 'hidden px-4 py-3 text-slate-700 xl:table-cell',
+      headerClassName: 'hidden xl:table-cell',
+      cell: (contact) => contact.service ?? <span className="text-slate-400">—</span>,
+    },
+    { header: 'Status', cellClassName: 'px-4 py-3', cell: (contact) => <StatusBadge status={contact.status} /> },
+    {
+      header: 'Priority',
+      cellClassName: 'hidden px-4 py-3 lg:table-cell',
+      headerClassName: 'hidden lg:table-cell',
+      cell: (contact) => <PriorityLabel priority={contact.priority} />,
+    },
+    {
+      header: 'Date',
+      cellClassName: 'px-4 py-3 whitespace-nowrap text-slate-600',
+      cell: (contact) => <time dateTime={contact.created_at}>{formatDate(contact.created_at)}</time>,
+    },
+    {
+      header: 'Actions',
+      headerClassName: 'text-right',
+      cellClassName: 'px-2 py-2',
+      cell: (contact) => <ContactActions contact={contact} query={query} />,
+    },
+  ];
+}
+
+/** View (the contact's own screen) and Email (the visitor's mail program). */
+function ContactActions({ contact, query, labels }: { contact: ContactRow; query: ContactsQuery; labels?: boolean }) {
+  return (
+    <div className="flex items-center justify-end gap-1">
+      <Button
+        to={contactsPath(query, contact.id)}
+        variant="ghost"
+        size="sm"
+        aria-label={`View ${contact.title}`}
+        title="View"
+      >
+        <Eye aria-hidden="true" />
+        <span className={labels ? undefined : 'hidden 2xl:inline'}>View</span>
+      </Button>
+      <Button
+        href={mailtoHref(contact.email)}
+        variant="ghost"
+        size="sm"
+        aria-label={`Email ${contact.title}`}
+        title="Email"
+      >
+        <Mail aria-hidden="true" />
+        <span className={labels ? undefined : 'hidden 2xl:inline'}>Email</span>
+      </Button>
+    </div>
+  );
+}
+
+function ContactCardBody({ contact }: { contact: ContactRow }) {
+  return (
+    <>
+      <NameCell contact={contact} />
+      <p className="mt-2 text-sm break-all text-slate-700">{contact.email}</p>
+      <div className="mt-2 flex flex-wrap items-center gap-x-3 gap-y-1.5">
+        <StatusBadge status={contact.status} />
+        <PriorityLabel priority={contact.priority} />
+      </div>
+      <p className="mt-2 text-xs text-slate-500">
+        <time dateTime={contact.created_at}>{formatDate(contact.created_at)}</time>
+        {contact.service && <> · {contact.service}</>}
+      </p>
+    </>
+  );
+}
+
+/** "Showing X to Y of Z contacts", Previous, "Page N of M", Next. */
+function ContactsPagination({
+  page,
+  pages,
+  total,
+  shown,
+  loading,
+  onPage,
+}: {
+  page: number;
+  pages: number;
+  total: number;
+  shown: number;
+  loading: boolean;
+  onPage: (page: number) => void;
+}) {
+  const current = Math.min(page, pages);
+  return (
+    <nav aria-label="Contact pages" className="flex flex-wrap items-center justify-between gap-3">
+      <p className="text-sm text-slate-600" data-pagination-summary>
+        {showingSummary(current, CONTACTS_PAGE_SIZE, shown, total)}
+      </p>
+      <div className="flex items-center gap-2">
+        <Button variant="secondary" size="sm" disabled={current <= 1 || loading} onClick={() => onPage(current - 1)}>
+          <ChevronLeft aria-hidden="true" />
+          Previous
+        </Button>
+        <span className="text-sm whitespace-nowrap text-slate-700" aria-current="page">
+          Page {current} of {pages}
+        </span>
+        <Button
+          variant="secondary"
+          size="sm"
+          disabled={current >= pages || loading}
+          onClick={() => onPage(current + 1)}
+        >
+          Next
+          <ChevronRight aria-hidden="true" />
+        </Button>
+      </div>
+    </nav>
+  );
+}
