@@ -121,6 +121,8 @@ export const ContactMessage = {
   BULK_PRIORITY_REQUIRED: 'Priority is required for this operation',
   /** Set on a contact while a mail about it cannot be delivered ({reason}: the last delivery error). */
   MAIL_FAILING: 'Email notification failed: {reason}. It will be retried automatically.',
+  /** Set when the staff notifications and mails of a new contact could not be recorded at all. */
+  ALERT_FAILED: 'Staff were not notified of this request: {reason}',
   MAIL_GAVE_UP: 'Email notification failed after {attempts} attempts: {reason}',
 } as const;
 

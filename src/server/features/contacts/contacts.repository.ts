@@ -48,6 +48,11 @@ export async function insertContact(trx: Db, row: NewContactRow): Promise<number
   });
 }
 
+/** Sets the failed-submission line of a contact (nothing else of the row changes). */
+export async function setContactError(db: Db, id: number, message: string): Promise<void> {
+  await db.updateTable('contacts').set({ error_message: message }).where('id', '=', id).execute();
+}
+
 /** Contacts sent from this address (case-insensitively) since `since` (ISO). */
 export async function countContactsFromEmailSince(trx: Db, email: string, since: string): Promise<number> {
   const row = await trx

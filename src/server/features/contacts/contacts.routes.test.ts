@@ -7,7 +7,7 @@ import {
   ContactMessage,
   contactSubmitResponseSchema,
 } from '../../../shared/contracts/contacts';
-import { ErrorCode, ErrorMessage } from '../../../shared/errors';
+import { ErrorCode, ErrorMessage, formatMessage } from '../../../shared/errors';
 import { bearer, createSignedIn, freshIp } from '../../testing/auth-helpers';
 import { useTestApp } from '../../testing/test-app';
 import { countRows, testDialects } from '../../testing/test-database';
@@ -188,12 +188,17 @@ describe.each(testDialects)('POST /api/contacts on %s', (dialect) => {
     expect(flush).toHaveBeenCalledTimes(CONFIRMATIONS_PER_DAY + 1);
   });
 
-  it('stores nothing when the staff alerts fail, and answers 500 in the envelope', async () => {
+  it('keeps the request when the staff alerts fail: 201, and the contact shows why staff were not told', async () => {
     vi.spyOn(t.app.staffAlerts, 'newContact').mockRejectedValue(new Error('outbox down'));
-    const res = await submit({ ...valid, email: 'rollback@example.com' });
-    expect(res.statusCode).toBe(500);
-    expect(res.json()).toMatchObject({ success: false, code: ErrorCode.INTERNAL_ERROR });
-    expect(await rowsOf('rollback@example.com')).toEqual([]);
+    const res = await submit({ ...valid, email: 'alerts-down@example.com' });
+    expect(res.statusCode).toBe(201);
+    expect(res.json()).toMatchObject({ success: true, message: ContactMessage.RECEIVED });
+    const rows = await rowsOf('alerts-down@example.com');
+    expect(rows).toHaveLength(1);
+    expect(rows[0]).toMatchObject({
+      message: valid.message,
+      error_message: formatMessage(ContactMessage.ALERT_FAILED, { reason: 'outbox down' }),
+    });
   });
 
   it('stores every one of many identical submissions sent at once', async () => {

@@ -79,7 +79,7 @@ export async function contactsRoutes(app: FastifyInstance): Promise<void> {
       },
     },
     async (request, reply) => {
-      await submitContact(db(), app.staffAlerts, request.body);
+      await submitContact(db(), app.staffAlerts, request.body, request.log);
       reply.header('cache-control', 'no-store').status(201);
       return { success: true as const, data: { received: true as const }, message: ContactMessage.RECEIVED };
     },

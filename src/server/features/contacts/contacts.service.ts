@@ -1,4 +1,5 @@
 import { stringify } from 'csv-stringify';
+import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely } from 'kysely';
 import { pipeline, Readable } from 'node:stream';
 import {
@@ -23,7 +24,7 @@ import {
   type ContactSummary,
   type ContactAssignee,
 } from '../../../shared/contracts/contacts';
-import { ErrorCode, type FieldError } from '../../../shared/errors';
+import { ErrorCode, formatMessage, type FieldError } from '../../../shared/errors';
 import type { DB } from '../../db/schema';
 import { writeTransaction } from '../../db/write-conflicts';
 import { AppError, notFound } from '../../plugins/errors';
@@ -45,6 +46,7 @@ import {
   listContacts,
   listNotes,
   markContactsRead,
+  setContactError,
   updateContacts,
   type ContactChanges,
   type ContactFilter,
@@ -62,12 +64,14 @@ export const CONTACTS_EXPORT_MAX = 50_000;
 /**
  * Stores a visitor's request. Every field is trimmed and checked (each bad field named in `errors[]`),
  * before the honeypot is looked at so that a bot learns nothing from the answer; a filled honeypot stores
- * nothing. The contact and its staff alerts are written in one transaction; the mail goes out after it.
+ * nothing. The contact is committed first, on its own; then its staff alerts (notifications and queued mail)
+ * in a second transaction, and the mail worker sends after that.
  */
 export async function submitContact(
   db: Kysely<DB>,
   alerts: StaffAlerts,
   body: ContactSubmitRequest,
+  log: Pick<FastifyBaseLogger, 'error'>,
 ): Promise<'stored' | 'ignored'> {
   const values = {
     first_name: (body.first_name ?? '').trim(),
@@ -86,7 +90,7 @@ export async function submitContact(
   if (errors.length > 0) throw new AppError(400, ErrorCode.VALIDATION_ERROR, errors[0]!.message, errors);
   if (body.website?.trim()) return 'ignored';
 
-  await writeTransaction(db, async (trx) => {
+  const stored = await writeTransaction(db, async (trx) => {
     const now = new Date();
     const created_at = now.toISOString();
     const earlier = await countContactsFromEmailSince(
@@ -104,17 +108,33 @@ export async function submitContact(
       source: body.source ?? 'website',
       created_at,
     });
-    await alerts.newContact(trx, {
-      contactId,
-      firstName: values.first_name,
-      lastName: values.last_name,
-      email: values.email,
-      phone: values.phone || null,
-      service: values.service || null,
-      message: values.message,
-      confirmVisitor: earlier < CONFIRMATIONS_PER_DAY,
-    });
+    return { contactId, confirmVisitor: earlier < CONFIRMATIONS_PER_DAY };
   });
+  // The request is stored; whatever happens to the alerts now cannot lose it. A failure there is shown
+  // on the contact (the failed-submission line) and logged, and the visitor still gets the success answer.
+  try {
+    await writeTransaction(db, (trx) =>
+      alerts.newContact(trx, {
+        contactId: stored.contactId,
+        firstName: values.first_name,
+        lastName: values.last_name,
+        email: values.email,
+        phone: values.phone || null,
+        service: values.service || null,
+        message: values.message,
+        confirmVisitor: stored.confirmVisitor,
+      }),
+    );
+  } catch (error) {
+    log.error({ err: error, contactId: stored.contactId }, 'staff alerts for a new contact failed');
+    const reason = error instanceof Error ? error.message : String(error);
+    await setContactError(
+      db,
+      stored.contactId,
+      formatMessage(ContactMessage.ALERT_FAILED, { reason: reason.slice(0, 300) }),
+    );
+    return 'stored';
+  }
   alerts.flush();
   return 'stored';
 }
