@@ -1,8 +1,10 @@
+import type { AddressInfo } from 'node:net';
 import type { BrowserContext, Page } from 'playwright-core';
+import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ContactMessage, type ContactSummary } from '../../src/shared/contracts/contacts';
 import { ErrorMessage } from '../../src/shared/errors';
-import { ADMIN_ENV, ADMIN_PASSWORD, hydrated, unexpectedErrors, watchCsp } from './support/admin';
+import { ADMIN_EMAIL, ADMIN_ENV, ADMIN_PASSWORD, hydrated, unexpectedErrors, watchCsp } from './support/admin';
 import { callApi, tokenOf } from './support/admin-site';
 import { launchBrowser, newPage, startSite, type RunningSite } from './support/harness';
 import type { Browser } from 'playwright-core';
@@ -24,13 +26,47 @@ let browser: Browser;
 let lastAddress = 10;
 const nextAddress = () => `198.51.100.${(lastAddress += 1)}`;
 
+/** Every mail the site sends, as the local SMTP server received it: recipients and raw message. */
+const mails: Array<{ to: string[]; raw: string }> = [];
+const smtp = new SMTPServer({
+  authOptional: true,
+  disabledCommands: ['STARTTLS'],
+  logger: false,
+  onData(stream, session, callback) {
+    let raw = '';
+    stream.setEncoding('utf8');
+    stream.on('data', (chunk: string) => (raw += chunk));
+    stream.on('end', () => {
+      mails.push({ to: session.envelope.rcptTo.map((rcpt) => rcpt.address), raw });
+      callback();
+    });
+  },
+});
+
+/** Waits for a mail to `to` whose subject line contains `subject`. */
+async function mailTo(to: string, subject: string): Promise<string> {
+  const deadline = Date.now() + 15_000;
+  for (;;) {
+    const found = mails.find(
+      (mail) => mail.to.includes(to) && new RegExp(`^Subject: .*${subject}`, 'm').test(mail.raw),
+    );
+    if (found) return found.raw;
+    if (Date.now() > deadline)
+      throw new Error(`no mail to ${to} about "${subject}"; got ${JSON.stringify(mails.map((m) => m.to))}`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
+
 beforeAll(async () => {
-  site = await startSite({ ...ADMIN_ENV, TRUST_PROXY: '127.0.0.1' });
+  await new Promise<void>((resolve) => smtp.listen(0, '127.0.0.1', resolve));
+  const smtpUrl = `smtp://127.0.0.1:${(smtp.server.address() as AddressInfo).port}`;
+  site = await startSite({ ...ADMIN_ENV, TRUST_PROXY: '127.0.0.1', SMTP_URL: smtpUrl, MAIL_POLL_SECONDS: '1' });
   browser = await launchBrowser();
 });
 afterAll(async () => {
   await browser?.close();
   await site?.stop();
+  await new Promise<void>((resolve) => smtp.close(() => resolve()));
 });
 
 /** A page whose requests come from a client address of its own. */
@@ -114,6 +150,12 @@ describe('the quote form with JavaScript', () => {
       source: 'website',
       status: 'new',
     });
+    // The mail reaches the local SMTP server: the visitor's confirmation and the staff notification.
+    const confirmation = await mailTo('grace@example.com', 'We received your message');
+    expect(confirmation).toMatch(/Grace/);
+    expect(confirmation).not.toMatch(/shop/);
+    const staffMail = await mailTo(ADMIN_EMAIL, 'New contact request from Grace Hopper');
+    expect(staffMail).toMatch(/grace@example\.com/);
     expect(await csp()).toEqual([]);
     expect(unexpectedErrors(errors)).toEqual([]);
     await context.close();
