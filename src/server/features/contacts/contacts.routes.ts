@@ -241,24 +241,6 @@ export async function contactsRoutes(app: FastifyInstance): Promise<void> {
   );
 
   r.patch(
-    '/admin/:id/priority',
-    {
-      config: { access: 'content' },
-      schema: {
-        tags,
-        summary: "Change a contact's priority",
-        params: idParamsSchema,
-        body: contactPriorityRequestSchema,
-        response: { 200: done },
-      },
-    },
-    async (request) => {
-      await setPriority(db(), request.params.id, request.body.priority);
-      return ok(priorityMessage(request.body.priority));
-    },
-  );
-
-  r.patch(
     '/admin/:id/assign',
     {
       config: { access: 'content' },
@@ -311,23 +293,26 @@ export async function contactsRoutes(app: FastifyInstance): Promise<void> {
     },
   );
 
-  r.patch(
-    '/:id/priority',
-    {
-      config: { access: 'content' },
-      schema: {
-        tags,
-        summary: "Change a contact's priority",
-        params: idParamsSchema,
-        body: contactPriorityRequestSchema,
-        response: { 200: done },
+  // Spec 02 section 7 lists the priority change under both paths; they are one call.
+  for (const url of ['/:id/priority', '/admin/:id/priority']) {
+    r.patch(
+      url,
+      {
+        config: { access: 'content' },
+        schema: {
+          tags,
+          summary: "Change a contact's priority",
+          params: idParamsSchema,
+          body: contactPriorityRequestSchema,
+          response: { 200: done },
+        },
       },
-    },
-    async (request) => {
-      await setPriority(db(), request.params.id, request.body.priority);
-      return ok(priorityMessage(request.body.priority));
-    },
-  );
+      async (request) => {
+        await setPriority(db(), request.params.id, request.body.priority);
+        return ok(priorityMessage(request.body.priority));
+      },
+    );
+  }
 
   r.patch(
     '/:id/notes',

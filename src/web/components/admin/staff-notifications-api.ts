@@ -4,31 +4,19 @@ import {
   type EmailPreferences,
   type NotificationList,
 } from '../../../shared/contracts/notifications';
-import type { z } from '../../../shared/zod';
-import { api, ApiError, ClientErrorCode, ClientMessage } from '../../lib/api-client';
+import { api } from '../../lib/api-client';
+import { parseAnswer } from './parse-answer';
 
 /**
  * The signed-in staff member's own notifications (the header bell) and e-mail preferences
  * (Settings › Email Preferences). Reads skip the client's cache: the bell must show what is new.
  */
 
-function parse<T>(schema: z.ZodType<T>, data: unknown): T {
-  const result = schema.safeParse(data);
-  if (!result.success) {
-    throw new ApiError({
-      message: ClientMessage.INVALID_RESPONSE,
-      status: 200,
-      code: ClientErrorCode.INVALID_RESPONSE,
-    });
-  }
-  return result.data;
-}
-
 const fresh = { cache: false } as const;
 
 export async function fetchNotifications(): Promise<NotificationList> {
   const body = await api.get('/notifications', undefined, fresh);
-  return parse(notificationListSchema, body.data);
+  return parseAnswer(notificationListSchema, body.data);
 }
 
 export async function setNotificationRead(id: number, read: boolean): Promise<void> {
@@ -49,7 +37,7 @@ export async function clearNotifications(): Promise<void> {
 
 export async function fetchEmailPreferences(): Promise<EmailPreferences> {
   const body = await api.get('/notifications/preferences', undefined, fresh);
-  return parse(emailPreferencesSchema, body.data);
+  return parseAnswer(emailPreferencesSchema, body.data);
 }
 
 export async function saveEmailPreferences(preferences: EmailPreferences): Promise<{ message?: string }> {

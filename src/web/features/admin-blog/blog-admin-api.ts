@@ -19,7 +19,8 @@ import {
   type SubscriberStatus,
 } from '../../../shared/contracts/newsletter';
 import { z } from '../../../shared/zod';
-import { api, ApiError, ClientErrorCode, ClientMessage } from '../../lib/api-client';
+import { invalidAnswer, parseAnswer } from '../../components/admin/parse-answer';
+import { api } from '../../lib/api-client';
 import { broadcastDataUpdate } from '../../lib/data-update';
 import { listRequestParams, type PostListFilters } from './blog-paths';
 
@@ -28,21 +29,6 @@ import { listRequestParams, type PostListFilters } from './blog-paths';
  * write clears the cached blog reads (the client does that for the /blog segment) and tells the other
  * screens and tabs through the 'blog' data-update event.
  */
-
-/** The answer did not have the documented shape. */
-function invalid(status = 200): ApiError {
-  return new ApiError({
-    message: ClientMessage.INVALID_RESPONSE,
-    status,
-    code: ClientErrorCode.INVALID_RESPONSE,
-  });
-}
-
-function parse<T>(schema: z.ZodType<T>, data: unknown): T {
-  const result = schema.safeParse(data);
-  if (!result.success) throw invalid();
-  return result.data;
-}
 
 /**
  * Staff reads skip the client's read cache. The browser's HTTP cache never answers them: the server
@@ -53,24 +39,24 @@ const fresh = { cache: false } as const;
 async function write<T>(call: Promise<{ data: unknown; message?: string }>, schema?: z.ZodType<T>) {
   const body = await call;
   broadcastDataUpdate('blog');
-  return { data: schema ? parse(schema, body.data) : (body.data as T), message: body.message };
+  return { data: schema ? parseAnswer(schema, body.data) : (body.data as T), message: body.message };
 }
 
 export async function fetchPosts(filters: PostListFilters): Promise<BlogAdminListData> {
   const body = await api.get('/blog/posts', listRequestParams(filters), fresh);
-  return parse(blogAdminListDataSchema, body.data);
+  return parseAnswer(blogAdminListDataSchema, body.data);
 }
 
 export async function fetchPost(id: number): Promise<BlogAdminPost> {
   const body = await api.get(`/blog/posts/${id}`, undefined, fresh);
-  return parse(blogAdminPostSchema, body.data);
+  return parseAnswer(blogAdminPostSchema, body.data);
 }
 
 const categoriesSchema = z.object({ categories: z.array(blogCategorySchema) });
 
 export async function fetchCategories(): Promise<BlogCategory[]> {
   const body = await api.get('/blog/categories', undefined, fresh);
-  return parse(categoriesSchema, body.data).categories;
+  return parseAnswer(categoriesSchema, body.data).categories;
 }
 
 /** Body of a create or update: the form after applyBlogFormRules (the server applies the same rules). */
@@ -112,7 +98,7 @@ export const COMMENTS_PAGE_SIZE = 20;
 
 export async function fetchComments(page: number): Promise<BlogAdminCommentsData> {
   const body = await api.get('/blog/comments', { page, limit: COMMENTS_PAGE_SIZE }, fresh);
-  return parse(blogAdminCommentsDataSchema, body.data);
+  return parseAnswer(blogAdminCommentsDataSchema, body.data);
 }
 
 export function deleteComment(id: number) {
@@ -134,7 +120,7 @@ function subscriberParams(filters: SubscriberFilters) {
 export async function fetchSubscribers(filters: SubscriberFilters, page: number): Promise<NewsletterListData> {
   const params = { ...subscriberParams(filters), page, limit: SUBSCRIBERS_PAGE_SIZE };
   const body = await api.get('/newsletter/subscribers', params, fresh);
-  return parse(newsletterListDataSchema, body.data);
+  return parseAnswer(newsletterListDataSchema, body.data);
 }
 
 /** The CSV of the subscribers matching the filters, fetched with the bearer token (never put in a URL). */
@@ -144,7 +130,7 @@ export async function fetchSubscribersCsv(filters: SubscriberFilters): Promise<s
     responseType: 'text',
     headers: { Accept: 'text/csv' },
   });
-  if (typeof body.data !== 'string') throw invalid();
+  if (typeof body.data !== 'string') throw invalidAnswer();
   return body.data;
 }
 

@@ -11,7 +11,8 @@ import {
   type ContactStatus,
 } from '../../../shared/contracts/contacts';
 import { z } from '../../../shared/zod';
-import { api, ApiError, ClientErrorCode, ClientMessage } from '../../lib/api-client';
+import { api } from '../../lib/api-client';
+import { invalidAnswer, parseAnswer } from '../../components/admin/parse-answer';
 import { broadcastDataUpdate } from '../../lib/data-update';
 import { contactFilterParams, contactListParams, type ContactsQuery } from './contacts-query';
 
@@ -20,18 +21,6 @@ import { contactFilterParams, contactListParams, type ContactsQuery } from './co
  * and their colleagues' changes); every write tells the other screens and tabs through the 'contacts'
  * data-update event. Answers are checked against the contract.
  */
-
-function parse<T>(schema: z.ZodType<T>, data: unknown): T {
-  const result = schema.safeParse(data);
-  if (!result.success) {
-    throw new ApiError({
-      message: ClientMessage.INVALID_RESPONSE,
-      status: 200,
-      code: ClientErrorCode.INVALID_RESPONSE,
-    });
-  }
-  return result.data;
-}
 
 const fresh = { cache: false } as const;
 
@@ -44,12 +33,12 @@ async function write(call: Promise<{ data: unknown; message?: string }>): Promis
 
 export async function fetchContacts(query: ContactsQuery): Promise<ContactListData> {
   const body = await api.get('/contacts/admin', contactListParams(query), fresh);
-  return parse(contactListDataSchema, body.data);
+  return parseAnswer(contactListDataSchema, body.data);
 }
 
 export async function fetchContact(id: number): Promise<ContactDetail> {
   const body = await api.get(`/contacts/${id}`, undefined, fresh);
-  return parse(contactDetailSchema, body.data);
+  return parseAnswer(contactDetailSchema, body.data);
 }
 
 const assigneesSchema = z.union([
@@ -59,7 +48,7 @@ const assigneesSchema = z.union([
 
 export async function fetchAssignees(): Promise<ContactAssignee[]> {
   const body = await api.get('/contacts/admin/assignees', undefined, fresh);
-  return parse(assigneesSchema, body.data);
+  return parseAnswer(assigneesSchema, body.data);
 }
 
 /** The CSV of every contact matching the filters, fetched with the bearer token (never put in a URL). */
@@ -70,11 +59,7 @@ export async function fetchContactsCsv(query: ContactsQuery): Promise<string> {
     { ...fresh, responseType: 'text', headers: { Accept: 'text/csv' } },
   );
   if (typeof body.data !== 'string') {
-    throw new ApiError({
-      message: ClientMessage.INVALID_RESPONSE,
-      status: 200,
-      code: ClientErrorCode.INVALID_RESPONSE,
-    });
+    throw invalidAnswer();
   }
   return body.data;
 }
@@ -106,5 +91,5 @@ export function deleteContact(id: number) {
 /** PATCH /contacts/admin/bulk: answers how many contacts changed. */
 export async function bulkContacts(request: ContactBulkRequest): Promise<{ affected: number; message?: string }> {
   const body = await write(api.patch('/contacts/admin/bulk', request));
-  return { ...parse(contactBulkDataSchema, body.data), message: body.message };
+  return { ...parseAnswer(contactBulkDataSchema, body.data), message: body.message };
 }

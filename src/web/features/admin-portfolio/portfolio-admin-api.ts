@@ -16,14 +16,8 @@ import {
 } from '../../../shared/contracts/portfolio-uploads';
 import { ErrorCode } from '../../../shared/errors';
 import { z } from '../../../shared/zod';
-import {
-  api,
-  ApiError,
-  ClientErrorCode,
-  ClientMessage,
-  clearApiCache,
-  type UploadProgressHandler,
-} from '../../lib/api-client';
+import { api, ApiError, clearApiCache, type UploadProgressHandler } from '../../lib/api-client';
+import { invalidAnswer, parseAnswer } from '../../components/admin/parse-answer';
 import { broadcastDataUpdate } from '../../lib/data-update';
 import { projectListRequest, type ProjectListState } from './portfolio-paths';
 
@@ -53,16 +47,6 @@ export function bulkFailureText(error: unknown): string {
   return `${PortfolioAdminMessage.BULK_FAILED}: ${message}`;
 }
 
-function invalid(message: string = ClientMessage.INVALID_RESPONSE): ApiError {
-  return new ApiError({ message, status: 200, code: ClientErrorCode.INVALID_RESPONSE });
-}
-
-function parse<T>(schema: z.ZodType<T>, data: unknown): T {
-  const result = schema.safeParse(data);
-  if (!result.success) throw invalid();
-  return result.data;
-}
-
 /**
  * Staff reads skip the client's read cache. The browser's HTTP cache never answers them: the server
  * sends staff 'private, no-store' and keys its public answers on Authorization (Vary).
@@ -86,21 +70,21 @@ async function write<T>(call: Promise<{ data: unknown; message?: string }>, read
 
 export async function fetchProjects(state: ProjectListState): Promise<PortfolioListData> {
   const body = await api.get('/portfolio/projects', projectListRequest(state), fresh);
-  return parse(portfolioListDataSchema, body.data);
+  return parseAnswer(portfolioListDataSchema, body.data);
 }
 
 const projectData = z.object({ project: projectDetailSchema });
 
 export async function fetchProject(id: number): Promise<ProjectDetail> {
   const body = await api.get(`/portfolio/projects/${id}`, undefined, fresh);
-  return parse(projectData, body.data).project;
+  return parseAnswer(projectData, body.data).project;
 }
 
 /** The saved project; an answer without an id is "Updated project data is invalid - missing ID". */
 function savedProject(data: unknown): ProjectDetail {
   const id = (data as { project?: { id?: unknown } } | null)?.project?.id;
-  if (typeof id !== 'number') throw invalid(PortfolioAdminMessage.MISSING_ID);
-  return parse(projectData, data).project;
+  if (typeof id !== 'number') throw invalidAnswer(PortfolioAdminMessage.MISSING_ID);
+  return parseAnswer(projectData, data).project;
 }
 
 export function createProject(body: ProjectInputValues) {
@@ -123,7 +107,7 @@ export function bulkProjects(
     operation === 'delete'
       ? api.request({ method: 'DELETE', path: '/portfolio/projects/bulk', data: { projectIds } })
       : api.patch('/portfolio/projects/bulk', { operation, projectIds });
-  return write(call, (data) => parse(projectBulkResultSchema, data));
+  return write(call, (data) => parseAnswer(projectBulkResultSchema, data));
 }
 
 /** Upload calls take longer than an ordinary call on slow links. */
@@ -143,7 +127,7 @@ export async function uploadGalleryImage(
       signal: options.signal,
       timeoutMs: UPLOAD_TIMEOUT_MS,
     });
-    return parse(portfolioGalleryUploadDataSchema, body.data);
+    return parseAnswer(portfolioGalleryUploadDataSchema, body.data);
   } finally {
     if (options.projectId !== undefined) changed();
   }
