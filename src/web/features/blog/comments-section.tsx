@@ -15,6 +15,7 @@ import { Button } from '../../components/button';
 import { Input } from '../../components/input';
 import { Textarea } from '../../components/textarea';
 import { Skeleton } from '../../components/skeleton';
+import { Honeypot } from '../../components/honeypot';
 import { post, userMessage } from '../../lib/api-client';
 import { useHydrated } from '../../lib/use-hydrated';
 
@@ -105,11 +106,7 @@ function CommentForm({ postId, onPosted }: { postId: number; onPosted: (comment:
         Leave a comment
       </h3>
       <p className="mt-1 text-sm text-slate-600">Your email address will not be published.</p>
-      {/* Honeypot: hidden from people and assistive technology; comments that fill it are dropped. */}
-      <div aria-hidden="true" className="absolute -left-[10000px] h-px w-px overflow-hidden">
-        <label htmlFor={`${id}-website`}>Website</label>
-        <input id={`${id}-website`} type="text" name="website" tabIndex={-1} autoComplete="off" />
-      </div>
+      <Honeypot />
       <fieldset disabled={busy} className="mt-5 grid gap-4 sm:grid-cols-2">
         <Input label="Name" name="name" autoComplete="name" maxLength={COMMENT_NAME_MAX} required />
         <Input label="Email" name="email" type="email" autoComplete="email" maxLength={COMMENT_EMAIL_MAX} required />

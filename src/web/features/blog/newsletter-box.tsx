@@ -4,6 +4,7 @@ import type { NewsletterSubscribeRequest } from '../../../shared/contracts/newsl
 import { isEmailAddress, NEWSLETTER_EMAIL_MAX, NewsletterMessage } from '../../../shared/contracts/newsletter.values';
 import { Alert } from '../../components/alert';
 import { buttonClasses } from '../../components/button';
+import { Honeypot } from '../../components/honeypot';
 import { isApiError, post, userMessage } from '../../lib/api-client';
 import { cn } from '../../lib/cn';
 import { useHydrated } from '../../lib/use-hydrated';
@@ -81,11 +82,7 @@ export function NewsletterBox({ className }: { className?: string }) {
           time.
         </p>
         <form noValidate onSubmit={(event) => void subscribe(event)} className="mx-auto mt-8 max-w-lg text-left">
-          {/* Honeypot: hidden from people and assistive technology; bots that fill it are ignored. */}
-          <div aria-hidden="true" className="absolute -left-[10000px] h-px w-px overflow-hidden">
-            <label htmlFor={`${id}-website`}>Website</label>
-            <input id={`${id}-website`} type="text" name="website" tabIndex={-1} autoComplete="off" />
-          </div>
+          <Honeypot />
           <div className="flex flex-col gap-3 sm:flex-row">
             <div className="min-w-0 flex-1">
               <label htmlFor={`${id}-email`} className="sr-only">

@@ -14,6 +14,7 @@ import { Button } from '../../components/button';
 import { Input } from '../../components/input';
 import { Select } from '../../components/select';
 import { Textarea } from '../../components/textarea';
+import { Honeypot } from '../../components/honeypot';
 import { post } from '../../lib/api-client';
 import { useHydrated } from '../../lib/use-hydrated';
 import {
@@ -235,11 +236,7 @@ export function QuoteForm({ services, preset, sent, answer }: QuoteFormProps) {
         )}
       </div>
 
-      {/* Honeypot: hidden from people and assistive technology; bots that fill it are ignored. */}
-      <div aria-hidden="true" className="absolute -left-[10000px] h-px w-px overflow-hidden">
-        <label htmlFor={`${id}-website`}>Website</label>
-        <input ref={honeypot} id={`${id}-website`} type="text" name="website" tabIndex={-1} autoComplete="off" />
-      </div>
+      <Honeypot inputRef={honeypot} />
       {noScriptRetry && <input type="hidden" name="source" value="website_fallback" />}
 
       <fieldset disabled={sending} className="mt-6 grid gap-5 sm:grid-cols-2">
