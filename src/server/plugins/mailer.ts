@@ -5,6 +5,7 @@ import fp from 'fastify-plugin';
 import type { Kysely } from 'kysely';
 import nodemailer, { type Transporter } from 'nodemailer';
 import { ContactMessage } from '../../shared/contracts/contacts.values';
+import { formatMessage } from '../../shared/errors';
 import type { DB, MailStatus } from '../db/schema';
 import { retryWriteConflicts, writeTransaction } from '../db/write-conflicts';
 import {
@@ -98,12 +99,12 @@ async function refreshContactError(db: Kysely<DB>, contactId: number): Promise<v
   const failing = failed[0];
   let message: string | null = null;
   if (gaveUp) {
-    message = ContactMessage.MAIL_GAVE_UP.replace('{attempts}', String(gaveUp.attempts)).replace(
-      '{reason}',
-      gaveUp.last_error ?? 'unknown error',
-    );
+    message = formatMessage(ContactMessage.MAIL_GAVE_UP, {
+      attempts: gaveUp.attempts,
+      reason: gaveUp.last_error ?? 'unknown error',
+    });
   } else if (failing) {
-    message = ContactMessage.MAIL_FAILING.replace('{reason}', failing.last_error ?? 'unknown error');
+    message = formatMessage(ContactMessage.MAIL_FAILING, { reason: failing.last_error ?? 'unknown error' });
   }
   await setContactErrorMessage(db, contactId, message);
 }

@@ -24,6 +24,7 @@ import {
   contactSummarySchema,
   type ContactPriority,
 } from '../../../shared/contracts/contacts';
+import { formatMessage } from '../../../shared/errors';
 import { z } from '../../../shared/zod';
 import { requireUser } from '../../plugins/auth';
 import { contactSubmitLimit } from './contact-limit';
@@ -56,7 +57,7 @@ export { CONTACT_RATE_LIMIT } from './contact-limit';
 
 const done = z.object({ success: z.literal(true), data: z.null(), message: z.string() });
 const ok = (message: string) => ({ success: true as const, data: null, message });
-const priorityMessage = (priority: ContactPriority) => ContactMessage.PRIORITY_UPDATED.replace('{priority}', priority);
+const priorityMessage = (priority: ContactPriority) => formatMessage(ContactMessage.PRIORITY_UPDATED, { priority });
 
 /**
  * /api/contacts: the public submission and the staff calls of spec 02, section 7. The /admin/* paths are
