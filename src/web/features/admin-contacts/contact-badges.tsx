@@ -1,6 +1,8 @@
 import { CircleAlert } from 'lucide-react';
 import {
+  contactPriorities,
   contactPriorityLabels,
+  contactStatuses,
   contactStatusLabels,
   type ContactPriority,
   type ContactStatus,
@@ -76,4 +78,22 @@ export function formatDateTime(value: string): string {
 export function formatDate(value: string): string {
   const date = new Date(value);
   return Number.isNaN(date.getTime()) ? value : dateOnly.format(date);
+}
+
+/** The `<option>`s of every status, in the contract's order, for a status select. */
+export function StatusOptions() {
+  return contactStatuses.map((status) => (
+    <option key={status} value={status}>
+      {contactStatusLabels[status]}
+    </option>
+  ));
+}
+
+/** The `<option>`s of every priority, lowest first, for a priority select. */
+export function PriorityOptions() {
+  return contactPriorities.map((priority) => (
+    <option key={priority} value={priority}>
+      {contactPriorityLabels[priority]}
+    </option>
+  ));
 }

@@ -5,9 +5,7 @@ import {
   CONTACT_NOTE_MAX,
   ContactMessage,
   contactName,
-  contactPriorities,
   contactPriorityLabels,
-  contactStatuses,
   contactStatusLabels,
   type ContactAssignee,
   type ContactDetail,
@@ -27,7 +25,14 @@ import { cn } from '../../lib/cn';
 import { mailtoHref, telHref } from '../../lib/contact-links';
 import { onDataUpdate } from '../../lib/data-update';
 import { toast } from '../../lib/notifications';
-import { FailedSubmissionLine, formatDateTime, PriorityLabel, StatusBadge } from './contact-badges';
+import {
+  FailedSubmissionLine,
+  formatDateTime,
+  PriorityLabel,
+  PriorityOptions,
+  StatusBadge,
+  StatusOptions,
+} from './contact-badges';
 import {
   addNote,
   assignContact,
@@ -294,11 +299,7 @@ export function ContactDetailView({ id, canEdit, backTo }: { id: number; canEdit
                     );
                   }}
                 >
-                  {contactStatuses.map((status) => (
-                    <option key={status} value={status}>
-                      {contactStatusLabels[status]}
-                    </option>
-                  ))}
+                  <StatusOptions />
                 </Select>
                 <Select
                   label="Priority"
@@ -315,11 +316,7 @@ export function ContactDetailView({ id, canEdit, backTo }: { id: number; canEdit
                     );
                   }}
                 >
-                  {contactPriorities.map((priority) => (
-                    <option key={priority} value={priority}>
-                      {contactPriorityLabels[priority]}
-                    </option>
-                  ))}
+                  <PriorityOptions />
                 </Select>
                 <Select
                   label="Assigned to"

@@ -3,10 +3,6 @@ import { useEffect, useRef, useState } from 'react';
 import {
   ContactMessage,
   contactName,
-  contactPriorities,
-  contactPriorityLabels,
-  contactStatuses,
-  contactStatusLabels,
   CONTACTS_PAGE_SIZE,
   CONTACTS_REFRESH_MS,
   messagePreview,
@@ -28,7 +24,14 @@ import { cn } from '../../lib/cn';
 import { mailtoHref } from '../../lib/contact-links';
 import { toast } from '../../lib/notifications';
 import { downloadTextFile } from '../../lib/download-file';
-import { FailedSubmissionLine, formatDate, PriorityLabel, StatusBadge } from './contact-badges';
+import {
+  FailedSubmissionLine,
+  formatDate,
+  PriorityLabel,
+  PriorityOptions,
+  StatusBadge,
+  StatusOptions,
+} from './contact-badges';
 import { bulkContacts, deleteContact, fetchContacts, fetchContactsCsv } from './contacts-admin-api';
 import {
   contactsPath,
@@ -169,11 +172,7 @@ export function ContactsList({ canEdit }: { canEdit: boolean }) {
           onChange={(event) => setQuery({ status: event.target.value as ContactsQuery['status'] })}
         >
           <option value="">All Contacts</option>
-          {contactStatuses.map((status) => (
-            <option key={status} value={status}>
-              {contactStatusLabels[status]}
-            </option>
-          ))}
+          <StatusOptions />
         </Select>
         <Select
           label="Priority"
@@ -182,11 +181,7 @@ export function ContactsList({ canEdit }: { canEdit: boolean }) {
           onChange={(event) => setQuery({ priority: event.target.value as ContactsQuery['priority'] })}
         >
           <option value="">All priorities</option>
-          {contactPriorities.map((priority) => (
-            <option key={priority} value={priority}>
-              {contactPriorityLabels[priority]}
-            </option>
-          ))}
+          <PriorityOptions />
         </Select>
       </Card>
 
