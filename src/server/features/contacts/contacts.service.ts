@@ -247,8 +247,8 @@ function tally<K extends string>(keys: readonly K[], rows: { value: string | nul
 export async function contactStats(db: Kysely<DB>, now = new Date()): Promise<ContactStats> {
   const today = startOfUtcDay(now);
   const weekAgo = new Date(today.getTime() - 6 * DAY_MS);
-  const [total, unread, todayCount, week, failing, byStatus, byPriority] = await Promise.all([
-    countContacts(db, {}),
+  // The total is the sum of the per-status counts: no separate count of the whole table.
+  const [unread, todayCount, week, failing, byStatus, byPriority] = await Promise.all([
     countContacts(db, { read: 'unread' }),
     countContacts(db, { from: today.toISOString() }),
     countContacts(db, { from: weekAgo.toISOString() }),
@@ -256,13 +256,14 @@ export async function contactStats(db: Kysely<DB>, now = new Date()): Promise<Co
     countBy(db, 'status', {}),
     countBy(db, 'priority', {}),
   ]);
+  const statusCounts = tally(contactStatuses, byStatus);
   return {
-    total,
+    total: Object.values(statusCounts).reduce((sum, count) => sum + count, 0),
     unread,
     today: todayCount,
     thisWeek: week,
     failing,
-    byStatus: tally(contactStatuses, byStatus),
+    byStatus: statusCounts,
     byPriority: tally(contactPriorities, byPriority),
   };
 }
