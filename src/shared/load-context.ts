@@ -1,4 +1,5 @@
 import type { BlogCategory, BlogComment, BlogListData, BlogPostDetail, BlogPostSummary } from './contracts/blog';
+import type { VerifiedCertificate } from './contracts/certificates';
 import type { CompanyProfile } from './contracts/company';
 import type { ContactFormValues, ContactSource } from './contracts/contacts.values';
 import type { FieldError } from './errors';
@@ -52,6 +53,21 @@ export interface WebContactsContext {
 }
 
 /**
+ * A certificate number looked up for the verification page: found (with what the page shows), not one of
+ * ours (not_found), not even shaped like one (invalid: shown as not found plus the format hint), refused by
+ * the verification rate limit shared with the API (rate_limited, 429), or the lookup failed (failed, 500/503).
+ */
+export type CertificateVerifyOutcome =
+  | { status: 'verified'; certificate: VerifiedCertificate }
+  | { status: 'not_found' | 'invalid' | 'rate_limited' | 'failed' };
+
+/** GET /verify-certificate?number=: the same lookup, rules and rate limit as GET /api/certificates/verify/{number}. */
+export interface WebCertificatesContext {
+  /** `number` as typed (it is normalised and checked here). */
+  verify(number: string): Promise<CertificateVerifyOutcome>;
+}
+
+/**
  * What the server hands to React Router loaders on every page request. Loaders run only on the
  * server, so they read through these functions instead of calling the HTTP API.
  */
@@ -64,4 +80,5 @@ export interface WebLoadContext {
   blog: WebBlogContext;
   portfolio: WebPortfolioContext;
   contacts: WebContactsContext;
+  certificates: WebCertificatesContext;
 }

@@ -446,6 +446,10 @@ export interface CertificatesTable {
   duration: string | null;
   description: string | null;
   status: Generated<CertificateStatus>;
+  /** When it was revoked (ISO time); null unless status is revoked. */
+  revoked_at: string | null;
+  /** Why it was revoked (staff only); null unless status is revoked. */
+  revocation_reason: string | null;
   created_at: string;
   updated_at: string;
 }
