@@ -12,6 +12,8 @@ import { createDatabase, type Database } from './db/database';
 import { blogAdminRoutes } from './features/blog/blog-admin.routes';
 import { BLOG_IFRAME_ALLOW_LIST } from './features/blog/blog-html';
 import { blogPublicRoutes } from './features/blog/blog.routes';
+import { certificatesRoutes } from './features/certificates/certificates.routes';
+import { certificateVerifyLimitPlugin } from './features/certificates/verify-limit';
 import { companyPublicRoutes } from './features/company/company.routes';
 import { contactLimitPlugin } from './features/contacts/contact-limit';
 import { contactsRoutes } from './features/contacts/contacts.routes';
@@ -110,6 +112,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(rateLimit, { global: false });
   // The quote form's one count per client, shared by POST /api/contacts and the page form (POST /).
   await app.register(contactLimitPlugin);
+  // Certificate lookups' one count per client, shared by the verify API and the verification page.
+  await app.register(certificateVerifyLimitPlugin);
   await app.register(mailerPlugin);
   await app.register(staffAlertsPlugin);
 
@@ -177,6 +181,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       await api.register(portfolioAdminRoutes);
       await api.register(newsletterRoutes, { prefix: '/newsletter' });
       await api.register(contactsRoutes, { prefix: '/contacts' });
+      await api.register(certificatesRoutes, { prefix: '/certificates' });
       await api.register(notificationsRoutes, { prefix: '/notifications' });
       await api.register(authRoutes, { prefix: '/auth' });
       await api.register(usersRoutes, { prefix: '/auth' });

@@ -6,11 +6,14 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { createRequestHandler, type AppLoadContext, type ServerBuild } from 'react-router';
 import { blogListQuerySchema } from '../../shared/contracts/blog';
+import { isCertificateNumber, normalizeCertificateNumber } from '../../shared/contracts/certificates';
 import { portfolioListQuerySchema } from '../../shared/contracts/portfolio';
 import type { FieldError } from '../../shared/errors';
 import type {
+  CertificateVerifyOutcome,
   ContactPageOutcome,
   WebBlogContext,
+  WebCertificatesContext,
   WebContactsContext,
   WebLoadContext,
   WebPortfolioContext,
@@ -25,6 +28,7 @@ import {
   recordView,
   visitorKey,
 } from '../features/blog/blog.service';
+import { verifyCertificate } from '../features/certificates/certificates.service';
 import { getCompanyProfile } from '../features/company/company.service';
 import { submitContact } from '../features/contacts/contacts.service';
 import * as portfolio from '../features/portfolio/portfolio.service';
@@ -143,6 +147,31 @@ function contactsContextFor(app: FastifyInstance, request: FastifyRequest, reply
   };
 }
 
+/**
+ * The verification page's lookup: the limit of GET /api/certificates/verify/{number} (one count per lookup,
+ * answered with the page rather than JSON), the same normalising, format check and service.
+ */
+function certificatesContextFor(
+  app: FastifyInstance,
+  request: FastifyRequest,
+  reply: FastifyReply,
+): WebCertificatesContext {
+  return {
+    async verify(number): Promise<CertificateVerifyOutcome> {
+      if (!(await app.certificateVerifyAllowed(request, reply))) return { status: 'rate_limited' };
+      const normalized = normalizeCertificateNumber(number);
+      if (!isCertificateNumber(normalized)) return { status: 'invalid' };
+      try {
+        const certificate = await verifyCertificate(app.database.db, normalized);
+        return certificate ? { status: 'verified', certificate } : { status: 'not_found' };
+      } catch (error) {
+        request.log.error({ err: error }, 'certificate verification failed');
+        return { status: 'failed' };
+      }
+    },
+  };
+}
+
 function loadContextFor(app: FastifyInstance, request: FastifyRequest, reply: FastifyReply): AppLoadContext {
   const nonces = (reply as FastifyReply & { cspNonce?: { script: string } | null }).cspNonce;
   const context: WebLoadContext = {
@@ -152,6 +181,7 @@ function loadContextFor(app: FastifyInstance, request: FastifyRequest, reply: Fa
     blog: blogContextFor(app, request),
     portfolio: portfolioContextFor(app),
     contacts: contactsContextFor(app, request, reply),
+    certificates: certificatesContextFor(app, request, reply),
   };
   return context as AppLoadContext;
 }

@@ -120,6 +120,10 @@ export const CertificateMessage = {
   IMPORTED: '{count} certificates created successfully',
   // Field errors: the server's and the form's.
   NUMBER_TAKEN: 'Certificate number {number} is already in use.',
+  /** Ours: a staff call naming a certificate id that does not exist (or no longer does). */
+  NOT_FOUND_ID: 'Certificate not found',
+  /** Ours: no free generated number was found for the year of issue after several tries (503). */
+  NUMBERS_EXHAUSTED: 'No free certificate number could be found for {year}. Please type a number and try again.',
   RECIPIENT_REQUIRED: 'Recipient name is required',
   RECIPIENT_TOO_LONG: `Recipient name must be at most ${CERTIFICATE_RECIPIENT_MAX} characters.`,
   TYPE_REQUIRED: 'Recipient type must be one of: intern, employee, client',

@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { ErrorCode, ErrorMessage } from '../../../shared/errors';
+import { createClientLimit } from '../../plugins/client-limit';
 import { AppError } from '../../plugins/errors';
 
 /*
@@ -25,17 +26,7 @@ declare module 'fastify' {
 
 export const contactLimitPlugin = fp(
   async (app: FastifyInstance) => {
-    const limiter = app.createRateLimit(CONTACT_RATE_LIMIT);
-    app.decorate('contactSubmitAllowed', async (request: FastifyRequest, reply: FastifyReply) => {
-      const result = await limiter(request);
-      if (result.isAllowed) return true;
-      reply.header('x-ratelimit-limit', result.max);
-      reply.header('x-ratelimit-remaining', result.remaining);
-      reply.header('x-ratelimit-reset', result.ttlInSeconds);
-      if (!result.isExceeded) return true;
-      reply.header('retry-after', result.ttlInSeconds);
-      return false;
-    });
+    app.decorate('contactSubmitAllowed', createClientLimit(app, CONTACT_RATE_LIMIT));
   },
   { name: 'contact-limit', dependencies: ['@fastify/rate-limit'] },
 );
