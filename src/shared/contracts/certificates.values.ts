@@ -145,6 +145,12 @@ export const CertificateMessage = {
   IMPORT_MISSING_COLUMNS: 'The file has no column for: {columns}.',
   IMPORT_NOTHING_VALID: 'No row of the file can be imported; see the reasons given for each row.',
   IMPORT_DUPLICATE_IN_FILE: 'Certificate number {number} appears more than once in the file.',
+  /** Ours: a row with more values than the header has columns (often an unquoted comma in a name). */
+  IMPORT_ROW_TOO_LONG:
+    'This row has {count} values but the header names {columns} columns; quote values that contain commas.',
+  /** Ours: the import found another number of rows to create than the preview showed (409). */
+  IMPORT_CHANGED:
+    'The file now gives {count} certificates to create instead of the {expected} previewed. Please preview it again.',
 } as const;
 
 /** How a typed number is looked up: trimmed and upper-cased. */

@@ -89,6 +89,22 @@ export async function insertCertificate(
   return insertReturningId(trx as Kysely<DB>, 'certificates', values);
 }
 
+/** Inserts many rows at once (a CSV import); at most a few hundred, well within every database's bounds. */
+export async function insertCertificates(
+  trx: Db,
+  values: (CertificateValues & { created_at: string; updated_at: string })[],
+): Promise<void> {
+  if (values.length > 0) await trx.insertInto('certificates').values(values).execute();
+}
+
+/** The certificates with these numbers, in the order of `numbers`. */
+export async function findCertificatesByNumbers(db: Db, numbers: string[]) {
+  if (numbers.length === 0) return [];
+  const rows = await db.selectFrom('certificates').select(columns).where('certificate_number', 'in', numbers).execute();
+  const byNumber = new Map(rows.map((row) => [row.certificate_number, row]));
+  return numbers.flatMap((number) => byNumber.get(number) ?? []);
+}
+
 export async function updateCertificate(trx: Db, id: number, values: CertificateValues, now: string): Promise<void> {
   await trx
     .updateTable('certificates')

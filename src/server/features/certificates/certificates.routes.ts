@@ -2,20 +2,46 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { idParamsSchema } from '../../../shared/contracts/common';
 import {
+  certificateImportPreviewSchema,
+  certificateImportRequestSchema,
+  certificateImportResultSchema,
+  certificateListDataSchema,
+  certificateListQuerySchema,
   CertificateMessage,
+  certificateRevokeRequestSchema,
   certificateSchema,
   certificateVerifyParamsSchema,
+  certificateWriteSchema,
   isCertificateNumber,
   normalizeCertificateNumber,
   verifiedCertificateSchema,
+  type Certificate,
 } from '../../../shared/contracts/certificates';
 import { formatMessage } from '../../../shared/errors';
 import { z } from '../../../shared/zod';
 import { notFound } from '../../plugins/errors';
-import { getCertificate, numberFormatError, verifyCertificate } from './certificates.service';
+import {
+  createCertificate,
+  getCertificate,
+  importCertificates,
+  listCertificatesPage,
+  numberFormatError,
+  previewCertificateImport,
+  removeCertificate,
+  revokeCertificate,
+  updateCertificateById,
+  verifyCertificate,
+} from './certificates.service';
 import { certificateVerifyLimit } from './verify-limit';
 
 const tags = ['certificates'];
+
+const one = z.object({ success: z.literal(true), data: certificateSchema, message: z.string() });
+const written = (data: Certificate, template: string) => ({
+  success: true as const,
+  data,
+  message: formatMessage(template, { number: data.certificate_number }),
+});
 
 async function noStore(_request: FastifyRequest, reply: FastifyReply) {
   reply.header('cache-control', 'no-store');
@@ -53,6 +79,80 @@ export async function certificatesRoutes(app: FastifyInstance): Promise<void> {
     },
   );
 
+  // ---------------------------------------------------------------- staff
+
+  r.get(
+    '',
+    {
+      config: { access: 'read' },
+      schema: {
+        tags,
+        summary: 'Certificates, newest issue date first: searched, filtered by effective status and type, paged',
+        querystring: certificateListQuerySchema,
+        response: { 200: z.object({ success: z.literal(true), data: certificateListDataSchema }) },
+      },
+    },
+    async (request) => ({
+      success: true as const,
+      data: await listCertificatesPage(db(), request.query, publicUrl()),
+    }),
+  );
+
+  r.post(
+    '',
+    {
+      config: { access: 'content' },
+      schema: {
+        tags,
+        summary: 'Issue a certificate (a blank number is generated as SST-{year of issue}-NNNNN)',
+        body: certificateWriteSchema,
+        response: { 201: one },
+      },
+    },
+    async (request, reply) => {
+      const certificate = await createCertificate(db(), request.body, publicUrl());
+      reply.status(201);
+      return written(certificate, CertificateMessage.CREATED);
+    },
+  );
+
+  r.post(
+    '/import/preview',
+    {
+      config: { access: 'content' },
+      schema: {
+        tags,
+        summary: 'What a CSV bulk issue would create and refuse (nothing is written)',
+        body: certificateImportRequestSchema,
+        response: { 200: z.object({ success: z.literal(true), data: certificateImportPreviewSchema }) },
+      },
+    },
+    async (request) => ({ success: true as const, data: await previewCertificateImport(db(), request.body.csv) }),
+  );
+
+  r.post(
+    '/import',
+    {
+      config: { access: 'content' },
+      schema: {
+        tags,
+        summary: 'Issue every acceptable row of a CSV file in one transaction; refused rows are answered',
+        body: certificateImportRequestSchema,
+        response: {
+          200: z.object({ success: z.literal(true), data: certificateImportResultSchema, message: z.string() }),
+        },
+      },
+    },
+    async (request) => {
+      const data = await importCertificates(db(), request.body.csv, request.body.expected, publicUrl());
+      return {
+        success: true as const,
+        data,
+        message: formatMessage(CertificateMessage.IMPORTED, { count: data.created.length }),
+      };
+    },
+  );
+
   r.get(
     '/:id',
     {
@@ -65,5 +165,60 @@ export async function certificatesRoutes(app: FastifyInstance): Promise<void> {
       },
     },
     async (request) => ({ success: true as const, data: await getCertificate(db(), request.params.id, publicUrl()) }),
+  );
+
+  r.put(
+    '/:id',
+    {
+      config: { access: 'content' },
+      schema: {
+        tags,
+        summary: 'Change a certificate (a blank number keeps the current one)',
+        params: idParamsSchema,
+        body: certificateWriteSchema,
+        response: { 200: one },
+      },
+    },
+    async (request) =>
+      written(
+        await updateCertificateById(db(), request.params.id, request.body, publicUrl()),
+        CertificateMessage.UPDATED,
+      ),
+  );
+
+  r.post(
+    '/:id/revoke',
+    {
+      config: { access: 'content' },
+      schema: {
+        tags,
+        summary: 'Revoke a certificate, keeping the record with the date and reason',
+        params: idParamsSchema,
+        body: certificateRevokeRequestSchema,
+        response: { 200: one },
+      },
+    },
+    async (request) =>
+      written(
+        await revokeCertificate(db(), request.params.id, request.body.reason, publicUrl()),
+        CertificateMessage.REVOKED,
+      ),
+  );
+
+  r.delete(
+    '/:id',
+    {
+      config: { access: 'content' },
+      schema: {
+        tags,
+        summary: 'Delete a certificate',
+        params: idParamsSchema,
+        response: { 200: z.object({ success: z.literal(true), data: z.null(), message: z.string() }) },
+      },
+    },
+    async (request) => {
+      await removeCertificate(db(), request.params.id);
+      return { success: true as const, data: null, message: CertificateMessage.DELETED };
+    },
   );
 }

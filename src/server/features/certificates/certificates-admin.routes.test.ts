@@ -1,0 +1,572 @@
+import { randomInt } from 'node:crypto';
+import type { Insertable } from 'kysely';
+import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import {
+  CERTIFICATE_COURSE_MAX,
+  CERTIFICATE_DESCRIPTION_MAX,
+  CERTIFICATE_DURATION_MAX,
+  CERTIFICATE_RECIPIENT_MAX,
+  CERTIFICATE_REVOCATION_REASON_MAX,
+  certificateListDataSchema,
+  CertificateMessage,
+  certificateSchema,
+  todayIsoDate,
+  type Certificate,
+} from '../../../shared/contracts/certificates';
+import { ErrorCode, formatMessage } from '../../../shared/errors';
+import { insertReturningId } from '../../db/insert-id';
+import type { CertificatesTable } from '../../db/schema';
+import { bearer, createSignedIn, freshIp, type Session } from '../../testing/auth-helpers';
+import { useTestApp } from '../../testing/test-app';
+import { countRows, testDialects } from '../../testing/test-database';
+import { NUMBER_ATTEMPTS } from './certificates.service';
+
+// randomInt passes through unless a test says otherwise (number collisions).
+vi.mock('node:crypto', async (importOriginal) => {
+  const actual = await importOriginal<typeof import('node:crypto')>();
+  return { ...actual, randomInt: vi.fn(actual.randomInt) };
+});
+
+type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+const dayOffset = (days: number) => todayIsoDate(new Date(Date.now() + days * DAY_MS));
+const PUBLIC_URL = 'https://certs.example.com';
+
+const valid = {
+  recipient_name: 'Hamza Ali',
+  recipient_type: 'intern',
+  issue_date: '2026-03-01',
+  expiry_date: '2028-03-01',
+  course_name: 'Web Development Internship',
+  duration: '6 months',
+  description: 'Built two client projects.',
+};
+
+const STAFF_READS: [Method, string, object?][] = [
+  ['GET', '/api/certificates'],
+  ['GET', '/api/certificates/:id'],
+];
+const STAFF_WRITES: [Method, string, object?][] = [
+  ['POST', '/api/certificates', valid],
+  ['PUT', '/api/certificates/:id', valid],
+  ['POST', '/api/certificates/:id/revoke', { reason: 'Wrong course' }],
+  ['DELETE', '/api/certificates/:id'],
+  [
+    'POST',
+    '/api/certificates/import/preview',
+    { csv: 'recipient_name,recipient_type,issue_date\nA,intern,2026-01-01' },
+  ],
+  ['POST', '/api/certificates/import', { csv: 'recipient_name,recipient_type,issue_date\nA,intern,2026-01-01' }],
+];
+
+describe.each(testDialects)('the staff certificate calls on %s', (dialect) => {
+  const t = useTestApp(dialect, { seed: false, env: { PUBLIC_URL } });
+  const db = () => t.db.database.db;
+  let viewer: Session;
+  let editor: Session;
+  let admin: Session;
+
+  beforeAll(async () => {
+    viewer = await createSignedIn(t.app, db(), { role: 'viewer' });
+    editor = await createSignedIn(t.app, db(), { role: 'editor' });
+    admin = await createSignedIn(t.app, db(), { role: 'admin' });
+  });
+  beforeEach(async () => {
+    await db().deleteFrom('certificates').execute();
+    vi.mocked(randomInt).mockClear();
+  });
+
+  let sequence = 0;
+  /** A certificate stored straight in the database. */
+  async function addCertificate(values: Partial<Insertable<CertificatesTable>> = {}): Promise<number> {
+    sequence += 1;
+    return insertReturningId(db(), 'certificates', {
+      certificate_number: `SST-2026-${10_000 + sequence}`,
+      recipient_name: `Person ${sequence}`,
+      recipient_type: 'intern',
+      issue_date: '2026-01-01',
+      expiry_date: null,
+      created_at: '2026-01-01T00:00:00.000Z',
+      updated_at: '2026-01-01T00:00:00.000Z',
+      ...values,
+    });
+  }
+  const row = (id: number) => db().selectFrom('certificates').selectAll().where('id', '=', id).executeTakeFirst();
+
+  const call = (method: Method, url: string, payload?: object, session: Session | null = editor) =>
+    t.app.inject({ method, url, payload, headers: session ? bearer(session.token) : {}, remoteAddress: freshIp() });
+  const create = async (body: object, session: Session = editor): Promise<Certificate> => {
+    const res = await call('POST', '/api/certificates', body, session);
+    expect(res.statusCode, res.body).toBe(201);
+    const data = certificateSchema.parse(res.json().data);
+    expect(res.json().message).toBe(formatMessage(CertificateMessage.CREATED, { number: data.certificate_number }));
+    return data;
+  };
+  const list = async (query = '') => {
+    const res = await call('GET', `/api/certificates${query}`, undefined, viewer);
+    expect(res.statusCode, res.body).toBe(200);
+    return certificateListDataSchema.parse(res.json().data);
+  };
+  const listNumbers = async (query = '') => (await list(query)).certificates.map((c) => c.certificate_number);
+
+  describe('access', () => {
+    it('refuses every staff call without a session (401) and every write by a viewer (403)', async () => {
+      const id = await addCertificate();
+      for (const [method, url, body] of [...STAFF_READS, ...STAFF_WRITES]) {
+        const res = await call(method, url.replace(':id', String(id)), body, null);
+        expect(res.statusCode, `${method} ${url}`).toBe(401);
+        expect(res.json()).toMatchObject({ success: false, code: ErrorCode.UNAUTHENTICATED });
+      }
+      for (const [method, url, body] of STAFF_WRITES) {
+        const res = await call(method, url.replace(':id', String(id)), body, viewer);
+        expect(res.statusCode, `${method} ${url}`).toBe(403);
+        expect(res.json()).toMatchObject({ success: false, code: ErrorCode.FORBIDDEN });
+      }
+      expect(await row(id)).toMatchObject({ status: 'active', recipient_name: expect.stringMatching(/^Person/) });
+      expect(await countRows(db(), 'certificates')).toBe(1);
+      for (const [method, url] of STAFF_READS) {
+        expect((await call(method, url.replace(':id', String(id)), undefined, viewer)).statusCode).toBe(200);
+      }
+    });
+
+    it('lets editors and admins write', async () => {
+      await create(valid, editor);
+      await create(valid, admin);
+      expect(await countRows(db(), 'certificates')).toBe(2);
+    });
+  });
+
+  describe('POST /api/certificates', () => {
+    it('generates SST-{year of issue}-NNNNN for a blank number and answers the certificate as staff see it', async () => {
+      const data = await create({ ...valid, certificate_number: '  ' });
+      expect(data.certificate_number).toMatch(/^SST-2026-[1-9]\d{4}$/);
+      const serial = Number(data.certificate_number.slice(-5));
+      expect(serial).toBeGreaterThanOrEqual(10_000);
+      expect(serial).toBeLessThanOrEqual(99_999);
+      expect(data).toMatchObject({
+        ...valid,
+        status: 'active',
+        effective_status: 'active',
+        revoked_at: null,
+        revocation_reason: null,
+        verify_url: `${PUBLIC_URL}/verify-certificate?number=${data.certificate_number}`,
+      });
+      expect(await row(data.id)).toMatchObject({ ...valid, certificate_number: data.certificate_number });
+      // Issued in another year, the number carries that year; absent and null numbers are blank too.
+      expect((await create({ ...valid, issue_date: '2024-12-31', expiry_date: null })).certificate_number).toMatch(
+        /^SST-2024-/,
+      );
+      expect((await create({ ...valid, certificate_number: null })).certificate_number).toMatch(/^SST-2026-/);
+    });
+
+    it('stores no expiry as null, never 0000-00-00, and blank optional texts as null', async () => {
+      const data = await create({ ...valid, expiry_date: '', course_name: ' ', duration: '', description: null });
+      expect(data).toMatchObject({ expiry_date: null, course_name: null, duration: null, description: null });
+      expect(await row(data.id)).toMatchObject({ expiry_date: null, course_name: null, duration: null });
+      const none = await create({
+        recipient_name: 'Only Required',
+        recipient_type: 'client',
+        issue_date: '2026-01-01',
+      });
+      expect((await row(none.id))!.expiry_date).toBeNull();
+    });
+
+    it('takes a typed number trimmed and upper-cased, and refuses it once used (409 naming the field)', async () => {
+      const data = await create({ ...valid, certificate_number: ' sst-2025-48213 ' });
+      expect(data.certificate_number).toBe('SST-2025-48213');
+      const res = await call('POST', '/api/certificates', { ...valid, certificate_number: 'SST-2025-48213' });
+      const message = formatMessage(CertificateMessage.NUMBER_TAKEN, { number: 'SST-2025-48213' });
+      expect(res.statusCode).toBe(409);
+      expect(res.json()).toEqual({
+        success: false,
+        code: ErrorCode.CONFLICT,
+        message,
+        errors: [{ field: 'certificate_number', message }],
+      });
+      expect(await countRows(db(), 'certificates')).toBe(1);
+    });
+
+    it('draws another number when the drawn one is taken, and gives up with 503 when every draw is', async () => {
+      await addCertificate({ certificate_number: 'SST-2026-12345' });
+      vi.mocked(randomInt).mockReturnValueOnce(12_345).mockReturnValueOnce(12_345).mockReturnValueOnce(54_321);
+      expect((await create(valid)).certificate_number).toBe('SST-2026-54321');
+
+      for (let i = 0; i < NUMBER_ATTEMPTS; i += 1) vi.mocked(randomInt).mockReturnValueOnce(12_345);
+      const res = await call('POST', '/api/certificates', valid);
+      expect(res.statusCode).toBe(503);
+      expect(res.json()).toMatchObject({
+        success: false,
+        code: ErrorCode.SERVICE_UNAVAILABLE,
+        message: formatMessage(CertificateMessage.NUMBERS_EXHAUSTED, { year: 2026 }),
+      });
+      expect(await countRows(db(), 'certificates')).toBe(2);
+    });
+
+    const long = (n: number) => 'x'.repeat(n + 1);
+    it.each([
+      ['certificate_number', { certificate_number: 'SST-26-12345' }, CertificateMessage.NUMBER_FORMAT],
+      ['certificate_number', { certificate_number: 'SST-2026-09999' }, CertificateMessage.NUMBER_FORMAT],
+      ['certificate_number', { certificate_number: 'S'.repeat(51) }, CertificateMessage.NUMBER_FORMAT],
+      ['recipient_name', { recipient_name: '   ' }, CertificateMessage.RECIPIENT_REQUIRED],
+      ['recipient_name', { recipient_name: undefined }, CertificateMessage.RECIPIENT_REQUIRED],
+      ['recipient_name', { recipient_name: long(CERTIFICATE_RECIPIENT_MAX) }, CertificateMessage.RECIPIENT_TOO_LONG],
+      ['recipient_type', { recipient_type: 'partner' }, CertificateMessage.TYPE_REQUIRED],
+      ['recipient_type', { recipient_type: undefined }, CertificateMessage.TYPE_REQUIRED],
+      ['issue_date', { issue_date: '' }, CertificateMessage.ISSUE_DATE_REQUIRED],
+      ['issue_date', { issue_date: undefined }, CertificateMessage.ISSUE_DATE_REQUIRED],
+      ['issue_date', { issue_date: '2026-02-30' }, CertificateMessage.ISSUE_DATE_INVALID],
+      ['issue_date', { issue_date: '0000-00-00' }, CertificateMessage.ISSUE_DATE_INVALID],
+      ['expiry_date', { expiry_date: '0000-00-00' }, CertificateMessage.EXPIRY_DATE_INVALID],
+      ['expiry_date', { expiry_date: '01/03/2028' }, CertificateMessage.EXPIRY_DATE_INVALID],
+      ['expiry_date', { expiry_date: '2026-02-28' }, CertificateMessage.EXPIRY_BEFORE_ISSUE],
+      ['course_name', { course_name: long(CERTIFICATE_COURSE_MAX) }, CertificateMessage.COURSE_TOO_LONG],
+      ['duration', { duration: long(CERTIFICATE_DURATION_MAX) }, CertificateMessage.DURATION_TOO_LONG],
+      ['description', { description: long(CERTIFICATE_DESCRIPTION_MAX) }, CertificateMessage.DESCRIPTION_TOO_LONG],
+      ['status', { status: 'suspended' }, CertificateMessage.STATUS_INVALID],
+      ['revocation_reason', { status: 'revoked' }, CertificateMessage.REVOCATION_REASON_REQUIRED],
+      [
+        'revocation_reason',
+        { status: 'revoked', revocation_reason: long(CERTIFICATE_REVOCATION_REASON_MAX) },
+        CertificateMessage.REVOCATION_REASON_TOO_LONG,
+      ],
+    ])('refuses a bad %s with its message (%j)', async (field, change, message) => {
+      const res = await call('POST', '/api/certificates', { ...valid, ...change });
+      expect(res.statusCode, res.body).toBe(400);
+      expect(res.json()).toMatchObject({ success: false, code: ErrorCode.VALIDATION_ERROR, message });
+      expect(res.json().errors).toContainEqual({ field, message });
+      expect(await countRows(db(), 'certificates')).toBe(0);
+    });
+
+    it('issues an expiry date equal to the issue date', async () => {
+      await create({ ...valid, expiry_date: valid.issue_date });
+    });
+
+    it('dates a certificate created revoked and keeps its reason; a reason without revocation is dropped', async () => {
+      const before = Date.now();
+      const revoked = await create({ ...valid, status: 'revoked', revocation_reason: ' Issued in error ' });
+      expect(revoked).toMatchObject({
+        status: 'revoked',
+        effective_status: 'revoked',
+        revocation_reason: 'Issued in error',
+      });
+      expect(Date.parse(revoked.revoked_at!)).toBeGreaterThanOrEqual(before - 1000);
+      const active = await create({ ...valid, revocation_reason: 'Not revoked' });
+      expect(active).toMatchObject({ revoked_at: null, revocation_reason: null });
+    });
+
+    it('stores hostile text as given and answers it inert (JSON, unchanged)', async () => {
+      const name = `<script>alert("x")</script>'; DROP TABLE certificates; -- 😀`;
+      const data = await create({ ...valid, recipient_name: name, description: '<img src=x onerror=alert(1)>' });
+      expect(data.recipient_name).toBe(name);
+      const res = await call('GET', `/api/certificates/${data.id}`, undefined, viewer);
+      expect(res.headers['content-type']).toMatch(/^application\/json/);
+      expect(res.json().data).toMatchObject({ recipient_name: name, description: '<img src=x onerror=alert(1)>' });
+      expect(await countRows(db(), 'certificates')).toBe(1);
+    });
+
+    it('answers 20 simultaneous creates of one typed number with one 201 and nineteen 409s', async () => {
+      const body = { ...valid, certificate_number: 'SST-2026-77777' };
+      const responses = await Promise.all(Array.from({ length: 20 }, () => call('POST', '/api/certificates', body)));
+      const statuses = responses.map((res) => res.statusCode);
+      expect(
+        statuses.filter((s) => s === 201),
+        statuses.join(','),
+      ).toHaveLength(1);
+      expect(
+        statuses.filter((s) => s === 409),
+        statuses.join(','),
+      ).toHaveLength(19);
+      for (const res of responses.filter((r) => r.statusCode === 409)) {
+        expect(res.json().errors).toEqual([
+          {
+            field: 'certificate_number',
+            message: formatMessage(CertificateMessage.NUMBER_TAKEN, { number: 'SST-2026-77777' }),
+          },
+        ]);
+      }
+      expect(await countRows(db(), 'certificates')).toBe(1);
+    });
+
+    it('gives 20 simultaneous creates without a number 20 distinct numbers', async () => {
+      const responses = await Promise.all(Array.from({ length: 20 }, () => call('POST', '/api/certificates', valid)));
+      expect(responses.map((res) => res.statusCode)).toEqual(Array(20).fill(201));
+      const numbers = new Set(responses.map((res) => res.json().data.certificate_number as string));
+      expect(numbers.size).toBe(20);
+      expect(await countRows(db(), 'certificates')).toBe(20);
+    });
+
+    it('gives simultaneous creates whose draws collide distinct numbers (the transaction is run again)', async () => {
+      // Every racer first draws the same serial; the losers' inserts fail on the unique key and draw again.
+      for (let i = 0; i < 5; i += 1) vi.mocked(randomInt).mockReturnValueOnce(33_333);
+      const responses = await Promise.all(Array.from({ length: 5 }, () => call('POST', '/api/certificates', valid)));
+      expect(responses.map((res) => res.statusCode)).toEqual(Array(5).fill(201));
+      const numbers = responses.map((res) => res.json().data.certificate_number as string);
+      expect(new Set(numbers).size).toBe(5);
+      expect(numbers).toContain('SST-2026-33333');
+    });
+  });
+
+  describe('GET /api/certificates/:id', () => {
+    it('answers one certificate with its effective status, and 404 once there is none', async () => {
+      const id = await addCertificate({
+        certificate_number: 'SST-2025-40404',
+        expiry_date: dayOffset(-1),
+        issue_date: '2025-01-01',
+      });
+      const res = await call('GET', `/api/certificates/${id}`, undefined, viewer);
+      expect(res.statusCode).toBe(200);
+      expect(certificateSchema.strict().parse(res.json().data)).toMatchObject({
+        id,
+        certificate_number: 'SST-2025-40404',
+        status: 'active',
+        effective_status: 'expired',
+      });
+      const missing = await call('GET', '/api/certificates/987654', undefined, viewer);
+      expect(missing.statusCode).toBe(404);
+      expect(missing.json()).toEqual({
+        success: false,
+        code: ErrorCode.NOT_FOUND,
+        message: CertificateMessage.NOT_FOUND_ID,
+      });
+      expect((await call('GET', '/api/certificates/abc', undefined, viewer)).statusCode).toBe(400);
+      expect((await call('GET', '/api/certificates/3000000000', undefined, viewer)).statusCode).toBe(400);
+    });
+  });
+
+  describe('GET /api/certificates', () => {
+    it('lists newest issue date first (then newest id), 20 a page, with pagination', async () => {
+      const ids: number[] = [];
+      for (let i = 0; i < 23; i += 1) {
+        ids.push(await addCertificate({ issue_date: `2026-01-${String(1 + Math.floor(i / 2)).padStart(2, '0')}` }));
+      }
+      const expected = ids
+        .map((id, i) => ({ id, day: Math.floor(i / 2) }))
+        .sort((a, b) => b.day - a.day || b.id - a.id)
+        .map((c) => c.id);
+      const first = await list();
+      expect(first.certificates.map((c) => c.id)).toEqual(expected.slice(0, 20));
+      expect(first.pagination).toEqual({ page: 1, limit: 20, total: 23, pages: 2 });
+      expect((await list('?page=2')).certificates.map((c) => c.id)).toEqual(expected.slice(20));
+      expect((await list('?limit=5&page=5')).certificates.map((c) => c.id)).toEqual(expected.slice(20));
+      expect((await call('GET', '/api/certificates?limit=101', undefined, viewer)).statusCode).toBe(400);
+    });
+
+    it('searches number, recipient and course, in any case, with LIKE wildcards taken literally', async () => {
+      await addCertificate({ certificate_number: 'SST-2025-48213', recipient_name: 'Hamza Ali' });
+      await addCertificate({
+        certificate_number: 'SST-2025-62718',
+        recipient_name: 'Bloom Retail',
+        course_name: 'E-Commerce',
+      });
+      await addCertificate({
+        certificate_number: 'SST-2024-11111',
+        recipient_name: 'Ayesha 100%',
+        course_name: 'UI_UX',
+      });
+      expect(await listNumbers('?search=sst-2025-482')).toEqual(['SST-2025-48213']);
+      expect(await listNumbers('?search=HAMZA')).toEqual(['SST-2025-48213']);
+      expect(await listNumbers('?search=e-commerce')).toEqual(['SST-2025-62718']);
+      expect(await listNumbers('?search=100%25')).toEqual(['SST-2024-11111']);
+      expect(await listNumbers('?search=I_U')).toEqual(['SST-2024-11111']);
+      expect(await listNumbers('?search=I%25U')).toEqual([]);
+      expect((await list('?search=nobody')).certificates).toEqual([]);
+    });
+
+    it('filters by effective status and type, and counts effective statuses over every certificate', async () => {
+      await addCertificate({ certificate_number: 'SST-2026-10001', expiry_date: dayOffset(30) });
+      await addCertificate({ certificate_number: 'SST-2026-10002', expiry_date: null, recipient_type: 'client' });
+      await addCertificate({
+        certificate_number: 'SST-2025-10003',
+        issue_date: '2025-01-01',
+        expiry_date: dayOffset(-1),
+      });
+      await addCertificate({ certificate_number: 'SST-2026-10004', status: 'expired' });
+      await addCertificate({
+        certificate_number: 'SST-2026-10005',
+        status: 'revoked',
+        revoked_at: '2026-02-02T00:00:00.000Z',
+        revocation_reason: 'Wrong',
+        recipient_type: 'client',
+      });
+      await addCertificate({ certificate_number: 'SST-2026-10006', expiry_date: todayIsoDate() });
+      const sorted = (numbers: string[]) => [...numbers].sort();
+      expect(sorted(await listNumbers('?status=active'))).toEqual([
+        'SST-2026-10001',
+        'SST-2026-10002',
+        'SST-2026-10006',
+      ]);
+      expect(sorted(await listNumbers('?status=expired'))).toEqual(['SST-2025-10003', 'SST-2026-10004']);
+      expect(await listNumbers('?status=revoked')).toEqual(['SST-2026-10005']);
+      expect(await listNumbers('?status=all')).toHaveLength(6);
+      expect(sorted(await listNumbers('?type=client'))).toEqual(['SST-2026-10002', 'SST-2026-10005']);
+      expect(await listNumbers('?type=client&status=active')).toEqual(['SST-2026-10002']);
+      expect(await listNumbers('?type=employee')).toEqual([]);
+      const filtered = await list('?status=revoked&search=10005');
+      expect(filtered.counts).toEqual({ all: 6, active: 3, expired: 2, revoked: 1 });
+      expect(filtered.pagination.total).toBe(1);
+      const lapsed = (await list('?search=10003')).certificates[0]!;
+      expect(lapsed).toMatchObject({ status: 'active', effective_status: 'expired' });
+      expect((await call('GET', '/api/certificates?status=lost', undefined, viewer)).statusCode).toBe(400);
+    });
+
+    it('counts zero everywhere on an empty register', async () => {
+      expect(await list()).toEqual({
+        certificates: [],
+        pagination: { page: 1, limit: 20, total: 0, pages: 0 },
+        counts: { all: 0, active: 0, expired: 0, revoked: 0 },
+      });
+    });
+  });
+
+  describe('PUT /api/certificates/:id', () => {
+    it('replaces the fields, keeps the number when blank, and answers the catalogue message', async () => {
+      const created = await create({ ...valid, certificate_number: 'SST-2026-20000' });
+      const res = await call('PUT', `/api/certificates/${created.id}`, {
+        ...valid,
+        certificate_number: '',
+        recipient_name: 'Hamza Ali Khan',
+        expiry_date: null,
+        course_name: '',
+      });
+      expect(res.statusCode, res.body).toBe(200);
+      expect(res.json().message).toBe(formatMessage(CertificateMessage.UPDATED, { number: 'SST-2026-20000' }));
+      expect(res.json().data).toMatchObject({
+        certificate_number: 'SST-2026-20000',
+        recipient_name: 'Hamza Ali Khan',
+        expiry_date: null,
+        course_name: null,
+      });
+      const stored = await row(created.id);
+      expect(stored).toMatchObject({ recipient_name: 'Hamza Ali Khan', expiry_date: null });
+      expect(stored!.updated_at >= created.updated_at).toBe(true);
+      expect(stored!.created_at).toBe(created.created_at);
+    });
+
+    it('changes the number to a free one, refuses one used by another certificate and keeps its own', async () => {
+      const other = await create({ ...valid, certificate_number: 'SST-2026-30001' });
+      const mine = await create({ ...valid, certificate_number: 'SST-2026-30002' });
+      const taken = await call('PUT', `/api/certificates/${mine.id}`, {
+        ...valid,
+        certificate_number: 'sst-2026-30001',
+      });
+      expect(taken.statusCode).toBe(409);
+      expect(taken.json().errors).toEqual([
+        {
+          field: 'certificate_number',
+          message: formatMessage(CertificateMessage.NUMBER_TAKEN, { number: 'SST-2026-30001' }),
+        },
+      ]);
+      const same = await call('PUT', `/api/certificates/${mine.id}`, {
+        ...valid,
+        certificate_number: 'SST-2026-30002',
+      });
+      expect(same.statusCode).toBe(200);
+      const moved = await call('PUT', `/api/certificates/${mine.id}`, {
+        ...valid,
+        certificate_number: 'SST-2027-30003',
+      });
+      expect(moved.json().data.certificate_number).toBe('SST-2027-30003');
+      expect((await row(other.id))!.certificate_number).toBe('SST-2026-30001');
+    });
+
+    it('dates a revocation once, lets the reason change, and clears both when set active again', async () => {
+      const created = await create(valid);
+      const put = (body: object) => call('PUT', `/api/certificates/${created.id}`, { ...valid, ...body });
+      const noReason = await put({ status: 'revoked' });
+      expect(noReason.statusCode).toBe(400);
+      const revoked = (await put({ status: 'revoked', revocation_reason: 'First reason' })).json().data as Certificate;
+      expect(revoked).toMatchObject({
+        status: 'revoked',
+        effective_status: 'revoked',
+        revocation_reason: 'First reason',
+      });
+      expect(revoked.revoked_at).not.toBeNull();
+      const again = (await put({ status: 'revoked', revocation_reason: 'Second reason' })).json().data as Certificate;
+      expect(again).toMatchObject({ revoked_at: revoked.revoked_at, revocation_reason: 'Second reason' });
+      const restored = (await put({ status: 'active', revocation_reason: 'ignored' })).json().data as Certificate;
+      expect(restored).toMatchObject({ status: 'active', revoked_at: null, revocation_reason: null });
+      expect(await row(created.id)).toMatchObject({ revoked_at: null, revocation_reason: null });
+      const expired = (await put({ status: 'expired' })).json().data as Certificate;
+      expect(expired).toMatchObject({ status: 'expired', effective_status: 'expired', revoked_at: null });
+    });
+
+    it('answers 404 for a certificate that does not exist and refuses bad fields with 400', async () => {
+      const missing = await call('PUT', '/api/certificates/987654', valid);
+      expect(missing.statusCode).toBe(404);
+      expect(missing.json().message).toBe(CertificateMessage.NOT_FOUND_ID);
+      const created = await create(valid);
+      const bad = await call('PUT', `/api/certificates/${created.id}`, { ...valid, expiry_date: '2020-01-01' });
+      expect(bad.statusCode).toBe(400);
+      expect(bad.json().errors).toContainEqual({
+        field: 'expiry_date',
+        message: CertificateMessage.EXPIRY_BEFORE_ISSUE,
+      });
+    });
+  });
+
+  describe('POST /api/certificates/:id/revoke', () => {
+    it('revokes keeping the record, dates it once, and lets a second revocation change only the reason', async () => {
+      const created = await create(valid);
+      const revoke = (reason: unknown) => call('POST', `/api/certificates/${created.id}/revoke`, { reason });
+      const res = await revoke('  Issued with a wrong course record ');
+      expect(res.statusCode, res.body).toBe(200);
+      expect(res.json().message).toBe(
+        formatMessage(CertificateMessage.REVOKED, { number: created.certificate_number }),
+      );
+      const first = res.json().data as Certificate;
+      expect(first).toMatchObject({
+        ...valid,
+        status: 'revoked',
+        effective_status: 'revoked',
+        revocation_reason: 'Issued with a wrong course record',
+      });
+      expect(Date.now() - Date.parse(first.revoked_at!)).toBeLessThan(60_000);
+      const second = (await revoke('Another reason')).json().data as Certificate;
+      expect(second).toMatchObject({ revoked_at: first.revoked_at, revocation_reason: 'Another reason' });
+
+      const verify = await t.app.inject({
+        method: 'GET',
+        url: `/api/certificates/verify/${created.certificate_number}`,
+        remoteAddress: freshIp(),
+      });
+      expect(verify.json().data).toMatchObject({ status: 'revoked', revoked_on: first.revoked_at!.slice(0, 10) });
+      expect(verify.body).not.toContain('Another reason');
+    });
+
+    it('refuses a blank or too long reason, and answers 404 for a certificate that does not exist', async () => {
+      const created = await create(valid);
+      for (const [reason, message] of [
+        ['  ', CertificateMessage.REVOCATION_REASON_REQUIRED],
+        [undefined, CertificateMessage.REVOCATION_REASON_REQUIRED],
+        ['x'.repeat(CERTIFICATE_REVOCATION_REASON_MAX + 1), CertificateMessage.REVOCATION_REASON_TOO_LONG],
+      ] as const) {
+        const res = await call('POST', `/api/certificates/${created.id}/revoke`, { reason });
+        expect(res.statusCode).toBe(400);
+        expect(res.json()).toMatchObject({ message, errors: [{ field: 'reason', message }] });
+      }
+      expect((await row(created.id))!.status).toBe('active');
+      const missing = await call('POST', '/api/certificates/987654/revoke', { reason: 'Gone' });
+      expect(missing.statusCode).toBe(404);
+    });
+  });
+
+  describe('DELETE /api/certificates/:id', () => {
+    it('deletes, after which the certificate is 404 everywhere, verification included', async () => {
+      const created = await create(valid);
+      const res = await call('DELETE', `/api/certificates/${created.id}`);
+      expect(res.statusCode).toBe(200);
+      expect(res.json()).toEqual({ success: true, data: null, message: CertificateMessage.DELETED });
+      expect(await row(created.id)).toBeUndefined();
+      expect((await call('GET', `/api/certificates/${created.id}`, undefined, viewer)).statusCode).toBe(404);
+      expect((await call('DELETE', `/api/certificates/${created.id}`)).statusCode).toBe(404);
+      expect((await call('PUT', `/api/certificates/${created.id}`, valid)).statusCode).toBe(404);
+      const verify = await t.app.inject({
+        method: 'GET',
+        url: `/api/certificates/verify/${created.certificate_number}`,
+        remoteAddress: freshIp(),
+      });
+      expect(verify.statusCode).toBe(404);
+    });
+  });
+});
