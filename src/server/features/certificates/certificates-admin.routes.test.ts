@@ -1,3 +1,4 @@
+import type * as NodeCrypto from 'node:crypto';
 import { randomInt } from 'node:crypto';
 import type { Insertable } from 'kysely';
 import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -23,7 +24,7 @@ import { NUMBER_ATTEMPTS } from './certificates.service';
 
 // randomInt passes through unless a test says otherwise (number collisions).
 vi.mock('node:crypto', async (importOriginal) => {
-  const actual = await importOriginal<typeof import('node:crypto')>();
+  const actual = await importOriginal<typeof NodeCrypto>();
   return { ...actual, randomInt: vi.fn(actual.randomInt) };
 });
 
