@@ -28,6 +28,9 @@ vi.mock('node:crypto', async (importOriginal) => {
   return { ...actual, randomInt: vi.fn(actual.randomInt) };
 });
 
+/** The synchronous randomInt(min, max) the number generator calls. */
+const draws = vi.mocked(randomInt as unknown as (min: number, max: number) => number);
+
 type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -75,7 +78,7 @@ describe.each(testDialects)('the staff certificate calls on %s', (dialect) => {
   });
   beforeEach(async () => {
     await db().deleteFrom('certificates').execute();
-    vi.mocked(randomInt).mockClear();
+    draws.mockClear();
   });
 
   let sequence = 0;
@@ -190,10 +193,10 @@ describe.each(testDialects)('the staff certificate calls on %s', (dialect) => {
 
     it('draws another number when the drawn one is taken, and gives up with 503 when every draw is', async () => {
       await addCertificate({ certificate_number: 'SST-2026-12345' });
-      vi.mocked(randomInt).mockReturnValueOnce(12_345).mockReturnValueOnce(12_345).mockReturnValueOnce(54_321);
+      draws.mockReturnValueOnce(12_345).mockReturnValueOnce(12_345).mockReturnValueOnce(54_321);
       expect((await create(valid)).certificate_number).toBe('SST-2026-54321');
 
-      for (let i = 0; i < NUMBER_ATTEMPTS; i += 1) vi.mocked(randomInt).mockReturnValueOnce(12_345);
+      for (let i = 0; i < NUMBER_ATTEMPTS; i += 1) draws.mockReturnValueOnce(12_345);
       const res = await call('POST', '/api/certificates', valid);
       expect(res.statusCode).toBe(503);
       expect(res.json()).toMatchObject({
@@ -299,7 +302,7 @@ describe.each(testDialects)('the staff certificate calls on %s', (dialect) => {
 
     it('gives simultaneous creates whose draws collide distinct numbers (the transaction is run again)', async () => {
       // Every racer first draws the same serial; the losers' inserts fail on the unique key and draw again.
-      for (let i = 0; i < 5; i += 1) vi.mocked(randomInt).mockReturnValueOnce(33_333);
+      for (let i = 0; i < 5; i += 1) draws.mockReturnValueOnce(33_333);
       const responses = await Promise.all(Array.from({ length: 5 }, () => call('POST', '/api/certificates', valid)));
       expect(responses.map((res) => res.statusCode)).toEqual(Array(5).fill(201));
       const numbers = responses.map((res) => res.json().data.certificate_number as string);
