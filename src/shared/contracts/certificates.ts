@@ -103,7 +103,8 @@ export const certificateWriteSchema = z
     issue_date: z
       .string({ error: CertificateMessage.ISSUE_DATE_REQUIRED })
       .trim()
-      .min(1, CertificateMessage.ISSUE_DATE_REQUIRED)
+      // abort: a blank date is only "required", not also "not a valid date".
+      .min(1, { error: CertificateMessage.ISSUE_DATE_REQUIRED, abort: true })
       .refine(isIsoDate, CertificateMessage.ISSUE_DATE_INVALID),
     expiry_date: z
       .string()
@@ -118,7 +119,13 @@ export const certificateWriteSchema = z
     revocation_reason: nullableText(CERTIFICATE_REVOCATION_REASON_MAX, CertificateMessage.REVOCATION_REASON_TOO_LONG),
   })
   .superRefine((value, ctx) => {
-    if (value.expiry_date !== null && value.expiry_date < value.issue_date) {
+    // Compared only when both are dates: a field already refused is not refused a second time.
+    if (
+      value.expiry_date !== null &&
+      isIsoDate(value.expiry_date) &&
+      isIsoDate(value.issue_date) &&
+      value.expiry_date < value.issue_date
+    ) {
       ctx.addIssue({ code: 'custom', path: ['expiry_date'], message: CertificateMessage.EXPIRY_BEFORE_ISSUE });
     }
     if (value.status === 'revoked' && value.revocation_reason === null) {

@@ -234,11 +234,12 @@ describe.each(testDialects)('the staff certificate calls on %s', (dialect) => {
         { status: 'revoked', revocation_reason: long(CERTIFICATE_REVOCATION_REASON_MAX) },
         CertificateMessage.REVOCATION_REASON_TOO_LONG,
       ],
-    ])('refuses a bad %s with its message (%j)', async (field, change, message) => {
+    ])('refuses a bad %s with its message', async (field, change, message) => {
       const res = await call('POST', '/api/certificates', { ...valid, ...change });
       expect(res.statusCode, res.body).toBe(400);
       expect(res.json()).toMatchObject({ success: false, code: ErrorCode.VALIDATION_ERROR, message });
-      expect(res.json().errors).toContainEqual({ field, message });
+      // Only the field at fault: a bad date is not also compared with the other one.
+      expect(res.json().errors).toEqual([{ field, message }]);
       expect(await countRows(db(), 'certificates')).toBe(0);
     });
 
