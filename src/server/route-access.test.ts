@@ -47,6 +47,7 @@ const PUBLIC_API_ROUTES = [
   'POST /api/auth/verify-email',
   'POST /api/newsletter/subscribe',
   'POST /api/contacts',
+  'GET /api/certificates/verify/:number',
 ];
 const isDocs = (url: string) => url === '/api/docs' || url.startsWith('/api/docs/');
 // The catch-all that turns unknown API paths into JSON 404s.

@@ -172,7 +172,12 @@ describe.each(testDialects)('initial migration on %s', (dialect) => {
   it('creates every table of the data model', async () => {
     const result = await migrator.migrateToLatest();
     expect(result.error).toBeUndefined();
-    expect(result.results?.map((r) => r.status)).toEqual(['Success', 'Success', 'Success']);
+    expect(result.results?.map((r) => [r.migrationName, r.status])).toEqual([
+      ['2026-11-21T00-00-00_initial', 'Success'],
+      ['2026-11-22T00-00-00_auth', 'Success'],
+      ['2026-11-23T00-00-00_leads', 'Success'],
+      ['2026-11-24T00-00-00_certificates', 'Success'],
+    ]);
     expect(await tableNames(t.database.db)).toEqual(expectedTables);
   });
 
@@ -308,6 +313,7 @@ describe.each(testDialects)('initial migration on %s', (dialect) => {
     ).rejects.toThrow();
     const down = await migrator.migrateTo('2026-11-21T00-00-00_initial');
     expect(down.results?.map((r) => [r.migrationName, r.status])).toEqual([
+      ['2026-11-24T00-00-00_certificates', 'Success'],
       ['2026-11-23T00-00-00_leads', 'Success'],
       ['2026-11-22T00-00-00_auth', 'Success'],
     ]);
@@ -377,8 +383,11 @@ describe.each(testDialects)('initial migration on %s', (dialect) => {
       .values({ ...mail, kind: 'test', lease_owner: 'me', lease_until: now })
       .execute();
 
-    const down = await migrator.migrateDown();
-    expect(down.results?.map((r) => [r.migrationName, r.status])).toEqual([['2026-11-23T00-00-00_leads', 'Success']]);
+    const down = await migrator.migrateTo('2026-11-22T00-00-00_auth');
+    expect(down.results?.map((r) => [r.migrationName, r.status])).toEqual([
+      ['2026-11-24T00-00-00_certificates', 'Success'],
+      ['2026-11-23T00-00-00_leads', 'Success'],
+    ]);
     expect(await db.selectFrom('mail_outbox').select(['subject']).execute()).toEqual([{ subject: 'S' }]);
     expect(await db.selectFrom('notifications').select(['title']).execute()).toEqual([{ title: 'T' }]);
     const up = await migrator.migrateToLatest();
@@ -393,10 +402,49 @@ describe.each(testDialects)('initial migration on %s', (dialect) => {
     await db.deleteFrom('mail_outbox').execute();
   });
 
+  it('adds the revocation date and reason to certificates; keeps the certificates across down and up', async () => {
+    const db = t.database.db;
+    const now = new Date().toISOString();
+    const certificate = {
+      certificate_number: 'SST-2025-90342',
+      recipient_name: 'Bilal Ahmed',
+      recipient_type: 'employee' as const,
+      issue_date: '2025-02-01',
+      expiry_date: null,
+      status: 'revoked' as const,
+      created_at: now,
+      updated_at: now,
+    };
+    await db
+      .insertInto('certificates')
+      .values({ ...certificate, revoked_at: now, revocation_reason: 'r'.repeat(500) })
+      .execute();
+    expect(await db.selectFrom('certificates').select(['revoked_at', 'revocation_reason']).execute()).toEqual([
+      { revoked_at: now, revocation_reason: 'r'.repeat(500) },
+    ]);
+
+    const down = await migrator.migrateDown();
+    expect(down.results?.map((r) => [r.migrationName, r.status])).toEqual([
+      ['2026-11-24T00-00-00_certificates', 'Success'],
+    ]);
+    const [kept] = await sql<Record<string, unknown>>`select * from certificates`.execute(db).then((r) => r.rows);
+    expect(kept).toMatchObject({ certificate_number: 'SST-2025-90342', status: 'revoked' });
+    expect(Object.keys(kept!)).not.toContain('revoked_at');
+    expect(Object.keys(kept!)).not.toContain('revocation_reason');
+
+    const up = await migrator.migrateToLatest();
+    expect(up.error).toBeUndefined();
+    expect(
+      await db.selectFrom('certificates').select(['certificate_number', 'revoked_at', 'revocation_reason']).execute(),
+    ).toEqual([{ certificate_number: 'SST-2025-90342', revoked_at: null, revocation_reason: null }]);
+    await db.deleteFrom('certificates').execute();
+  });
+
   it('removes every table on the way down, and can go up again', async () => {
     const down = await migrator.migrateTo(NO_MIGRATIONS);
     expect(down.error).toBeUndefined();
     expect(down.results?.map((r) => [r.migrationName, r.status])).toEqual([
+      ['2026-11-24T00-00-00_certificates', 'Success'],
       ['2026-11-23T00-00-00_leads', 'Success'],
       ['2026-11-22T00-00-00_auth', 'Success'],
       ['2026-11-21T00-00-00_initial', 'Success'],

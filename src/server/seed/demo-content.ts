@@ -333,6 +333,10 @@ export interface DemoCertificate {
   duration: string;
   description: string;
   status: 'active' | 'expired' | 'revoked';
+  /** Set for the revoked one only (ISO time). */
+  revoked_at?: string;
+  /** Staff-only reason of a revocation. */
+  revocation_reason?: string;
 }
 
 export const demoCertificates: DemoCertificate[] = [
@@ -380,6 +384,8 @@ export const demoCertificates: DemoCertificate[] = [
     duration: '8 weeks',
     description: 'Internal training certificate; revoked after it was issued with an incorrect course record.',
     status: 'revoked',
+    revoked_at: '2025-03-10T09:30:00.000Z',
+    revocation_reason: 'Issued with an incorrect course record; replaced by a corrected certificate.',
   },
   {
     certificate_number: 'SST-2026-35071',

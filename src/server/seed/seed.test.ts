@@ -159,6 +159,31 @@ describe.each(testDialects)('demo seed on %s', (dialect) => {
     expect(cases).toContain('revoked:dated');
   });
 
+  it('dates the revoked demo certificate and gives the reason; the others carry no revocation', async () => {
+    const certificates = await db
+      .selectFrom('certificates')
+      .select(['certificate_number', 'status', 'revoked_at', 'revocation_reason'])
+      .orderBy('certificate_number')
+      .execute();
+    for (const c of certificates) {
+      if (c.status === 'revoked') {
+        expect(c.certificate_number).toBe('SST-2025-90342');
+        expect(c.revoked_at).toBe('2025-03-10T09:30:00.000Z');
+        expect(c.revocation_reason).toMatch(/incorrect course record/);
+      } else {
+        expect(c).toMatchObject({ revoked_at: null, revocation_reason: null });
+      }
+    }
+    // The demo numbers stay the same from one seed to the next (links and QR codes of the demo keep working).
+    expect(certificates.map((c) => c.certificate_number)).toEqual([
+      'SST-2023-17654',
+      'SST-2025-48213',
+      'SST-2025-62718',
+      'SST-2025-90342',
+      'SST-2026-35071',
+    ]);
+  });
+
   it('stores default settings as JSON with the light theme', async () => {
     const theme = await db.selectFrom('settings').select('value').where('key', '=', 'theme').executeTakeFirstOrThrow();
     expect(JSON.parse(theme.value)).toMatchObject({ mode: 'light' });

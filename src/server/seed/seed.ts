@@ -97,7 +97,14 @@ export async function seedDemoContent(db: Kysely<DB>): Promise<void> {
 
     await trx
       .insertInto('certificates')
-      .values(demoCertificates.map((c) => ({ ...c, ...stamps })))
+      .values(
+        demoCertificates.map((c) => ({
+          ...c,
+          revoked_at: c.revoked_at ?? null,
+          revocation_reason: c.revocation_reason ?? null,
+          ...stamps,
+        })),
+      )
       .execute();
 
     await trx

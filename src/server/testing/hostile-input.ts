@@ -217,6 +217,13 @@ export interface JsonSchema {
   default?: unknown;
 }
 
+/** A small bulk-issue file: one row with a number, one without, one refused. */
+const CERTIFICATE_CSV = [
+  'certificate_number,recipient_name,recipient_type,course_name,issue_date,expiry_date,duration,description',
+  ',Fuzz Person,intern,Fuzz Course,2026-01-15,,3 months,"Fuzz, with a comma"',
+  ',,intern,,2026-01-15,,,',
+].join('\r\n');
+
 /**
  * A value that the schema probably accepts, so that a request with one hostile field gets past the others
  * and reaches the code behind validation.
@@ -235,6 +242,9 @@ export function plausibleValue(schema: JsonSchema | undefined, name = ''): unkno
         return `fuzz${Math.floor(Math.random() * 1e9)}@example.test`;
       if (schema.format === 'date-time') return new Date().toISOString();
       if (schema.format === 'date' || /date/i.test(name)) return '2026-01-15';
+      // Certificates: a well-formed number (mostly free), and a CSV file the bulk issue reads.
+      if (name === 'certificate_number') return `SST-2026-${10_000 + Math.floor(Math.random() * 90_000)}`;
+      if (name === 'csv') return CERTIFICATE_CSV;
       if (schema.format === 'uri' || /url/i.test(name)) return 'https://example.test/page';
       const text = `Fuzz ${name || 'value'} text that is long enough to pass minimum lengths of fields like content`;
       return text.repeat(Math.max(1, Math.ceil((schema.minLength ?? 0) / text.length)));
