@@ -41,6 +41,11 @@ export function createDatabase(url: string): Database {
     connection.pragma('foreign_keys = ON');
     connection.pragma('busy_timeout = 5000');
     connection.pragma('synchronous = NORMAL');
+    // SQLite's own lower() folds ASCII letters only; PostgreSQL and MySQL fold every letter. Searches compare
+    // lower(column) with lower-cased text, so this makes 'ÆRØ' find 'Ærø' here as it does there.
+    connection.function('lower', { deterministic: true }, (value: unknown) =>
+      value === null ? null : String(value).toLowerCase(),
+    );
     const db = new Kysely<DB>({ dialect: new SqliteDialect({ database: connection }) });
     return { db, dialect, close: () => db.destroy() };
   }

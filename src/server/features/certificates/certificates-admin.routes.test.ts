@@ -376,6 +376,14 @@ describe.each(testDialects)('the staff certificate calls on %s', (dialect) => {
       expect(await listNumbers('?search=I_U')).toEqual(['SST-2024-11111']);
       expect(await listNumbers('?search=I%25U')).toEqual([]);
       expect((await list('?search=nobody')).certificates).toEqual([]);
+      // Letters beyond ASCII fold too, on every database.
+      await addCertificate({
+        certificate_number: 'SST-2024-22222',
+        recipient_name: 'Søren Ærø',
+        course_name: 'Çalışma',
+      });
+      expect(await listNumbers('?search=%C3%A6R%C3%98')).toEqual(['SST-2024-22222']);
+      expect(await listNumbers('?search=%C3%87AL')).toEqual(['SST-2024-22222']);
     });
 
     it('filters by effective status and type, and counts effective statuses over every certificate', async () => {
