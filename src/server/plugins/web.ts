@@ -151,7 +151,7 @@ function contactsContextFor(app: FastifyInstance, request: FastifyRequest, reply
  * The verification page's lookup: the limit of GET /api/certificates/verify/{number} (one count per lookup,
  * answered with the page rather than JSON), the same normalising, format check and service.
  */
-function certificatesContextFor(
+export function certificatesContextFor(
   app: FastifyInstance,
   request: FastifyRequest,
   reply: FastifyReply,
