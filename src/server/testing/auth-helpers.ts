@@ -1,6 +1,6 @@
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import type { Kysely } from 'kysely';
-import type { Role, UserStatus } from '../../shared/contracts/auth';
+import { roles, type Role, type UserStatus } from '../../shared/contracts/auth';
 import type { DB } from '../db/schema';
 import { hashPassword } from '../features/users/password';
 
@@ -80,6 +80,13 @@ export async function createSignedIn(
   options: { role?: Role; status?: UserStatus } = {},
 ): Promise<Session> {
   return signIn(app, await createUser(db, options));
+}
+
+/** One signed-in user of each role. */
+export async function createStaff(app: FastifyInstance, db: Kysely<DB>): Promise<Record<Role, Session>> {
+  const staff = {} as Record<Role, Session>;
+  for (const role of roles) staff[role] = await createSignedIn(app, db, { role });
+  return staff;
 }
 
 export const bearer = (token: string) => ({ authorization: `Bearer ${token}` });

@@ -17,7 +17,7 @@ import {
 import { ErrorCode, formatMessage } from '../../../shared/errors';
 import { insertReturningId } from '../../db/insert-id';
 import type { CertificatesTable } from '../../db/schema';
-import { bearer, createSignedIn, freshIp, type Session } from '../../testing/auth-helpers';
+import { bearer, createStaff, freshIp, type Session } from '../../testing/auth-helpers';
 import { useTestApp } from '../../testing/test-app';
 import { countRows, testDialects } from '../../testing/test-database';
 import { NUMBER_ATTEMPTS } from './certificates.service';
@@ -72,9 +72,7 @@ describe.each(testDialects)('the staff certificate calls on %s', (dialect) => {
   let admin: Session;
 
   beforeAll(async () => {
-    viewer = await createSignedIn(t.app, db(), { role: 'viewer' });
-    editor = await createSignedIn(t.app, db(), { role: 'editor' });
-    admin = await createSignedIn(t.app, db(), { role: 'admin' });
+    ({ viewer, editor, admin } = await createStaff(t.app, db()));
   });
   beforeEach(async () => {
     await db().deleteFrom('certificates').execute();

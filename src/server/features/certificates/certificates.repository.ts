@@ -1,24 +1,13 @@
-import { sql, type Expression, type Kysely, type SqlBool, type Transaction } from 'kysely';
+import { sql, type Expression, type Kysely, type Selectable, type SqlBool, type Transaction } from 'kysely';
 import type { CertificateStatus, RecipientType } from '../../../shared/contracts/certificates';
 import { insertReturningId } from '../../db/insert-id';
 import { forUpdate, likeContains } from '../../db/query-helpers';
-import type { DB } from '../../db/schema';
+import type { CertificatesTable, DB } from '../../db/schema';
 
 type Db = Kysely<DB> | Transaction<DB>;
 
-export interface CertificateValues {
-  certificate_number: string;
-  recipient_name: string;
-  recipient_type: RecipientType;
-  issue_date: string;
-  expiry_date: string | null;
-  course_name: string | null;
-  duration: string | null;
-  description: string | null;
-  status: CertificateStatus;
-  revoked_at: string | null;
-  revocation_reason: string | null;
-}
+/** The fields a write sets (the row without its id and timestamps). */
+export type CertificateValues = Omit<Selectable<CertificatesTable>, 'id' | 'created_at' | 'updated_at'>;
 
 /** What the staff list filters on. `status` is the effective status on `today` (YYYY-MM-DD). */
 export interface CertificateFilter {

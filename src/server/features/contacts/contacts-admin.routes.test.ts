@@ -15,7 +15,7 @@ import {
 import { ErrorCode, ErrorMessage } from '../../../shared/errors';
 import { insertReturningId } from '../../db/insert-id';
 import type { ContactsTable } from '../../db/schema';
-import { bearer, createSignedIn, createUser, type Session } from '../../testing/auth-helpers';
+import { bearer, createStaff, createUser, type Session } from '../../testing/auth-helpers';
 import { useTestApp } from '../../testing/test-app';
 import { countRows, testDialects } from '../../testing/test-database';
 
@@ -53,9 +53,7 @@ describe.each(testDialects)('the staff contact calls on %s', (dialect) => {
   let admin: Session;
 
   beforeAll(async () => {
-    viewer = await createSignedIn(t.app, db(), { role: 'viewer' });
-    editor = await createSignedIn(t.app, db(), { role: 'editor' });
-    admin = await createSignedIn(t.app, db(), { role: 'admin' });
+    ({ viewer, editor, admin } = await createStaff(t.app, db()));
   });
   beforeEach(async () => {
     await db().deleteFrom('contact_notes').execute();
