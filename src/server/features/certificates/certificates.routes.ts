@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { idParamsSchema } from '../../../shared/contracts/common';
+import { idParamsSchema, messageEnvelope, successEnvelope } from '../../../shared/contracts/common';
 import {
   certificateImportPreviewSchema,
   certificateImportRequestSchema,
@@ -36,7 +36,7 @@ import { certificateVerifyLimit } from './verify-limit';
 
 const tags = ['certificates'];
 
-const one = z.object({ success: z.literal(true), data: certificateSchema, message: z.string() });
+const one = messageEnvelope(certificateSchema);
 const written = (data: Certificate, template: string) => ({
   success: true as const,
   data,
@@ -67,7 +67,7 @@ export async function certificatesRoutes(app: FastifyInstance): Promise<void> {
         tags,
         summary: 'Verify a certificate by its number (what the verification page shows, nothing more)',
         params: certificateVerifyParamsSchema,
-        response: { 200: z.object({ success: z.literal(true), data: verifiedCertificateSchema }) },
+        response: { 200: successEnvelope(verifiedCertificateSchema) },
       },
     },
     async (request) => {
@@ -89,7 +89,7 @@ export async function certificatesRoutes(app: FastifyInstance): Promise<void> {
         tags,
         summary: 'Certificates, newest issue date first: searched, filtered by effective status and type, paged',
         querystring: certificateListQuerySchema,
-        response: { 200: z.object({ success: z.literal(true), data: certificateListDataSchema }) },
+        response: { 200: successEnvelope(certificateListDataSchema) },
       },
     },
     async (request) => ({
@@ -124,7 +124,7 @@ export async function certificatesRoutes(app: FastifyInstance): Promise<void> {
         tags,
         summary: 'What a CSV bulk issue would create and refuse (nothing is written)',
         body: certificateImportRequestSchema,
-        response: { 200: z.object({ success: z.literal(true), data: certificateImportPreviewSchema }) },
+        response: { 200: successEnvelope(certificateImportPreviewSchema) },
       },
     },
     async (request) => ({ success: true as const, data: await previewCertificateImport(db(), request.body.csv) }),
@@ -139,7 +139,7 @@ export async function certificatesRoutes(app: FastifyInstance): Promise<void> {
         summary: 'Issue every acceptable row of a CSV file in one transaction; refused rows are answered',
         body: certificateImportRequestSchema,
         response: {
-          200: z.object({ success: z.literal(true), data: certificateImportResultSchema, message: z.string() }),
+          200: messageEnvelope(certificateImportResultSchema),
         },
       },
     },
@@ -161,7 +161,7 @@ export async function certificatesRoutes(app: FastifyInstance): Promise<void> {
         tags,
         summary: 'One certificate, with its revocation details and verification address',
         params: idParamsSchema,
-        response: { 200: z.object({ success: z.literal(true), data: certificateSchema }) },
+        response: { 200: successEnvelope(certificateSchema) },
       },
     },
     async (request) => ({ success: true as const, data: await getCertificate(db(), request.params.id, publicUrl()) }),
@@ -213,7 +213,7 @@ export async function certificatesRoutes(app: FastifyInstance): Promise<void> {
         tags,
         summary: 'Delete a certificate',
         params: idParamsSchema,
-        response: { 200: z.object({ success: z.literal(true), data: z.null(), message: z.string() }) },
+        response: { 200: messageEnvelope(z.null()) },
       },
     },
     async (request) => {
