@@ -502,6 +502,21 @@ describe.each(testDialects)('the staff certificate calls on %s', (dialect) => {
       expect(expired).toMatchObject({ status: 'expired', effective_status: 'expired', revoked_at: null });
     });
 
+    it('lets one of 10 simultaneous changes of different certificates to one number win; the rest get 409', async () => {
+      const ids = await Promise.all(Array.from({ length: 10 }, () => addCertificate()));
+      const responses = await Promise.all(
+        ids.map((id) => call('PUT', `/api/certificates/${id}`, { ...valid, certificate_number: 'SST-2026-88888' })),
+      );
+      const statuses = responses.map((res) => res.statusCode).sort();
+      expect(statuses).toEqual([200, ...Array<number>(9).fill(409)]);
+      const holders = await db()
+        .selectFrom('certificates')
+        .select('id')
+        .where('certificate_number', '=', 'SST-2026-88888')
+        .execute();
+      expect(holders).toHaveLength(1);
+    });
+
     it('answers 404 for a certificate that does not exist and refuses bad fields with 400', async () => {
       const missing = await call('PUT', '/api/certificates/987654', valid);
       expect(missing.statusCode).toBe(404);
@@ -543,6 +558,20 @@ describe.each(testDialects)('the staff certificate calls on %s', (dialect) => {
       });
       expect(verify.json().data).toMatchObject({ status: 'revoked', revoked_on: first.revoked_at!.slice(0, 10) });
       expect(verify.body).not.toContain('Another reason');
+    });
+
+    it('keeps one revocation date when the same certificate is revoked 10 times at once', async () => {
+      const created = await create(valid);
+      const responses = await Promise.all(
+        Array.from({ length: 10 }, (_, i) =>
+          call('POST', `/api/certificates/${created.id}/revoke`, { reason: `Reason ${i}` }),
+        ),
+      );
+      expect(responses.map((res) => res.statusCode)).toEqual(Array(10).fill(200));
+      const dates = new Set(responses.map((res) => (res.json().data as Certificate).revoked_at));
+      const stored = await row(created.id);
+      expect(dates).toEqual(new Set([stored!.revoked_at]));
+      expect(stored!.revocation_reason).toMatch(/^Reason \d$/);
     });
 
     it('refuses a blank or too long reason, and answers 404 for a certificate that does not exist', async () => {
