@@ -104,6 +104,9 @@ export const CertificateMessage = {
   REVOKED_NOTICE: 'This certificate was revoked on {date} and is no longer valid.',
   REVOKED_NOTICE_UNDATED: 'This certificate has been revoked and is no longer valid.',
   EXPIRED_NOTICE: 'This certificate expired on {date}.',
+  EXPIRED_NOTICE_UNDATED: 'This certificate has expired.',
+  /** Ours: the verification page's heading for a revoked certificate, which must not read as verified. */
+  REVOKED_TITLE: 'Certificate Revoked',
   // Admin (spec 02, sections 2, 5 and 8).
   LOAD_FAILED: 'Failed to load certificates. Please try again.',
   DETAILS_FAILED: 'Failed to load certificate details. Please try again.',

@@ -50,6 +50,7 @@ const valid = {
 const STAFF_READS: [Method, string, object?][] = [
   ['GET', '/api/certificates'],
   ['GET', '/api/certificates/:id'],
+  ['GET', '/api/certificates/:id/pdf'],
 ];
 const STAFF_WRITES: [Method, string, object?][] = [
   ['POST', '/api/certificates', valid],

@@ -175,3 +175,8 @@ export async function countByEffectiveStatus(db: Db, today: string) {
     .execute();
   return rows.map((row) => ({ status: row.status, count: Number(row.n) }));
 }
+
+/** The company's name and founder, who issue and sign the printed certificate (null before any profile). */
+export async function findIssuer(db: Db) {
+  return db.selectFrom('company_profile').select(['name', 'founder']).orderBy('id').limit(1).executeTakeFirst();
+}

@@ -21,6 +21,7 @@ import { formatMessage } from '../../../shared/errors';
 import { z } from '../../../shared/zod';
 import { notFound } from '../../plugins/errors';
 import {
+  certificatePdf,
   createCertificate,
   getCertificate,
   importCertificates,
@@ -165,6 +166,27 @@ export async function certificatesRoutes(app: FastifyInstance): Promise<void> {
       },
     },
     async (request) => ({ success: true as const, data: await getCertificate(db(), request.params.id, publicUrl()) }),
+  );
+
+  r.get(
+    '/:id/pdf',
+    {
+      config: { access: 'read' },
+      schema: {
+        tags,
+        summary: 'The certificate as a printable A4 landscape PDF, with a QR code to its verification page',
+        params: idParamsSchema,
+        produces: ['application/pdf'],
+      },
+    },
+    async (request, reply) => {
+      const { certificate, pdf } = await certificatePdf(db(), request.params.id, publicUrl());
+      return reply
+        .header('content-type', 'application/pdf')
+        .header('content-disposition', `inline; filename="${certificate.certificate_number}.pdf"`)
+        .header('cache-control', 'private, no-store')
+        .send(pdf);
+    },
   );
 
   r.put(

@@ -24,6 +24,7 @@ import type { DB } from '../../db/schema';
 import { writeTransaction } from '../../db/write-conflicts';
 import { AppError, notFound } from '../../plugins/errors';
 import { readCertificateCsv, type CheckedCsv } from './certificate-csv';
+import { renderCertificatePdf } from './certificate-pdf';
 import {
   certificateIdWithNumber,
   countByEffectiveStatus,
@@ -33,6 +34,7 @@ import {
   findCertificateByNumber,
   findCertificateForUpdate,
   findCertificatesByNumbers,
+  findIssuer,
   insertCertificate,
   insertCertificates,
   listCertificates,
@@ -73,6 +75,23 @@ export async function getCertificate(db: Kysely<DB>, id: number, publicUrl: stri
   const row = await findCertificateById(db, id);
   if (!row) throw certificateNotFound();
   return toCertificate(row, publicUrl);
+}
+
+/**
+ * A certificate as a printable PDF (A4 landscape, QR code to its verification page); 404 when there is none.
+ * Issued in the company profile's name, or the site's host name before a profile exists.
+ */
+export async function certificatePdf(
+  db: Kysely<DB>,
+  id: number,
+  publicUrl: string,
+): Promise<{ certificate: Certificate; pdf: Buffer }> {
+  const [certificate, issuer] = await Promise.all([getCertificate(db, id, publicUrl), findIssuer(db)]);
+  const pdf = await renderCertificatePdf(certificate, {
+    name: issuer?.name ?? new URL(publicUrl).hostname,
+    signatory: issuer?.founder || null,
+  });
+  return { certificate, pdf };
 }
 
 /**
