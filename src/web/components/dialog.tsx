@@ -2,11 +2,14 @@ import { useEffect, useId, useRef, type DialogHTMLAttributes, type ReactNode } f
 import { cn } from '../lib/cn';
 import { Button } from './button';
 
-/** The look of a small centred dialog (confirmations, short forms). */
-export const DIALOG_PANEL_CLASS = cn(
-  'm-auto w-[calc(100%-2rem)] max-w-md rounded-2xl border border-slate-200 bg-white p-0 text-slate-700 shadow-2xl',
+/** The look of a centred dialog, without its width. */
+export const DIALOG_PANEL_BASE_CLASS = cn(
+  'm-auto w-[calc(100%-2rem)] rounded-2xl border border-slate-200 bg-white p-0 text-slate-700 shadow-2xl',
   'backdrop:bg-slate-950/50 backdrop:backdrop-blur-[2px]',
 );
+
+/** The look of a small centred dialog (confirmations, short forms). */
+export const DIALOG_PANEL_CLASS = cn(DIALOG_PANEL_BASE_CLASS, 'max-w-md');
 
 export interface ModalDialogProps extends Omit<
   DialogHTMLAttributes<HTMLDialogElement>,

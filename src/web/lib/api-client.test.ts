@@ -304,6 +304,17 @@ describe('errors', () => {
     expect(error.message).toBe('Blog post not found');
   });
 
+  it("responseType 'blob' resolves with the body as a Blob, uncached, and still fails like any call", async () => {
+    const first = await get('/not-json', undefined, { responseType: 'blob' });
+    expect(first.data).toBeInstanceOf(Blob);
+    expect(await (first.data as Blob).text()).toBe('hello');
+    await get('/not-json', undefined, { responseType: 'blob' });
+    expect(hitCount('GET /api/not-json')).toBe(2);
+    const error = await rejection(get('/blog/posts/missing', undefined, { responseType: 'blob' }));
+    expect(error.status).toBe(404);
+    expect(error.message).toBe('Blog post not found');
+  });
+
   it('no answer (connection refused) is status 0 with the network message', async () => {
     configureApiClient({ baseUrl: closedPortBase });
     const error = await rejection(request({ method: 'GET', path: '/echo' }));

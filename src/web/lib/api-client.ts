@@ -368,8 +368,11 @@ export interface RequestOptions {
   handleUnauthorized?: boolean;
   /** Extra headers; Authorization and X-API-Key are set by the client. */
   headers?: Record<string, string>;
-  /** 'text': a 2xx answer resolves with its body as text in `data` (a CSV download); never cached. */
-  responseType?: 'json' | 'text';
+  /**
+   * 'text': a 2xx answer resolves with its body as text in `data` (a CSV download); 'blob': as a Blob (a
+   * PDF). Neither is cached; an error answer is still read as the JSON envelope.
+   */
+  responseType?: 'json' | 'text' | 'blob';
 }
 
 export interface UploadProgress {
@@ -385,6 +388,8 @@ export type UploadProgressHandler = (progress: UploadProgress) => void;
 interface RawResponse {
   status: number;
   text: string;
+  /** The body of a 2xx answer asked for as a Blob. */
+  blob?: Blob;
 }
 
 interface Call {
@@ -416,6 +421,7 @@ async function fetchTransport(
   headers: Record<string, string>,
   timeoutMs: number,
   signal: AbortSignal | undefined,
+  asBlob = false,
 ): Promise<RawResponse> {
   const controller = new AbortController();
   let timedOut = false;
@@ -446,6 +452,7 @@ async function fetchTransport(
       credentials: 'same-origin',
       signal: controller.signal,
     });
+    if (asBlob && response.ok) return { status: response.status, text: '', blob: await response.blob() };
     const text = await response.text();
     return { status: response.status, text };
   } catch (error) {
@@ -559,7 +566,8 @@ function interpret(raw: RawResponse): ApiSuccessBody<unknown> {
 async function execute<T>(call: Call, options: RequestOptions, isRetry = false): Promise<ApiSuccessBody<T>> {
   const config = currentConfig();
   const token = readToken();
-  const cacheable = call.method === 'GET' && config.cache && options.cache !== false && options.responseType !== 'text';
+  const cacheable =
+    call.method === 'GET' && config.cache && options.cache !== false && (options.responseType ?? 'json') === 'json';
   if (cacheable) {
     maintainCache(config, token);
     const hit = cacheRead(call.url);
@@ -575,9 +583,13 @@ async function execute<T>(call: Call, options: RequestOptions, isRetry = false):
     const raw =
       call.upload && typeof XMLHttpRequest !== 'undefined'
         ? await xhrUpload({ ...call, upload: call.upload }, headers, timeoutMs, options.signal)
-        : await fetchTransport(call, headers, timeoutMs, options.signal);
+        : await fetchTransport(call, headers, timeoutMs, options.signal, options.responseType === 'blob');
     const asText = options.responseType === 'text' && raw.status >= 200 && raw.status < 300;
-    const body = asText ? { success: true as const, data: raw.text } : interpret(raw);
+    const body = raw.blob
+      ? { success: true as const, data: raw.blob }
+      : asText
+        ? { success: true as const, data: raw.text }
+        : interpret(raw);
     if (call.upload && typeof XMLHttpRequest === 'undefined') {
       call.upload.onProgress?.({ loaded: 0, total: 0, percent: 100 });
     }

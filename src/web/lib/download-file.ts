@@ -3,7 +3,12 @@
  * authorised the download (the bearer token) never appears in an address.
  */
 export function downloadTextFile(text: string, filename: string, type: string): void {
-  const url = URL.createObjectURL(new Blob([text], { type }));
+  downloadBlob(new Blob([text], { type }), filename);
+}
+
+/** Saves a Blob the page fetched (a PDF) as a file, the same way. */
+export function downloadBlob(blob: Blob, filename: string): void {
+  const url = URL.createObjectURL(blob);
   const link = document.createElement('a');
   link.href = url;
   link.download = filename;

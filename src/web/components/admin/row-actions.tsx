@@ -1,4 +1,6 @@
 import { ExternalLink, Pencil, Trash2 } from 'lucide-react';
+import type { ReactNode } from 'react';
+import { cn } from '../../lib/cn';
 import { Button } from '../button';
 
 export interface RowActionsProps {
@@ -15,6 +17,8 @@ export interface RowActionsProps {
   wideLabels?: boolean;
   /** Hover titles on the Edit and Delete buttons. */
   tooltips?: boolean;
+  /** The list's own actions, between View and Edit (Download PDF, Revoke…). */
+  extra?: ReactNode;
 }
 
 /** View on the site, Edit and Delete at the end of an admin list row. */
@@ -27,10 +31,11 @@ export function RowActions({
   onDelete,
   wideLabels,
   tooltips,
+  extra,
 }: RowActionsProps) {
   const labelClass = wideLabels ? 'hidden 2xl:inline' : undefined;
   return (
-    <div className="flex items-center justify-end gap-1">
+    <div className={cn('flex items-center justify-end gap-1', !wideLabels && 'flex-wrap')}>
       {viewHref && (
         <a
           href={viewHref}
@@ -43,6 +48,7 @@ export function RowActions({
           <span className="sr-only">View “{name}” on the site (opens in a new tab)</span>
         </a>
       )}
+      {extra}
       {canEdit && (
         <>
           <Button

@@ -30,6 +30,8 @@ interface SelectableListProps<T extends SelectableItem> {
   selection: ListSelection;
   /** data-* attributes that name a row for tests and styling ({ 'data-post': slug }). */
   rowData: (item: T) => Record<`data-${string}`, string>;
+  /** false: no checkboxes, for a list without bulk actions. */
+  selectable?: boolean;
 }
 
 export interface TableColumn<T> {
@@ -49,15 +51,17 @@ export function SelectableTable<T extends SelectableItem>({
   selection,
   rowData,
   columns,
+  selectable = true,
 }: SelectableListProps<T> & { columns: ReadonlyArray<TableColumn<T>> }) {
   const { selected, allSelected, toggle, toggleAll } = selection;
+  const checkboxes = canEdit && selectable;
   return (
     <Card padding="none" className="hidden overflow-x-auto md:block">
       <table className="w-full text-left text-sm">
         <caption className="sr-only">{label}</caption>
         <thead className="border-b border-slate-200 bg-slate-50 text-xs font-semibold tracking-wide text-slate-600 uppercase">
           <tr>
-            {canEdit && (
+            {checkboxes && (
               <th scope="col" className="w-10 py-3 pl-4">
                 <input
                   type="checkbox"
@@ -78,7 +82,7 @@ export function SelectableTable<T extends SelectableItem>({
         <tbody className="divide-y divide-slate-100">
           {items.map((item) => (
             <tr key={item.id} {...rowData(item)} className={cn(selected.has(item.id) && 'bg-brand-50/50')}>
-              {canEdit && (
+              {checkboxes && (
                 <td className="py-3 pl-4">
                   <input
                     type="checkbox"
@@ -112,11 +116,13 @@ export function SelectableCards<T extends SelectableItem>({
   rowData,
   body,
   actions,
+  selectable = true,
 }: SelectableListProps<T> & { body: (item: T) => ReactNode; actions: (item: T) => ReactNode }) {
   const { selected, allSelected, toggle, toggleAll } = selection;
+  const checkboxes = canEdit && selectable;
   return (
     <div className="flex flex-col gap-3 md:hidden">
-      {canEdit && (
+      {checkboxes && (
         <label className="flex items-center gap-2 px-1 text-sm font-medium text-slate-700">
           <input type="checkbox" className={rowCheckboxClass} checked={allSelected} onChange={toggleAll} />
           {selectAllLabel}
@@ -133,7 +139,7 @@ export function SelectableCards<T extends SelectableItem>({
             )}
           >
             <div className="flex items-start gap-3">
-              {canEdit && (
+              {checkboxes && (
                 <input
                   type="checkbox"
                   className={cn(rowCheckboxClass, 'mt-1')}
@@ -175,6 +181,7 @@ export function SelectableList<T extends SelectableItem>({
   onDelete,
   disabled,
   tooltips,
+  extraActions,
   ...list
 }: SelectableListProps<T> & {
   /** The table's columns before Actions. */
@@ -186,6 +193,8 @@ export function SelectableList<T extends SelectableItem>({
   onDelete: (item: T) => void;
   disabled: boolean;
   tooltips?: boolean;
+  /** The list's own row actions before Edit; `wideLabels` as RowActions takes it. */
+  extraActions?: (item: T, wideLabels: boolean) => ReactNode;
 }) {
   const actions = (item: T, wideLabels?: boolean) => (
     <RowActions
@@ -197,6 +206,7 @@ export function SelectableList<T extends SelectableItem>({
       onDelete={() => onDelete(item)}
       wideLabels={wideLabels}
       tooltips={tooltips}
+      extra={extraActions?.(item, wideLabels ?? false)}
     />
   );
   const actionsColumn: TableColumn<T> = {

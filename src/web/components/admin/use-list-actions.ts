@@ -25,9 +25,9 @@ interface ListActionsOptions<T, O extends string> {
   /** The notice after one row is deleted, and its error title when that fails. */
   deleted: string;
   deleteFailed: string;
-  /** Runs a bulk operation ('delete' among them) on the ids. */
-  bulk: (operation: O | 'delete', ids: number[]) => Promise<BulkOutcome>;
-  bulkFailed: (error: unknown) => Notice;
+  /** Runs a bulk operation ('delete' among them) on the ids; absent for a list without bulk actions. */
+  bulk?: (operation: O | 'delete', ids: number[]) => Promise<BulkOutcome>;
+  bulkFailed?: (error: unknown) => Notice;
 }
 
 /**
@@ -56,9 +56,11 @@ export function useListActions<T extends { id: number }, O extends string>(
     }
   }
 
-  const runBulk = (operation: O | 'delete', ids: number[]) =>
-    act(async () => {
-      const { text, succeeded, failures } = await options.bulk(operation, ids);
+  const runBulk = (operation: O | 'delete', ids: number[]) => {
+    const { bulk, bulkFailed } = options;
+    if (!bulk || !bulkFailed) return Promise.resolve();
+    return act(async () => {
+      const { text, succeeded, failures } = await bulk(operation, ids);
       setNotice(
         failures.length > 0
           ? { type: 'warning', title: text, detail: `${failures.length} could not be changed: ${failures.join('; ')}` }
@@ -68,7 +70,8 @@ export function useListActions<T extends { id: number }, O extends string>(
       selection.clear();
       if (operation === 'delete') list.afterRemoval(succeeded);
       else list.reload();
-    }, options.bulkFailed);
+    }, bulkFailed);
+  };
 
   const runDelete = (item: T) =>
     act(

@@ -4,7 +4,7 @@ import { Button } from '../../components/button';
 import { ImageUpload } from '../../components/image-upload';
 import { Input } from '../../components/input';
 import { checkImageUrl, checkLinkUrl } from './editor-urls';
-import { FormDialog } from './form-dialog';
+import { FormDialog } from '../../components/form-dialog';
 
 export interface LinkDialogProps {
   open: boolean;

@@ -1,3 +1,5 @@
+import { editorPath, parseEditorPath, type EditorView } from '../../components/admin/editor-paths';
+
 /**
  * The Portfolio tab's own URLs: /admin/portfolio (the list), /admin/portfolio/new and
  * /admin/portfolio/{id}/edit. The list keeps its search, filter and page in the query string, so a
@@ -8,31 +10,13 @@ export const PORTFOLIO_ADMIN_BASE = '/admin/portfolio';
 /** Projects per admin list page (the blog list's size). */
 export const ADMIN_PROJECTS_PAGE_SIZE = 10;
 
-export type PortfolioView = { kind: 'list' } | { kind: 'new' } | { kind: 'edit'; id: number };
+export type PortfolioView = EditorView;
 
 /** The view named by what follows /admin/portfolio/ (undefined or '' for the list); null when unknown. */
-export function parsePortfolioPath(rest: string | undefined): PortfolioView | null {
-  const path = (rest ?? '').replace(/^\/+|\/+$/g, '');
-  if (path === '') return { kind: 'list' };
-  if (path === 'new') return { kind: 'new' };
-  const edit = /^(\d{1,9})\/edit$/.exec(path);
-  if (edit) {
-    const id = Number(edit[1]);
-    return id > 0 ? { kind: 'edit', id } : null;
-  }
-  return null;
-}
+export const parsePortfolioPath = parseEditorPath;
 
 export function portfolioPath(view: PortfolioView, search = ''): string {
-  const query = search && !search.startsWith('?') ? `?${search}` : search;
-  switch (view.kind) {
-    case 'list':
-      return `${PORTFOLIO_ADMIN_BASE}${query}`;
-    case 'new':
-      return `${PORTFOLIO_ADMIN_BASE}/new${query}`;
-    case 'edit':
-      return `${PORTFOLIO_ADMIN_BASE}/${view.id}/edit${query}`;
-  }
+  return editorPath(PORTFOLIO_ADMIN_BASE, view, search);
 }
 
 /** The list filter: All Projects, Completed, In Progress, Featured. */

@@ -1,8 +1,8 @@
 import { useId, type FormEvent, type ReactNode } from 'react';
 import { createPortal } from 'react-dom';
-import { Button } from '../../components/button';
-import { DIALOG_PANEL_CLASS, DialogTitle, ModalDialog } from '../../components/dialog';
-import { cn } from '../../lib/cn';
+import { Button } from './button';
+import { DIALOG_PANEL_CLASS, DialogTitle, ModalDialog } from './dialog';
+import { cn } from '../lib/cn';
 
 export interface FormDialogProps {
   open: boolean;
