@@ -3,6 +3,7 @@ import * as initial from './2026-11-21T00-00-00_initial';
 import * as auth from './2026-11-22T00-00-00_auth';
 import * as leads from './2026-11-23T00-00-00_leads';
 import * as certificates from './2026-11-24T00-00-00_certificates';
+import * as landingContent from './2026-11-25T00-00-00_landing-content';
 
 /** Every migration, keyed by its file name. Append new ones; never edit a released one. */
 export const migrations: Record<string, Migration> = {
@@ -10,4 +11,5 @@ export const migrations: Record<string, Migration> = {
   '2026-11-22T00-00-00_auth': auth,
   '2026-11-23T00-00-00_leads': leads,
   '2026-11-24T00-00-00_certificates': certificates,
+  '2026-11-25T00-00-00_landing-content': landingContent,
 };

@@ -14,7 +14,9 @@ import { BLOG_IFRAME_ALLOW_LIST } from './features/blog/blog-html';
 import { blogPublicRoutes } from './features/blog/blog.routes';
 import { certificatesRoutes } from './features/certificates/certificates.routes';
 import { certificateVerifyLimitPlugin } from './features/certificates/verify-limit';
-import { companyPublicRoutes } from './features/company/company.routes';
+import { companyRoutes } from './features/company/company.routes';
+import { siteContentAdminRoutes } from './features/site-content/content-admin.routes';
+import { siteContentPublicRoutes } from './features/site-content/site-content.routes';
 import { contactLimitPlugin } from './features/contacts/contact-limit';
 import { contactsRoutes } from './features/contacts/contacts.routes';
 import { feedsRoutes } from './features/feeds/feeds.routes';
@@ -126,13 +128,20 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       : {
           directives: {
             defaultSrc: ["'self'"],
+            // Google's tag, when staff set an Analytics ID (components/analytics-tag.tsx), runs by the nonce.
             scriptSrc: ["'self'"],
             styleSrc: ["'self'"],
             styleSrcAttr: ["'unsafe-inline'"],
             // blob: for the local preview of an image chosen for upload (admin image picker).
             imgSrc: ["'self'", 'data:', 'blob:', 'https:'],
             mediaSrc: ["'self'", 'https:'],
-            connectSrc: ["'self'"],
+            // Where Google's tag sends page views, when staff set an Analytics ID (Content › SEO).
+            connectSrc: [
+              "'self'",
+              'https://www.googletagmanager.com',
+              'https://*.google-analytics.com',
+              'https://*.analytics.google.com',
+            ],
             fontSrc: ["'self'", 'data:'],
             // Only the video players a post may embed (the sanitiser keeps no other iframe).
             frameSrc: BLOG_IFRAME_ALLOW_LIST.map((entry) => `https://${entry.host}`),
@@ -174,7 +183,9 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(
     async (api) => {
       await api.register(healthRoutes);
-      await api.register(companyPublicRoutes);
+      await api.register(companyRoutes);
+      await api.register(siteContentPublicRoutes);
+      await api.register(siteContentAdminRoutes);
       await api.register(blogPublicRoutes);
       await api.register(blogAdminRoutes);
       await api.register(portfolioPublicRoutes);

@@ -1,6 +1,7 @@
 import type { BlogCategory, BlogComment, BlogListData, BlogPostDetail, BlogPostSummary } from './contracts/blog';
 import type { VerifiedCertificate } from './contracts/certificates';
-import type { CompanyProfile } from './contracts/company';
+import type { LandingContent } from './contracts/site-content.values';
+import type { CompanyProfile, SeoSettings } from './contracts/company';
 import type { ContactFormValues, ContactSource } from './contracts/contacts.values';
 import type { FieldError } from './errors';
 import type {
@@ -77,8 +78,12 @@ export interface WebLoadContext {
   /** Canonical origin of the site, e.g. https://example.com (never taken from the Host header). */
   publicUrl: string;
   getCompanyProfile(): Promise<CompanyProfile>;
+  /** The SEO settings every page's meta tags start from. */
+  getSeoSettings(): Promise<SeoSettings>;
   blog: WebBlogContext;
   portfolio: WebPortfolioContext;
   contacts: WebContactsContext;
   certificates: WebCertificatesContext;
+  /** The landing page's sections (services, team, stack, pricing, testimonials, internships); a failed one is null. */
+  getLandingContent(): Promise<LandingContent>;
 }

@@ -17,12 +17,13 @@ import { ErrorScreen } from './features/errors/error-screen';
 import { NotFoundPage } from './features/errors/not-found-page';
 import { SiteShell } from './features/site-shell/site-shell';
 import { useNonce } from './lib/nonce';
+import { AnalyticsTag } from './components/analytics-tag';
 import { useRootData, type RootData } from './lib/root-data';
 import { pageMeta } from './lib/seo';
 
 export async function loader({ context }: Route.LoaderArgs): Promise<RootData> {
-  const company = await context.getCompanyProfile();
-  return { company, publicUrl: context.publicUrl };
+  const [company, seo] = await Promise.all([context.getCompanyProfile(), context.getSeoSettings()]);
+  return { company, seo, publicUrl: context.publicUrl };
 }
 
 export const links: Route.LinksFunction = () => [{ rel: 'icon', href: '/favicon.svg', type: 'image/svg+xml' }];
@@ -57,6 +58,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
         {children}
         <ScrollRestoration nonce={nonce} />
         <Scripts nonce={nonce} />
+        <AnalyticsTag nonce={nonce} />
       </body>
     </html>
   );

@@ -47,6 +47,8 @@ const expectedTables = [
   'social_links',
   'team_member_skills',
   'team_members',
+  'tech_stack_groups',
+  'tech_stack_items',
   'testimonials',
   'upload_variants',
   'uploads',
@@ -177,6 +179,7 @@ describe.each(testDialects)('initial migration on %s', (dialect) => {
       ['2026-11-22T00-00-00_auth', 'Success'],
       ['2026-11-23T00-00-00_leads', 'Success'],
       ['2026-11-24T00-00-00_certificates', 'Success'],
+      ['2026-11-25T00-00-00_landing-content', 'Success'],
     ]);
     expect(await tableNames(t.database.db)).toEqual(expectedTables);
   });
@@ -313,6 +316,7 @@ describe.each(testDialects)('initial migration on %s', (dialect) => {
     ).rejects.toThrow();
     const down = await migrator.migrateTo('2026-11-21T00-00-00_initial');
     expect(down.results?.map((r) => [r.migrationName, r.status])).toEqual([
+      ['2026-11-25T00-00-00_landing-content', 'Success'],
       ['2026-11-24T00-00-00_certificates', 'Success'],
       ['2026-11-23T00-00-00_leads', 'Success'],
       ['2026-11-22T00-00-00_auth', 'Success'],
@@ -385,6 +389,7 @@ describe.each(testDialects)('initial migration on %s', (dialect) => {
 
     const down = await migrator.migrateTo('2026-11-22T00-00-00_auth');
     expect(down.results?.map((r) => [r.migrationName, r.status])).toEqual([
+      ['2026-11-25T00-00-00_landing-content', 'Success'],
       ['2026-11-24T00-00-00_certificates', 'Success'],
       ['2026-11-23T00-00-00_leads', 'Success'],
     ]);
@@ -423,8 +428,9 @@ describe.each(testDialects)('initial migration on %s', (dialect) => {
       { revoked_at: now, revocation_reason: 'r'.repeat(500) },
     ]);
 
-    const down = await migrator.migrateDown();
+    const down = await migrator.migrateTo('2026-11-23T00-00-00_leads');
     expect(down.results?.map((r) => [r.migrationName, r.status])).toEqual([
+      ['2026-11-25T00-00-00_landing-content', 'Success'],
       ['2026-11-24T00-00-00_certificates', 'Success'],
     ]);
     const [kept] = await sql<Record<string, unknown>>`select * from certificates`.execute(db).then((r) => r.rows);
@@ -444,6 +450,7 @@ describe.each(testDialects)('initial migration on %s', (dialect) => {
     const down = await migrator.migrateTo(NO_MIGRATIONS);
     expect(down.error).toBeUndefined();
     expect(down.results?.map((r) => [r.migrationName, r.status])).toEqual([
+      ['2026-11-25T00-00-00_landing-content', 'Success'],
       ['2026-11-24T00-00-00_certificates', 'Success'],
       ['2026-11-23T00-00-00_leads', 'Success'],
       ['2026-11-22T00-00-00_auth', 'Success'],

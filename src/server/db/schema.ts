@@ -18,6 +18,9 @@ export interface CompanyProfileTable {
   value_proposition: string;
   tagline: string;
   description: string;
+  /** The hero's looping background video and its poster image (issue 12); null: none. */
+  hero_video_url: string | null;
+  hero_poster_url: string | null;
   updated_at: string;
 }
 
@@ -190,6 +193,22 @@ export interface InternshipRequirementsTable {
   id: Generated<number>;
   internship_id: number;
   text: string;
+  position: Generated<number>;
+}
+
+export interface TechStackGroupsTable {
+  id: Generated<number>;
+  title: string;
+  active: Generated<number>;
+  sort_order: Generated<number>;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface TechStackItemsTable {
+  id: Generated<number>;
+  group_id: number;
+  name: string;
   position: Generated<number>;
 }
 
@@ -605,6 +624,8 @@ export interface DB {
   internships: InternshipsTable;
   internship_skills: InternshipSkillsTable;
   internship_requirements: InternshipRequirementsTable;
+  tech_stack_groups: TechStackGroupsTable;
+  tech_stack_items: TechStackItemsTable;
   blog_categories: BlogCategoriesTable;
   blog_posts: BlogPostsTable;
   blog_tags: BlogTagsTable;

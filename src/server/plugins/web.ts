@@ -29,8 +29,9 @@ import {
   visitorKey,
 } from '../features/blog/blog.service';
 import { verifyCertificate } from '../features/certificates/certificates.service';
-import { getCompanyProfile } from '../features/company/company.service';
+import { getCompanyProfile, getSeoSettings } from '../features/company/company.service';
 import { submitContact } from '../features/contacts/contacts.service';
+import { landingContent } from '../features/site-content/site-content.service';
 import * as portfolio from '../features/portfolio/portfolio.service';
 import { isDatabaseUnreachable } from './error-handler';
 import { AppError } from './errors';
@@ -178,6 +179,11 @@ function loadContextFor(app: FastifyInstance, request: FastifyRequest, reply: Fa
     cspNonce: nonces?.script,
     publicUrl: app.config.publicUrl,
     getCompanyProfile: () => getCompanyProfile(app.database.db),
+    getSeoSettings: () => getSeoSettings(app.database.db),
+    getLandingContent: () =>
+      landingContent(app.database.db, (section, error) =>
+        request.log.error({ err: error }, `landing ${section} failed to load`),
+      ),
     blog: blogContextFor(app, request),
     portfolio: portfolioContextFor(app),
     contacts: contactsContextFor(app, request, reply),

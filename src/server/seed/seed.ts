@@ -15,6 +15,7 @@ import {
   demoSettings,
   demoSocialLinks,
   demoTeam,
+  demoTechStack,
   demoTestimonials,
 } from './demo-content';
 import { demoProjects } from './demo-projects';
@@ -89,6 +90,14 @@ export async function seedDemoContent(db: Kysely<DB>): Promise<void> {
       await trx
         .insertInto('internship_requirements')
         .values(requirements.map((text, position) => ({ internship_id: id, text, position })))
+        .execute();
+    }
+
+    for (const [i, { title, items }] of demoTechStack.entries()) {
+      const id = await insertId(trx, 'tech_stack_groups', { title, sort_order: i, ...stamps });
+      await trx
+        .insertInto('tech_stack_items')
+        .values(items.map((name, position) => ({ group_id: id, name, position })))
         .execute();
     }
 

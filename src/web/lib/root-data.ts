@@ -1,9 +1,11 @@
 import { useRouteLoaderData } from 'react-router';
-import type { CompanyProfile } from '../../shared/contracts/company';
+import type { CompanyProfile, SeoSettings } from '../../shared/contracts/company';
 
 /** What the root loader returns; every page reads the company profile from here. */
 export interface RootData {
   company: CompanyProfile;
+  /** The home title, the default description and the keywords staff set (Content › SEO). */
+  seo: SeoSettings;
   publicUrl: string;
 }
 

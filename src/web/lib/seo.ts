@@ -26,7 +26,7 @@ export interface PageMetaOptions {
 export function rootDataFromMatches(matches: ReadonlyArray<MetaMatchLike | undefined>): RootData | undefined {
   const root = matches.find((match) => match?.id === 'root');
   const data = root?.loaderData as Partial<RootData> | undefined;
-  return data?.company && typeof data.publicUrl === 'string' ? (data as RootData) : undefined;
+  return data?.company && data.seo && typeof data.publicUrl === 'string' ? (data as RootData) : undefined;
 }
 
 function absolute(publicUrl: string, pathOrUrl: string): string {
@@ -45,13 +45,12 @@ export function pageMeta(options: PageMetaOptions): MetaDescriptor[] {
     ? company
       ? `${options.title} | ${company.name}`
       : options.title
-    : company
-      ? `${company.name} | ${company.tagline}`
-      : 'Home';
-  const description = options.description ?? company?.valueProposition ?? '';
+    : root?.seo.siteTitle || (company ? `${company.name} | ${company.tagline}` : 'Home');
+  const description = options.description ?? (root?.seo.metaDescription || company?.valueProposition || '');
 
   const meta: MetaDescriptor[] = [{ title }];
   if (description) meta.push({ name: 'description', content: description });
+  if (root && root.seo.keywords.length > 0) meta.push({ name: 'keywords', content: root.seo.keywords.join(', ') });
   if (options.noIndex) meta.push({ name: 'robots', content: 'noindex' });
 
   meta.push({ property: 'og:title', content: options.title ?? title });

@@ -11,6 +11,11 @@ import { AboutSection } from '../features/landing/about-section';
 import { BlogSection, LANDING_FEATURED_POSTS } from '../features/landing/blog-section';
 import { ContactSection } from '../features/landing/contact-section';
 import { HeroSection } from '../features/landing/hero-section';
+import { InternshipsSection } from '../features/landing/internships-section';
+import { PricingSection } from '../features/landing/pricing-section';
+import { ServicesSection } from '../features/landing/services-section';
+import { TechStackSection } from '../features/landing/tech-stack-section';
+import { TestimonialsSection } from '../features/landing/testimonials-section';
 import { LANDING_FEATURED_PROJECTS, PortfolioSection } from '../features/landing/portfolio-section';
 import type { QuoteFormAnswer } from '../features/landing/quote-form';
 import { contactFieldMax, contactFormValues, type ContactFormErrors } from '../features/landing/quote-form-state';
@@ -27,6 +32,8 @@ function loadFeaturedProjects(context: Route.LoaderArgs['context']) {
 
 export async function loader({ context }: Route.LoaderArgs) {
   const featuredProjects = loadFeaturedProjects(context);
+  // Each section that fails is null (its message and Try Again); the others still render.
+  const content = context.getLandingContent();
   const featuredPosts = await context.blog
     .listPosts({ featured: 'true', limit: LANDING_FEATURED_POSTS, sort: 'newest' })
     .then((list) => list.posts)
@@ -35,7 +42,7 @@ export async function loader({ context }: Route.LoaderArgs) {
       console.error('Featured blog posts failed to load', error);
       return null;
     });
-  return { featuredPosts, featuredProjects: await featuredProjects };
+  return { featuredPosts, featuredProjects: await featuredProjects, content: await content };
 }
 
 /** Where the quote form sent without JavaScript lands once stored: the page with the success banner. */
@@ -96,16 +103,18 @@ export function meta({ matches, location }: Route.MetaArgs) {
   });
 }
 
-/** The landing page. Sections follow the specified anchor order; later issues add the rest. */
+/** The landing page, its sections in the specified anchor order (spec 01, section 2). */
 export default function Home({ loaderData, actionData }: Route.ComponentProps) {
   const root = useRootData();
   const [search] = useSearchParams();
   // The root loader succeeded, or the root error boundary would render instead of this page.
   if (!root) return null;
   const { company } = root;
+  const { content } = loaderData;
   return (
     <>
       <HeroSection company={company} />
+      <ServicesSection services={content.services} />
       <ContactSection
         company={company}
         form={{
@@ -115,8 +124,12 @@ export default function Home({ loaderData, actionData }: Route.ComponentProps) {
         }}
       />
       <PortfolioSection projects={loaderData.featuredProjects} />
-      <AboutSection company={company} />
+      <AboutSection company={company} team={content.team} />
+      <TechStackSection groups={content.techStack} />
+      <PricingSection packages={content.packages} />
+      <TestimonialsSection testimonials={content.testimonials} />
       <BlogSection posts={loaderData.featuredPosts} />
+      <InternshipsSection internships={content.internships} />
     </>
   );
 }

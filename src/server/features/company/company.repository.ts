@@ -1,4 +1,5 @@
-import type { Kysely } from 'kysely';
+import type { Insertable, Kysely, Transaction } from 'kysely';
+import { forUpdate } from '../../db/query-helpers';
 import type { DB } from '../../db/schema';
 
 export async function findProfile(db: Kysely<DB>) {
@@ -16,4 +17,63 @@ export async function listSocialLinks(db: Kysely<DB>) {
     .orderBy('sort_order')
     .orderBy('id')
     .execute();
+}
+
+/**
+ * Replaces the profile (the first row, or a new one), the core services and the social links, in one
+ * transaction: the public pages never see half a change.
+ */
+export async function replaceProfile(
+  trx: Transaction<DB>,
+  profile: Omit<Insertable<DB['company_profile']>, 'id'>,
+  coreServices: string[],
+  socialLinks: Array<{ platform: string; title: string; url: string }>,
+): Promise<void> {
+  const current = await forUpdate(
+    trx,
+    trx.selectFrom('company_profile').select('id').orderBy('id').limit(1),
+  ).executeTakeFirst();
+  if (current) await trx.updateTable('company_profile').set(profile).where('id', '=', current.id).execute();
+  else await trx.insertInto('company_profile').values(profile).execute();
+  await trx.deleteFrom('company_core_services').execute();
+  if (coreServices.length > 0) {
+    await trx
+      .insertInto('company_core_services')
+      .values(coreServices.map((name, sort_order) => ({ name, sort_order })))
+      .execute();
+  }
+  await trx.deleteFrom('social_links').execute();
+  if (socialLinks.length > 0) {
+    await trx
+      .insertInto('social_links')
+      .values(socialLinks.map((link, sort_order) => ({ ...link, sort_order })))
+      .execute();
+  }
+}
+
+/** A settings row's JSON value, parsed (undefined when there is none or it is not JSON). */
+export async function readSetting(db: Kysely<DB> | Transaction<DB>, key: string): Promise<unknown> {
+  const row = await db.selectFrom('settings').select('value').where('key', '=', key).executeTakeFirst();
+  if (!row) return undefined;
+  try {
+    return JSON.parse(row.value) as unknown;
+  } catch {
+    return undefined;
+  }
+}
+
+/** Stores a settings row's JSON value (the row is created the first time). */
+export async function writeSetting(trx: Transaction<DB>, key: string, value: unknown): Promise<void> {
+  const now = new Date().toISOString();
+  const updated = await trx
+    .updateTable('settings')
+    .set({ value: JSON.stringify(value), updated_at: now })
+    .where('key', '=', key)
+    .executeTakeFirst();
+  if (Number(updated.numUpdatedRows) === 0) {
+    await trx
+      .insertInto('settings')
+      .values({ key, value: JSON.stringify(value), updated_at: now })
+      .execute();
+  }
 }

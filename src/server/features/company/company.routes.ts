@@ -1,10 +1,33 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from '../../../shared/zod';
-import { companyProfileSchema } from '../../../shared/contracts/company';
-import { getCompanyProfile } from './company.service';
+import {
+  companyProfileSchema,
+  companyWriteSchema,
+  seoSettingsSchema,
+  seoWriteSchema,
+} from '../../../shared/contracts/company';
+import { getCompanyProfile, getSeoSettings, updateCompanyProfile, updateSeoSettings } from './company.service';
 
-export async function companyPublicRoutes(app: FastifyInstance): Promise<void> {
+export async function companyRoutes(app: FastifyInstance): Promise<void> {
+  app.withTypeProvider<ZodTypeProvider>().put(
+    '/company',
+    {
+      config: { access: 'content' },
+      schema: {
+        tags: ['company'],
+        summary: 'Replace the company profile, its core services and social links (issue 12)',
+        body: companyWriteSchema,
+        response: { 200: z.object({ success: z.literal(true), data: companyProfileSchema, message: z.string() }) },
+      },
+    },
+    async (request) => ({
+      success: true as const,
+      data: await updateCompanyProfile(app.database.db, request.body),
+      message: 'Company information saved',
+    }),
+  );
+
   app.withTypeProvider<ZodTypeProvider>().get(
     '/company',
     {
@@ -19,5 +42,39 @@ export async function companyPublicRoutes(app: FastifyInstance): Promise<void> {
       reply.header('cache-control', 'public, max-age=60, stale-while-revalidate=600');
       return { success: true as const, data: await getCompanyProfile(app.database.db) };
     },
+  );
+
+  app.withTypeProvider<ZodTypeProvider>().get(
+    '/company/seo',
+    {
+      config: { access: 'public' },
+      schema: {
+        tags: ['company'],
+        summary: "The pages' SEO settings: the home title, the default description and the keywords",
+        response: { 200: z.object({ success: z.literal(true), data: seoSettingsSchema }) },
+      },
+    },
+    async (_request, reply) => {
+      reply.header('cache-control', 'public, max-age=60, stale-while-revalidate=600');
+      return { success: true as const, data: await getSeoSettings(app.database.db) };
+    },
+  );
+
+  app.withTypeProvider<ZodTypeProvider>().put(
+    '/company/seo',
+    {
+      config: { access: 'content' },
+      schema: {
+        tags: ['company'],
+        summary: 'Change the SEO settings (issue 12)',
+        body: seoWriteSchema,
+        response: { 200: z.object({ success: z.literal(true), data: seoSettingsSchema, message: z.string() }) },
+      },
+    },
+    async (request) => ({
+      success: true as const,
+      data: await updateSeoSettings(app.database.db, request.body),
+      message: 'SEO settings saved',
+    }),
   );
 }

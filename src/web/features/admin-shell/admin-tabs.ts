@@ -3,6 +3,7 @@ import {
   Briefcase,
   ChartColumn,
   FileText,
+  Layers,
   LayoutDashboard,
   Mail,
   Settings,
@@ -16,6 +17,7 @@ export const adminTabIds = [
   'contacts',
   'analytics',
   'certification',
+  'content',
   'settings',
 ] as const;
 export type AdminTabId = (typeof adminTabIds)[number];
@@ -34,6 +36,12 @@ export const adminTabs: readonly AdminTab[] = [
   { id: 'contacts', label: 'Contacts', icon: Mail, description: 'Contact requests and quotes' },
   { id: 'analytics', label: 'Analytics', icon: ChartColumn, description: 'Traffic and engagement' },
   { id: 'certification', label: 'Certification', icon: Award, description: 'Issued certificates' },
+  {
+    id: 'content',
+    label: 'Content',
+    icon: Layers,
+    description: 'Company information and the landing page: services, team, pricing and more',
+  },
   { id: 'settings', label: 'Settings', icon: Settings, description: 'Account, password, e-mail preferences and users' },
 ];
 

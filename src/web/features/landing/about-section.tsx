@@ -1,9 +1,12 @@
 import { Check, Mail, MapPin, Phone } from 'lucide-react';
 import type { CompanyProfile } from '../../../shared/contracts/company';
+import type { TeamMemberCard } from '../../../shared/contracts/site-content.values';
 import { mailtoHref, telHref } from '../../lib/contact-links';
 import { COMPANY_STATS } from './company-stats';
+import { TeamCards } from './team-cards';
 
-export function AboutSection({ company }: { company: CompanyProfile }) {
+/** The #about section: what we do, the figures and contacts, then the team (null: could not be loaded). */
+export function AboutSection({ company, team }: { company: CompanyProfile; team: TeamMemberCard[] | null }) {
   return (
     <section id="about" aria-labelledby="about-heading" className="bg-white py-20 sm:py-28">
       <div className="mx-auto grid max-w-7xl gap-16 px-4 sm:px-6 lg:grid-cols-2 lg:gap-20 lg:px-8">
@@ -70,6 +73,9 @@ export function AboutSection({ company }: { company: CompanyProfile }) {
             </li>
           </ul>
         </div>
+      </div>
+      <div className="mx-auto mt-20 max-w-7xl px-4 sm:px-6 lg:px-8">
+        <TeamCards team={team} />
       </div>
     </section>
   );

@@ -4,13 +4,14 @@ import { Button } from '../../components/button';
 import { SocialLinks } from '../../components/social-links';
 import { FounderCard } from './founder-card';
 import { HERO_PHRASES } from './hero-phrases';
+import { HeroVideo } from './hero-video';
 import { TypedText } from './typed-text';
 
 const heroPlatforms = ['linkedin', 'twitter', 'instagram', 'threads', 'facebook'] as const;
 
 /**
- * The landing hero. The specified looping background video has no asset yet, so the background is
- * a layered gradient with a faint grid.
+ * The landing hero: a layered gradient with a faint grid, and over it (once the page is idle) the
+ * company's looping background video, blended in at low strength so the text keeps its contrast.
  */
 export function HeroSection({ company }: { company: CompanyProfile }) {
   const socials = company.socialLinks.filter((link) => (heroPlatforms as readonly string[]).includes(link.platform));
@@ -22,6 +23,7 @@ export function HeroSection({ company }: { company: CompanyProfile }) {
       className="relative isolate overflow-hidden bg-slate-950 text-white"
     >
       <div aria-hidden="true" className="absolute inset-0 -z-10">
+        <HeroVideo videoUrl={company.heroVideoUrl} posterUrl={company.heroPosterUrl} />
         <div className="absolute inset-0 bg-[radial-gradient(ellipse_80%_60%_at_70%_0%,var(--color-brand-800),transparent_70%)] opacity-70" />
         <div className="absolute -top-40 -left-32 size-[36rem] rounded-full bg-brand-600/25 blur-3xl" />
         <div className="absolute top-1/3 -right-40 size-[32rem] rounded-full bg-accent-500/15 blur-3xl" />

@@ -1,0 +1,125 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { idParamsSchema, messageEnvelope, successEnvelope } from '../../../shared/contracts/common';
+import { orderRequestSchema, visibilityRequestSchema } from '../../../shared/contracts/site-content';
+import { z } from '../../../shared/zod';
+import { createItem, deleteItem, readItem, reorderItems, setItemVisibility, updateItem } from './content-admin.service';
+import { contentCollections, type ContentCollection } from './content-collections';
+
+const tags = ['site content'];
+
+/** One collection's staff calls under /api/{path} (the public GET is in site-content.routes.ts). */
+function collectionRoutes(c: ContentCollection) {
+  return async (app: FastifyInstance): Promise<void> => {
+    const r = app.withTypeProvider<ZodTypeProvider>();
+    const db = () => app.database.db;
+    const one = messageEnvelope(c.item);
+    const noun = c.label.toLowerCase();
+
+    r.get(
+      '/admin',
+      {
+        config: { access: 'read' },
+        schema: {
+          tags,
+          summary: `Every ${noun}, hidden ones too, in order`,
+          response: { 200: successEnvelope(z.array(c.item)) },
+        },
+      },
+      async () => ({ success: true as const, data: await c.readAll(db()) }),
+    );
+
+    r.post(
+      '',
+      {
+        config: { access: 'content' },
+        schema: { tags, summary: `Add a ${noun} at the end of the list`, body: c.write, response: { 201: one } },
+      },
+      async (request, reply) => {
+        const id = await createItem(db(), c, request.body);
+        reply.status(201);
+        return { success: true as const, data: await readItem(db(), c, id), message: `${c.label} created` };
+      },
+    );
+
+    r.put(
+      '/order',
+      {
+        config: { access: 'content' },
+        schema: {
+          tags,
+          summary: `Put every ${noun} in a new order`,
+          body: orderRequestSchema,
+          response: { 200: messageEnvelope(z.array(c.item)) },
+        },
+      },
+      async (request) => {
+        await reorderItems(db(), c, request.body.ids);
+        return { success: true as const, data: await c.readAll(db()), message: 'Order saved' };
+      },
+    );
+
+    r.put(
+      '/:id',
+      {
+        config: { access: 'content' },
+        schema: { tags, summary: `Change a ${noun}`, params: idParamsSchema, body: c.write, response: { 200: one } },
+      },
+      async (request) => {
+        await updateItem(db(), c, request.params.id, request.body);
+        return {
+          success: true as const,
+          data: await readItem(db(), c, request.params.id),
+          message: `${c.label} updated`,
+        };
+      },
+    );
+
+    r.patch(
+      '/:id/visibility',
+      {
+        config: { access: 'content' },
+        schema: {
+          tags,
+          summary: `Show or hide a ${noun} on the site`,
+          params: idParamsSchema,
+          body: visibilityRequestSchema,
+          response: { 200: one },
+        },
+      },
+      async (request) => {
+        const { active } = request.body;
+        await setItemVisibility(db(), c, request.params.id, active);
+        return {
+          success: true as const,
+          data: await readItem(db(), c, request.params.id),
+          message: `${c.label} ${active ? 'shown on the site' : 'hidden from the site'}`,
+        };
+      },
+    );
+
+    r.delete(
+      '/:id',
+      {
+        config: { access: 'content' },
+        schema: {
+          tags,
+          summary: `Delete a ${noun}`,
+          params: idParamsSchema,
+          response: { 200: messageEnvelope(z.null()) },
+        },
+      },
+      async (request) => {
+        await deleteItem(db(), c, request.params.id);
+        return { success: true as const, data: null, message: `${c.label} deleted` };
+      },
+    );
+  };
+}
+
+/** The staff calls of every landing-content collection (issue 12). */
+export async function siteContentAdminRoutes(app: FastifyInstance): Promise<void> {
+  for (const collection of contentCollections) {
+    await app.register(collectionRoutes(collection), { prefix: `/${collection.path}` });
+  }
+}

@@ -1,0 +1,52 @@
+import { NavLink } from 'react-router';
+import { permissionsByRole, type Role } from '../../../shared/contracts/auth';
+import { ReadOnlyNote } from '../../components/admin/read-only';
+import { cn } from '../../lib/cn';
+import { CollectionEditor } from './collection-editor';
+import { CompanyForm } from './company-form';
+import { collectionSpecs, COMPANY_SECTION, contentPath, SEO_SECTION } from './content-specs';
+import { SeoForm } from './seo-form';
+
+const sections = [
+  { path: COMPANY_SECTION, label: 'Company' },
+  { path: SEO_SECTION, label: 'SEO' },
+  ...collectionSpecs.map((spec) => ({ path: spec.path, label: spec.plural })),
+];
+
+/** The admin Content tab (issue 12): the company information and each landing-page collection. */
+export function ContentTab({ section, role }: { section: string; role: Role }) {
+  const canEdit = permissionsByRole[role].includes('content');
+  const spec = collectionSpecs.find((candidate) => candidate.path === section);
+  return (
+    <div className="flex flex-col gap-6">
+      {!canEdit && <ReadOnlyNote>Your role can read the site's content but not change it.</ReadOnlyNote>}
+      <nav aria-label="Content sections" className="-mx-1 overflow-x-auto">
+        <ul className="flex gap-1 px-1">
+          {sections.map((item) => (
+            <li key={item.path}>
+              <NavLink
+                to={contentPath(item.path)}
+                end
+                className={({ isActive }) =>
+                  cn(
+                    'block rounded-lg px-3 py-2 text-sm font-medium whitespace-nowrap transition',
+                    isActive ? 'bg-brand-600 text-white' : 'text-slate-700 hover:bg-slate-100',
+                  )
+                }
+              >
+                {item.label}
+              </NavLink>
+            </li>
+          ))}
+        </ul>
+      </nav>
+      {spec ? (
+        <CollectionEditor key={spec.path} spec={spec} canEdit={canEdit} />
+      ) : section === SEO_SECTION ? (
+        <SeoForm canEdit={canEdit} />
+      ) : (
+        <CompanyForm canEdit={canEdit} />
+      )}
+    </div>
+  );
+}

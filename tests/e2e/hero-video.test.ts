@@ -1,0 +1,128 @@
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { hydrated, unexpectedErrors } from './support/admin';
+import { launchBrowser, startSite, type RunningSite } from './support/harness';
+import { SHOTS } from './support/screenshots';
+
+/**
+ * The hero's background video (the demo's /demo/hero.webm): it plays, muted and looping, for a visitor
+ * with an ordinary connection; it is never fetched on data-saver or with reduced motion (the poster shows
+ * instead); it pauses off screen; and the page's largest paint is never the video.
+ */
+
+let site: RunningSite;
+let browser: Browser;
+beforeAll(async () => {
+  site = await startSite();
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+  await site?.stop();
+});
+
+async function open(options: { reducedMotion?: 'reduce'; saveData?: boolean; width?: number } = {}) {
+  const context: BrowserContext = await browser.newContext({
+    viewport: { width: options.width ?? 1280, height: 800 },
+    reducedMotion: options.reducedMotion ?? 'no-preference',
+  });
+  if (options.saveData) {
+    await context.addInitScript(() => {
+      Object.defineProperty(navigator, 'connection', { value: { saveData: true }, configurable: true });
+    });
+  }
+  // The largest paint, as Chromium reports it, kept for the test to read.
+  await context.addInitScript(() => {
+    const w = window as Window & { lcp?: string };
+    new PerformanceObserver((list) => {
+      const last = list.getEntries().at(-1) as PerformanceEntry & { element?: Element | null };
+      w.lcp = last?.element ? `${last.element.tagName}${last.element.id ? `#${last.element.id}` : ''}` : '';
+    }).observe({ type: 'largest-contentful-paint', buffered: true });
+  });
+  const page = await context.newPage();
+  const errors: string[] = [];
+  page.on('pageerror', (error) => errors.push(error.message));
+  const videoRequests: string[] = [];
+  page.on('request', (request) => {
+    if (/hero\.(webm|mp4)/.test(request.url())) videoRequests.push(request.url());
+  });
+  return { context, page, errors, videoRequests };
+}
+
+const playing = (page: Page, state: 'true' | 'false') =>
+  page.waitForFunction(
+    (expected) =>
+      document.querySelector<HTMLCanvasElement>('[data-hero-background="video"]')?.dataset.playing === expected,
+    state,
+  );
+
+/** How many of the canvas's pixels have been painted (its alpha is not 0). */
+const paintedShare = (page: Page) =>
+  page.locator('[data-hero-background]').evaluate((canvas: HTMLCanvasElement) => {
+    const { data } = canvas.getContext('2d')!.getImageData(0, 0, canvas.width, canvas.height);
+    let painted = 0;
+    for (let i = 3; i < data.length; i += 4) if (data[i]! > 0) painted += 1;
+    return painted / (data.length / 4);
+  });
+
+describe('the hero background video', () => {
+  it('is not in the server HTML, so it cannot hold up the first paint', async () => {
+    const html = await (await fetch(`${site.baseUrl}/`)).text();
+    // The address travels in the page's data for the script, but nothing in the HTML loads it.
+    expect(html).not.toMatch(/<video|<canvas|src="[^"]*hero\.webm/);
+  });
+
+  it('plays muted and looping once the page is idle, pauses off screen and resumes on return', async () => {
+    const { context, page, errors, videoRequests } = await open();
+    await page.goto(site.baseUrl);
+    await hydrated(page);
+    await playing(page, 'true');
+    expect(videoRequests.length).toBeGreaterThan(0);
+    await page.waitForTimeout(500);
+    expect(await paintedShare(page)).toBeGreaterThan(0.95);
+    expect(await page.locator('[data-hero-background]').getAttribute('aria-hidden')).toBe('true');
+    await page.locator('#hero').screenshot({ path: `${SHOTS}/hero-video-1280.png` });
+
+    // The largest paint is the headline (or another part of the page), never the video or its poster.
+    const lcp = await page.evaluate(() => (window as Window & { lcp?: string }).lcp ?? '');
+    expect(lcp).not.toBe('');
+    expect(lcp).not.toMatch(/^(VIDEO|CANVAS|IMG)/);
+
+    await page.locator('#services').scrollIntoViewIfNeeded();
+    await page.evaluate(() =>
+      window.scrollTo(0, document.querySelector('#portfolio')!.getBoundingClientRect().top + scrollY),
+    );
+    await playing(page, 'false');
+    await page.evaluate(() => window.scrollTo(0, 0));
+    await playing(page, 'true');
+    expect(unexpectedErrors(errors)).toEqual([]);
+    await context.close();
+  });
+
+  for (const [name, options] of [
+    ['reduced motion', { reducedMotion: 'reduce' as const }],
+    ['data saver', { saveData: true }],
+  ] as const) {
+    it(`is never downloaded with ${name}: the still poster shows instead`, async () => {
+      const { context, page, videoRequests } = await open(options);
+      await page.goto(site.baseUrl);
+      await hydrated(page);
+      await page.locator('[data-hero-background="poster"]').waitFor();
+      await page.waitForTimeout(3000);
+      expect(await page.locator('[data-hero-background="video"]').count()).toBe(0);
+      expect(videoRequests).toEqual([]);
+      expect(await paintedShare(page)).toBeGreaterThan(0.95);
+      await context.close();
+    });
+  }
+
+  it('looks right on a phone', async () => {
+    const { context, page } = await open({ width: 390 });
+    await page.goto(site.baseUrl);
+    await hydrated(page);
+    await playing(page, 'true');
+    await page.waitForTimeout(500);
+    await page.locator('#hero').screenshot({ path: `${SHOTS}/hero-video-390.png` });
+    await context.close();
+  });
+});

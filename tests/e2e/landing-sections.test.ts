@@ -1,0 +1,186 @@
+import path from 'node:path';
+import Database from 'better-sqlite3';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { CUSTOM_QUOTE, SiteContentMessage } from '../../src/shared/contracts/site-content.values';
+import { demoInternships, demoServices, demoTeam, demoTestimonials } from '../../src/server/seed/demo-content';
+import { hydrated, unexpectedErrors } from './support/admin';
+import { launchBrowser, newPage, startSite, type RunningSite } from './support/harness';
+import { SHOTS, loadLazyImages, scrollWidth } from './support/screenshots';
+
+/**
+ * A visitor reads every section of the landing page, in the specified anchor order, from the demo
+ * content in the database; every top-bar and footer link lands somewhere real; a section whose content
+ * cannot be read says so and recovers with Try Again while the rest of the page stands.
+ */
+
+const ANCHORS = [
+  'hero',
+  'services',
+  'get-quote',
+  'portfolio',
+  'about',
+  'how-to-use',
+  'pricing',
+  'testimonials',
+  'blog',
+  'internships',
+];
+
+let site: RunningSite;
+let browser: Browser;
+
+beforeAll(async () => {
+  site = await startSite();
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+  await site?.stop();
+});
+
+/** The running site's SQLite database (DATA_DIR), for changes a staff screen will make in a later issue. */
+function database() {
+  return new Database(path.join(site.dataDir, 'app.db'));
+}
+
+const sectionIds = (page: Page) =>
+  page.evaluate(() => [...document.querySelectorAll('main section[id]')].map((section) => section.id));
+
+describe('the landing page sections', () => {
+  it('renders every section in order, server-side, with the demo content', async () => {
+    const res = await fetch(`${site.baseUrl}/`);
+    expect(res.status).toBe(200);
+    const text = (await res.text()).replace(/<[^>]*>/g, ' ').replace(/&amp;/g, '&');
+    expect(text).toContain(SiteContentMessage.SERVICES_HEADING);
+    for (const service of demoServices) expect(text).toContain(service.title);
+    for (const member of demoTeam) expect(text).toContain(member.name);
+    for (const testimonial of demoTestimonials) expect(text).toContain(testimonial.company);
+    for (const internship of demoInternships) expect(text).toContain(internship.title);
+    expect(text).toContain(CUSTOM_QUOTE);
+    expect(text).toContain('DevOps and Cloud');
+
+    const { context, page, errors } = await newPage(browser);
+    await page.goto(site.baseUrl);
+    await hydrated(page);
+    const ids = await sectionIds(page);
+    expect(ids.filter((id) => ANCHORS.includes(id))).toEqual(ANCHORS);
+    expect(await page.locator('#services [data-service]').count()).toBe(demoServices.length);
+    expect(await page.locator('#about [data-team-member]').count()).toBe(demoTeam.length);
+    expect(await page.locator('#how-to-use [data-stack-group]').count()).toBe(3);
+    expect(await page.locator('#pricing [data-package]').count()).toBe(3);
+    expect(await page.locator('#internships [data-internship]').count()).toBe(demoInternships.length);
+    expect(await page.locator('#internships ol > li').count()).toBe(4);
+    expect(unexpectedErrors(errors)).toEqual([]);
+    await context.close();
+  });
+
+  it('leads every top-bar and footer link to a section or page that exists', async () => {
+    const { context, page } = await newPage(browser);
+    await page.goto(site.baseUrl);
+    await hydrated(page);
+    const ids = new Set(await page.evaluate(() => [...document.querySelectorAll('[id]')].map((e) => e.id)));
+    const hrefs = await page.evaluate(() =>
+      [...document.querySelectorAll('header a[href], footer a[href]')].map((a) => a.getAttribute('href')!),
+    );
+    const internal = [...new Set(hrefs.filter((href) => href.startsWith('/')))];
+    expect(internal.length).toBeGreaterThan(5);
+    for (const href of internal) {
+      const url = new URL(href, site.baseUrl);
+      if (url.hash) expect(ids.has(url.hash.slice(1)), href).toBe(true);
+      const res = await fetch(url.href.replace(/#.*$/, ''), { redirect: 'manual' });
+      expect([200, 301, 302], href).toContain(res.status);
+    }
+    await context.close();
+  });
+
+  it('sends the buttons of services, packages and internships to the quote form, filled in', async () => {
+    const { context, page } = await newPage(browser);
+    await page.goto(site.baseUrl);
+    await hydrated(page);
+    await page
+      .locator('#internships')
+      .getByRole('link', { name: /^Apply Now for the Web Development Internship/ })
+      .click();
+    await page.waitForURL(/subject=Application/);
+    await expectMessage(page, 'Application: Web Development Internship');
+    await page.locator('#pricing [data-package]').first().getByRole('link').click();
+    await page.waitForURL(/subject=Quote/);
+    await expectMessage(page, 'Quote for the Starter Package');
+    await context.close();
+  });
+
+  it('shows a testimonial in full on keyboard focus', async () => {
+    const { context, page } = await newPage(browser, { width: 1280, height: 900 });
+    await page.goto(`${site.baseUrl}/#testimonials`);
+    await hydrated(page);
+    const quote = page.locator('#testimonials figure').first();
+    const clamp = () => quote.locator('blockquote').evaluate((e) => getComputedStyle(e).webkitLineClamp);
+    expect(await clamp()).toBe('5');
+    await quote.focus();
+    expect(await clamp()).toBe('none');
+    await context.close();
+  });
+
+  it('shows a change to the content on the next visit, without a restart', async () => {
+    const db = database();
+    try {
+      db.prepare("update services set title = 'Web Development & Hosting' where title = 'Web Development'").run();
+      const text = await (await fetch(`${site.baseUrl}/`)).text();
+      expect(text).toContain('Web Development &amp; Hosting');
+    } finally {
+      db.prepare("update services set title = 'Web Development' where title = 'Web Development & Hosting'").run();
+      db.close();
+    }
+  });
+
+  it('keeps the page when one section cannot be read, and Try Again brings the section back', async () => {
+    const db = database();
+    const { context, page, errors } = await newPage(browser);
+    try {
+      db.prepare('alter table tech_stack_items rename to tech_stack_items_away').run();
+      await page.goto(`${site.baseUrl}/#how-to-use`);
+      await hydrated(page);
+      const section = page.locator('#how-to-use');
+      await section.getByText(SiteContentMessage.TECH_STACK_FAILED).waitFor();
+      // The rest of the page is there.
+      expect(await page.locator('#pricing [data-package]').count()).toBe(3);
+      expect(await page.locator('#services [data-service]').count()).toBe(demoServices.length);
+
+      db.prepare('alter table tech_stack_items_away rename to tech_stack_items').run();
+      await section.getByRole('button', { name: 'Try Again' }).click();
+      await page.locator('#how-to-use [data-stack-group]').first().waitFor();
+      expect(await section.getByText(SiteContentMessage.TECH_STACK_FAILED).count()).toBe(0);
+    } finally {
+      const away = db
+        .prepare("select name from sqlite_master where type = 'table' and name = 'tech_stack_items_away'")
+        .get();
+      if (away) db.prepare('alter table tech_stack_items_away rename to tech_stack_items').run();
+      db.close();
+    }
+    expect(unexpectedErrors(errors)).toEqual([]);
+    await context.close();
+  });
+
+  it('looks right at 390 and 1280 px and never scrolls sideways, even at 320 px', async () => {
+    for (const width of [320, 390, 1280]) {
+      const { context, page, errors } = await newPage(browser, { width, height: width < 600 ? 844 : 900 });
+      await page.goto(site.baseUrl);
+      await hydrated(page);
+      await loadLazyImages(page);
+      expect(await scrollWidth(page), `${width} px`).toBeLessThanOrEqual(width);
+      if (width !== 320) await page.screenshot({ path: `${SHOTS}/landing-${width}.png`, fullPage: true });
+      expect(unexpectedErrors(errors)).toEqual([]);
+      await context.close();
+    }
+  });
+});
+
+async function expectMessage(page: Page, text: string): Promise<void> {
+  const message = page.locator('#get-quote textarea[name="message"]');
+  await message.waitFor();
+  await page.waitForFunction(
+    ([selector, expected]) => (document.querySelector(selector) as HTMLTextAreaElement | null)?.value === expected,
+    ['#get-quote textarea[name="message"]', text] as const,
+  );
+}
