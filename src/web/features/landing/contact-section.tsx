@@ -14,16 +14,20 @@ function WhatsAppMark() {
   );
 }
 
+/** One term and its value; the icon sits in the term, so the list holds nothing but terms and values. */
 function ContactItem({ icon, label, children }: { icon: ReactNode; label: string; children: ReactNode }) {
   return (
-    <div className="flex gap-4">
-      <span className="grid size-10 shrink-0 place-items-center rounded-xl bg-white/10 text-white ring-1 ring-white/20 [&_svg]:size-5">
-        {icon}
-      </span>
-      <div className="min-w-0">
-        <dt className="text-sm text-brand-200">{label}</dt>
-        <dd className="mt-0.5 font-semibold break-words text-white">{children}</dd>
-      </div>
+    <div className="relative min-h-10 min-w-0 pl-14">
+      <dt className="text-sm text-brand-200">
+        <span
+          aria-hidden="true"
+          className="absolute top-0 left-0 grid size-10 place-items-center rounded-xl bg-white/10 text-white ring-1 ring-white/20 [&_svg]:size-5"
+        >
+          {icon}
+        </span>
+        {label}
+      </dt>
+      <dd className="mt-0.5 font-semibold break-words text-white">{children}</dd>
     </div>
   );
 }

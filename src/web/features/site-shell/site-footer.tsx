@@ -93,7 +93,7 @@ export function SiteFooter({ company }: { company: CompanyProfile }) {
           <p>
             © {year} {company.name}. All rights reserved.
           </p>
-          <p className="text-slate-500">{company.tagline}</p>
+          <p className="text-slate-400">{company.tagline}</p>
         </div>
       </div>
     </footer>
