@@ -116,7 +116,7 @@ describe('the Content tab', () => {
     expect(await landing()).toContain('Professional Package');
 
     await page.goto(`${base()}/admin/content/tech-stack`);
-    await page.getByRole('button', { name: 'Add Technology column' }).click();
+    await page.getByRole('button', { name: 'Add Technology Column' }).click();
     const dialog = page.getByRole('dialog');
     await dialog.getByLabel('Title').fill('Mobile');
     await dialog.getByLabel('Technologies').fill('Kotlin Multiplatform\nTauri\n\ntauri');

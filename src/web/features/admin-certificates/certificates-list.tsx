@@ -148,6 +148,13 @@ export function CertificatesList({ canEdit }: { canEdit: boolean }) {
             <span className={label}>Revoke</span>
           </Button>
         )}
+        {canEdit && wide && certificate.effective_status === 'revoked' && (
+          // Holds the Revoke button's place, so Edit and Delete stay in one column down the table.
+          <Button variant="ghost" size="sm" className="invisible" disabled tabIndex={-1} aria-hidden="true">
+            <Ban aria-hidden="true" />
+            <span className={label}>Revoke</span>
+          </Button>
+        )}
       </>
     );
   };

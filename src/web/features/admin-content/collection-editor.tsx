@@ -128,7 +128,8 @@ export function CollectionEditor({ spec, canEdit }: { spec: CollectionSpec; canE
         {canEdit && (
           <Button size="sm" onClick={() => setEditing('new')}>
             <Plus aria-hidden="true" />
-            Add {spec.label}
+            {/* Title case, like every Add button of the admin (Add Team Member, Add Technology Column). */}
+            Add {spec.label.replace(/\b\w/g, (letter) => letter.toUpperCase())}
           </Button>
         )}
       </div>

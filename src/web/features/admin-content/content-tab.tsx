@@ -20,8 +20,9 @@ export function ContentTab({ section, role }: { section: string; role: Role }) {
   return (
     <div className="flex flex-col gap-6">
       {!canEdit && <ReadOnlyNote>Your role can read the site's content but not change it.</ReadOnlyNote>}
-      <nav aria-label="Content sections" className="-mx-1 overflow-x-auto">
-        <ul className="flex gap-1 px-1">
+      {/* The sections wrap on a phone, so the one open is always in sight. */}
+      <nav aria-label="Content sections">
+        <ul className="flex flex-wrap gap-1">
           {sections.map((item) => (
             <li key={item.path}>
               <NavLink
