@@ -29,6 +29,7 @@ import { weighPageImages, type PageImages } from './page-images';
 import { readMemory, type Memory } from './process-memory';
 import { fetchRaw, type RawResponse, type RawResponseMessage } from './raw-response';
 import { runFaultBench } from './faults';
+import { runCertificatesBench } from './certificates';
 import { runContactsBench } from './contacts';
 import { runScaleBench } from './scale';
 import { fixed, kib, table } from './table';
@@ -364,7 +365,9 @@ async function main(): Promise<void> {
 if (process.argv.includes('--scale')) await runScaleBench();
 else if (process.argv.includes('--faults')) await runFaultBench();
 else if (process.argv.includes('--contacts')) await runContactsBench();
+else if (process.argv.includes('--certificates')) await runCertificatesBench();
 else {
   await main();
   await runContactsBench();
+  await runCertificatesBench();
 }

@@ -1,0 +1,112 @@
+/**
+ * The certificates part of `npm run bench` (alone: `npm run bench -- --certificates`): verification by a
+ * visitor (the API and the server-rendered page), the staff list and search, and the printable PDF, at
+ * CERTIFICATES_BENCH_COUNT stored certificates on SQLite.
+ *
+ * Lookups are limited to 30 a minute per client address, so every visitor request carries an
+ * X-Forwarded-For address of its own (TRUST_PROXY=127.0.0.1): what is measured is the lookup, not the
+ * limiter's 429. The staff calls are made signed in as the bench admin. Results go to
+ * bench/results/certificates.json.
+ */
+import path from 'node:path';
+import { createDatabase } from '../src/server/db/database';
+import { migrateToLatest } from '../src/server/db/migrator';
+import { seedDemoContent } from '../src/server/seed/seed';
+import { recipientTypes } from '../src/shared/contracts/certificates.values';
+import { fromNewAddresses, runApiBench, type ApiTarget } from './api-bench';
+
+export const CERTIFICATES_BENCH_COUNT = 10_000;
+const INSERT_BATCH = 500;
+/** The certificate every verification and PDF request asks for (inserted last, so no index luck). */
+const LOOKED_UP = 'SST-2026-99999';
+
+/** Schema, demo content and `count` certificates over the last seven years, inserted in batches. */
+async function prepareDatabase(dataDir: string, count: number): Promise<{ lookedUpId: number }> {
+  const database = createDatabase(`sqlite:${path.join(dataDir, 'app.db')}`);
+  try {
+    await migrateToLatest(database.db);
+    await seedDemoContent(database.db);
+    const now = new Date().toISOString();
+    for (let start = 0; start < count; start += INSERT_BATCH) {
+      const rows = Array.from({ length: Math.min(INSERT_BATCH, count - start) }, (_, i) => {
+        const n = start + i;
+        const year = 2019 + (n % 7);
+        const issued = `${year}-${String((n % 12) + 1).padStart(2, '0')}-${String((n % 28) + 1).padStart(2, '0')}`;
+        const last = n === count - 1;
+        return {
+          certificate_number: last ? LOOKED_UP : `SST-${year}-${String(10_000 + Math.floor(n / 7)).padStart(5, '0')}`,
+          recipient_name: `Recipient ${n}`,
+          recipient_type: recipientTypes[n % recipientTypes.length]!,
+          issue_date: issued,
+          expiry_date: n % 3 === 0 ? null : `${year + 2}${issued.slice(4)}`,
+          course_name: `Course ${n % 40}: web development and automation`,
+          duration: `${(n % 6) + 1} months`,
+          description: 'Completed the programme and contributed to two client projects.',
+          status: n % 50 === 0 ? ('revoked' as const) : ('active' as const),
+          revoked_at: n % 50 === 0 ? now : null,
+          revocation_reason: n % 50 === 0 ? 'Issued in error.' : null,
+          created_at: now,
+          updated_at: now,
+        };
+      });
+      await database.db.insertInto('certificates').values(rows).execute();
+    }
+    const row = await database.db
+      .selectFrom('certificates')
+      .select('id')
+      .where('certificate_number', '=', LOOKED_UP)
+      .executeTakeFirstOrThrow();
+    return { lookedUpId: row.id };
+  } finally {
+    await database.close();
+  }
+}
+
+function targetsFor(token: string, lookedUpId: number): ApiTarget[] {
+  const staff = { authorization: `Bearer ${token}` };
+  const verifyApi = `/api/certificates/verify/${LOOKED_UP}`;
+  const verifyPage = `/verify-certificate?number=${LOOKED_UP}`;
+  return [
+    {
+      name: 'verify call (new address each)',
+      method: 'GET',
+      path: verifyApi,
+      request: { requests: fromNewAddresses('GET', verifyApi) },
+    },
+    {
+      name: 'verification page (new address each)',
+      method: 'GET',
+      path: verifyPage,
+      request: { requests: fromNewAddresses('GET', verifyPage) },
+    },
+    { name: 'staff list, page 1', method: 'GET', path: '/api/certificates', request: { headers: staff } },
+    {
+      name: 'staff list, revoked, page 5',
+      method: 'GET',
+      path: '/api/certificates?status=revoked&page=5',
+      request: { headers: staff },
+    },
+    {
+      name: 'staff list, search',
+      method: 'GET',
+      path: '/api/certificates?search=Recipient%20123',
+      request: { headers: staff },
+    },
+    {
+      name: 'printable PDF',
+      method: 'GET',
+      path: `/api/certificates/${lookedUpId}/pdf`,
+      request: { headers: staff },
+    },
+  ];
+}
+
+export async function runCertificatesBench(): Promise<void> {
+  await runApiBench({
+    slug: 'certificates',
+    count: CERTIFICATES_BENCH_COUNT,
+    noun: 'certificates',
+    prepare: (dataDir) => prepareDatabase(dataDir, CERTIFICATES_BENCH_COUNT),
+    targets: (token, { lookedUpId }) => targetsFor(token, lookedUpId),
+  });
+}
