@@ -134,6 +134,27 @@ describe('the landing page sections', () => {
     }
   });
 
+  it('shows the initials of a testimonial without a photo, never a broken-looking picture', async () => {
+    const db = database();
+    const now = new Date().toISOString();
+    const { lastInsertRowid } = db
+      .prepare(
+        "insert into testimonials (name, text, rating, image, active, sort_order, created_at, updated_at) values ('Noor Fatima', 'Quick and careful.', 4, null, 1, 99, ?, ?)",
+      )
+      .run(now, now);
+    try {
+      const { context, page } = await newPage(browser, { width: 1280, height: 900 });
+      await page.goto(`${site.baseUrl}/#testimonials`);
+      const card = page.locator(`[data-testimonial="${lastInsertRowid}"]`);
+      expect(await card.locator('figcaption').innerText()).toContain('NF');
+      expect(await card.locator('img').count()).toBe(0);
+      await context.close();
+    } finally {
+      db.prepare('delete from testimonials where id = ?').run(lastInsertRowid);
+      db.close();
+    }
+  });
+
   it('keeps the page when one section cannot be read, and Try Again brings the section back', async () => {
     const db = database();
     const { context, page, errors } = await newPage(browser);

@@ -1,14 +1,6 @@
 import { ArrowRight, Check } from 'lucide-react';
 import { Link } from 'react-router';
-
-function initials(name: string): string {
-  return name
-    .split(/\s+/)
-    .filter(Boolean)
-    .slice(0, 2)
-    .map((part) => part[0]?.toUpperCase())
-    .join('');
-}
+import { initials } from '../../lib/initials';
 
 /** The hero's floating chat-like card: the founder invites the visitor to start a conversation. */
 export function FounderCard({

@@ -2,6 +2,7 @@ import { Quote, Star } from 'lucide-react';
 import { LandingAnchor, SiteContentMessage, type TestimonialCard } from '../../../shared/contracts/site-content.values';
 import { LoadFailedAlert } from '../../components/load-failed-alert';
 import { ResponsiveImage } from '../../components/responsive-image';
+import { initials } from '../../lib/initials';
 import { SectionHeading } from '../../components/section-heading';
 
 function Stars({ rating }: { rating: number }) {
@@ -58,14 +59,24 @@ export function TestimonialsSection({ testimonials }: { testimonials: Testimonia
                       <p>“{testimonial.text}”</p>
                     </blockquote>
                     <figcaption className="mt-6 flex items-center gap-3">
-                      <ResponsiveImage
-                        src={testimonial.image}
-                        alt=""
-                        width={44}
-                        height={44}
-                        className="size-11 shrink-0 overflow-hidden rounded-full"
-                        imgClassName="object-cover"
-                      />
+                      {testimonial.image ? (
+                        <ResponsiveImage
+                          src={testimonial.image}
+                          alt=""
+                          width={44}
+                          height={44}
+                          className="size-11 shrink-0 overflow-hidden rounded-full"
+                          imgClassName="object-cover"
+                        />
+                      ) : (
+                        // No photo: the initials, never a placeholder picture that reads as a broken image.
+                        <span
+                          aria-hidden="true"
+                          className="grid size-11 shrink-0 place-items-center rounded-full bg-brand-100 text-sm font-semibold text-brand-800"
+                        >
+                          {initials(testimonial.name)}
+                        </span>
+                      )}
                       <span className="min-w-0">
                         <span className="block font-semibold break-words text-slate-900">{testimonial.name}</span>
                         {role && <span className="block text-sm break-words text-slate-500">{role}</span>}
