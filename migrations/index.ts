@@ -4,6 +4,7 @@ import * as auth from './2026-11-22T00-00-00_auth';
 import * as leads from './2026-11-23T00-00-00_leads';
 import * as certificates from './2026-11-24T00-00-00_certificates';
 import * as landingContent from './2026-11-25T00-00-00_landing-content';
+import * as analyticsCollection from './2026-11-26T00-00-00_analytics-collection';
 
 /** Every migration, keyed by its file name. Append new ones; never edit a released one. */
 export const migrations: Record<string, Migration> = {
@@ -12,4 +13,5 @@ export const migrations: Record<string, Migration> = {
   '2026-11-23T00-00-00_leads': leads,
   '2026-11-24T00-00-00_certificates': certificates,
   '2026-11-25T00-00-00_landing-content': landingContent,
+  '2026-11-26T00-00-00_analytics-collection': analyticsCollection,
 };

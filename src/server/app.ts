@@ -24,6 +24,7 @@ import { healthRoutes } from './features/health/health.routes';
 import { portfolioAdminRoutes } from './features/portfolio/portfolio-admin.routes';
 import { portfolioPublicRoutes } from './features/portfolio/portfolio.routes';
 import { newsletterRoutes } from './features/newsletter/newsletter.routes';
+import { analyticsRoutes } from './features/analytics/analytics.routes';
 import { notificationsRoutes } from './features/notifications/notifications.routes';
 import { authRoutes } from './features/users/auth.routes';
 import { findUserWithOpenSession } from './features/users/users.repository';
@@ -191,6 +192,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       await api.register(portfolioPublicRoutes);
       await api.register(portfolioAdminRoutes);
       await api.register(newsletterRoutes, { prefix: '/newsletter' });
+      await api.register(analyticsRoutes, { prefix: '/analytics' });
       await api.register(contactsRoutes, { prefix: '/contacts' });
       await api.register(certificatesRoutes, { prefix: '/certificates' });
       await api.register(notificationsRoutes, { prefix: '/notifications' });

@@ -55,6 +55,8 @@ const PUBLIC_API_ROUTES = [
   'POST /api/newsletter/subscribe',
   'POST /api/contacts',
   'GET /api/certificates/verify/:number',
+  'POST /api/analytics/pageview',
+  'POST /api/analytics/event',
 ];
 const isDocs = (url: string) => url === '/api/docs' || url.startsWith('/api/docs/');
 // The catch-all that turns unknown API paths into JSON 404s.

@@ -9,6 +9,7 @@ const expectedTables = [
   'activity_log',
   'analytics_events',
   'analytics_page_views',
+  'analytics_salts',
   'auth_sessions',
   'backups',
   'blog_categories',
@@ -180,6 +181,7 @@ describe.each(testDialects)('initial migration on %s', (dialect) => {
       ['2026-11-23T00-00-00_leads', 'Success'],
       ['2026-11-24T00-00-00_certificates', 'Success'],
       ['2026-11-25T00-00-00_landing-content', 'Success'],
+      ['2026-11-26T00-00-00_analytics-collection', 'Success'],
     ]);
     expect(await tableNames(t.database.db)).toEqual(expectedTables);
   });
@@ -316,6 +318,7 @@ describe.each(testDialects)('initial migration on %s', (dialect) => {
     ).rejects.toThrow();
     const down = await migrator.migrateTo('2026-11-21T00-00-00_initial');
     expect(down.results?.map((r) => [r.migrationName, r.status])).toEqual([
+      ['2026-11-26T00-00-00_analytics-collection', 'Success'],
       ['2026-11-25T00-00-00_landing-content', 'Success'],
       ['2026-11-24T00-00-00_certificates', 'Success'],
       ['2026-11-23T00-00-00_leads', 'Success'],
@@ -389,6 +392,7 @@ describe.each(testDialects)('initial migration on %s', (dialect) => {
 
     const down = await migrator.migrateTo('2026-11-22T00-00-00_auth');
     expect(down.results?.map((r) => [r.migrationName, r.status])).toEqual([
+      ['2026-11-26T00-00-00_analytics-collection', 'Success'],
       ['2026-11-25T00-00-00_landing-content', 'Success'],
       ['2026-11-24T00-00-00_certificates', 'Success'],
       ['2026-11-23T00-00-00_leads', 'Success'],
@@ -430,6 +434,7 @@ describe.each(testDialects)('initial migration on %s', (dialect) => {
 
     const down = await migrator.migrateTo('2026-11-23T00-00-00_leads');
     expect(down.results?.map((r) => [r.migrationName, r.status])).toEqual([
+      ['2026-11-26T00-00-00_analytics-collection', 'Success'],
       ['2026-11-25T00-00-00_landing-content', 'Success'],
       ['2026-11-24T00-00-00_certificates', 'Success'],
     ]);
@@ -450,6 +455,7 @@ describe.each(testDialects)('initial migration on %s', (dialect) => {
     const down = await migrator.migrateTo(NO_MIGRATIONS);
     expect(down.error).toBeUndefined();
     expect(down.results?.map((r) => [r.migrationName, r.status])).toEqual([
+      ['2026-11-26T00-00-00_analytics-collection', 'Success'],
       ['2026-11-25T00-00-00_landing-content', 'Success'],
       ['2026-11-24T00-00-00_certificates', 'Success'],
       ['2026-11-23T00-00-00_leads', 'Success'],

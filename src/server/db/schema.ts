@@ -484,6 +484,8 @@ export interface AnalyticsPageViewsTable {
   referrer_source: string | null;
   user_agent: string | null;
   session_id: string | null;
+  /** SHA-256 of the day's salt, the client address and the user agent; the address is never stored. */
+  visitor_hash: string | null;
   /** 1 for generated demo traffic. */
   is_sample: Generated<number>;
   created_at: string;
@@ -501,7 +503,17 @@ export interface AnalyticsEventsTable {
   session_id: string | null;
   /** JSON text from the client. */
   custom_data: string | null;
+  /** As on page views. */
+  visitor_hash: string | null;
   is_sample: Generated<number>;
+  created_at: string;
+}
+
+/** One random salt per UTC day for the visitor hashes; deleted after a day (ADR 0016). */
+export interface AnalyticsSaltsTable {
+  /** YYYY-MM-DD (UTC). */
+  day: string;
+  salt: string;
   created_at: string;
 }
 
@@ -648,6 +660,7 @@ export interface DB {
   certificates: CertificatesTable;
   analytics_page_views: AnalyticsPageViewsTable;
   analytics_events: AnalyticsEventsTable;
+  analytics_salts: AnalyticsSaltsTable;
   activity_log: ActivityLogTable;
   settings: SettingsTable;
   notifications: NotificationsTable;

@@ -1,0 +1,76 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import {
+  analyticsEventRequestSchema,
+  beaconAnswerSchema,
+  pageviewRequestSchema,
+} from '../../../shared/contracts/analytics';
+import { optionalUser } from '../../plugins/auth';
+import { recordEvent, recordPageView, type BeaconOutcome, type BeaconSender } from './analytics.service';
+import { createVisitorHasher } from './visitor-hash';
+
+const tags = ['analytics'];
+/** Per client address: a visitor reading quickly sends a page view and a few events a page. */
+export const BEACON_RATE_LIMIT = { max: 240, timeWindow: 60_000 };
+
+async function senderOf(request: FastifyRequest): Promise<BeaconSender> {
+  const header = (name: string) => request.headers[name];
+  return {
+    address: request.ip,
+    userAgent: typeof header('user-agent') === 'string' ? (header('user-agent') as string) : undefined,
+    optedOut: header('dnt') === '1' || header('sec-gpc') === '1',
+    staff: (await optionalUser(request)) !== null,
+  };
+}
+
+const answer = (outcome: BeaconOutcome) => ({
+  success: true as const,
+  data: outcome.recorded ? { recorded: true } : { recorded: false, reason: outcome.reason },
+});
+
+/**
+ * /api/analytics: what the public pages report with navigator.sendBeacon (ADR 0016). 202 whether or not
+ * the beacon was counted (bots, Do Not Track / Global Privacy Control and staff are not); 400 for junk.
+ */
+export async function analyticsRoutes(app: FastifyInstance): Promise<void> {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const db = () => app.database.db;
+  const hasher = createVisitorHasher(db);
+  const ownOrigin = new URL(app.config.publicUrl).origin;
+
+  r.post(
+    '/pageview',
+    {
+      config: { access: 'public', rateLimit: BEACON_RATE_LIMIT },
+      schema: {
+        tags,
+        summary: 'Record a page view (no cookies; the address is hashed with a daily salt, never stored)',
+        body: pageviewRequestSchema,
+        response: { 202: beaconAnswerSchema },
+      },
+    },
+    async (request, reply) => {
+      const outcome = await recordPageView(db(), hasher, await senderOf(request), request.body, ownOrigin);
+      reply.status(202).header('cache-control', 'no-store');
+      return answer(outcome);
+    },
+  );
+
+  r.post(
+    '/event',
+    {
+      config: { access: 'public', rateLimit: BEACON_RATE_LIMIT },
+      schema: {
+        tags,
+        summary: 'Record an event of a public page (like, share, comment, quote, verification, outbound click...)',
+        body: analyticsEventRequestSchema,
+        response: { 202: beaconAnswerSchema },
+      },
+    },
+    async (request, reply) => {
+      const outcome = await recordEvent(db(), hasher, await senderOf(request), request.body);
+      reply.status(202).header('cache-control', 'no-store');
+      return answer(outcome);
+    },
+  );
+}
