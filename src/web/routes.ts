@@ -7,6 +7,7 @@ export default [
   route('portfolio', 'routes/portfolio.tsx'),
   route('portfolio/:slug', 'routes/portfolio-project.tsx'),
   route('verify-certificate', 'routes/verify-certificate.tsx'),
+  route('privacy', 'routes/privacy.tsx'),
   // The quote form's old address: a redirect to /#get-quote.
   route('contact', 'routes/contact.tsx'),
   // The admin renders in the browser only (see routes/admin/layout.tsx) and is code-split from the site.

@@ -5,6 +5,7 @@ import { post } from '../lib/api-client';
 import { cn } from '../lib/cn';
 import type { LikedItems } from '../lib/liked-items';
 import { useHydrated } from '../lib/use-hydrated';
+import { sendEvent } from '../lib/analytics-beacon';
 
 export interface OptimisticLikeButtonProps {
   id: number;
@@ -49,6 +50,7 @@ export function OptimisticLikeButton({
       const answer = await post(path);
       if (!isLikeData(answer.data)) throw new Error('The like answer had no numeric like count');
       setLikes(answer.data.likes);
+      sendEvent('like', { event_category: noun, event_action: 'like', custom_data: { id } });
     } catch (error) {
       setLikes(before);
       store.set(id, false);

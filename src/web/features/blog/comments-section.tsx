@@ -18,6 +18,7 @@ import { Skeleton } from '../../components/skeleton';
 import { Honeypot } from '../../components/honeypot';
 import { post, userMessage } from '../../lib/api-client';
 import { useHydrated } from '../../lib/use-hydrated';
+import { sendEvent } from '../../lib/analytics-beacon';
 
 export const COMMENTS_FAILED = 'Failed to load comments';
 export const COMMENT_FAILED = 'Failed to post comment. Please try again.';
@@ -88,6 +89,7 @@ function CommentForm({ postId, onPosted }: { postId: number; onPosted: (comment:
     try {
       const answer = await post<{ comment: BlogComment }>(`/blog/posts/${postId}/comments`, body);
       setStatus({ kind: 'done', message: answer.message ?? BlogMessage.COMMENT_POSTED });
+      sendEvent('comment', { event_category: 'blog', event_action: 'comment', custom_data: { post_id: postId } });
       form.reset();
       if (answer.data.comment.id > 0) onPosted(answer.data.comment);
     } catch (error) {

@@ -8,6 +8,7 @@ import { Honeypot } from '../../components/honeypot';
 import { isApiError, post, userMessage } from '../../lib/api-client';
 import { cn } from '../../lib/cn';
 import { useHydrated } from '../../lib/use-hydrated';
+import { sendEvent } from '../../lib/analytics-beacon';
 
 const NEWSLETTER_FAILED = 'Failed to subscribe. Please try again.';
 
@@ -46,6 +47,7 @@ export function NewsletterBox({ className }: { className?: string }) {
     try {
       const answer = await post<{ subscribed: true }>('/newsletter/subscribe', body);
       setStatus({ kind: 'done', message: answer.message ?? NewsletterMessage.SUBSCRIBED });
+      sendEvent('newsletter_subscribed', { event_category: 'blog', event_action: 'subscribe' });
       form.reset();
     } catch (error) {
       const message = userMessage(error, { surface: 'public', fallback: NEWSLETTER_FAILED });

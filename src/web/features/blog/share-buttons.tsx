@@ -5,6 +5,7 @@ import { notify } from '../../lib/notifications';
 import { cn } from '../../lib/cn';
 import { shareLinks } from './share-links';
 import { useHydrated } from '../../lib/use-hydrated';
+import { sendEvent } from '../../lib/analytics-beacon';
 
 export const LINK_COPIED = 'Link copied to clipboard!';
 const COPY_FAILED = 'Could not copy the link. Please copy it from the address bar.';
@@ -12,6 +13,7 @@ const COPY_FAILED = 'Could not copy the link. Please copy it from the address ba
 async function copyLink(url: string): Promise<void> {
   try {
     await navigator.clipboard.writeText(url);
+    sendEvent('share', { event_category: 'blog', event_action: 'copy_link' });
     notify({ type: 'success', title: 'Link copied', message: LINK_COPIED });
   } catch {
     notify({ type: 'error', title: 'Copy failed', message: COPY_FAILED, persistent: false });
@@ -23,6 +25,7 @@ async function shareNative(url: string, title: string, text: string): Promise<vo
   if (typeof navigator.share === 'function') {
     try {
       await navigator.share({ title, text, url });
+      sendEvent('share', { event_category: 'blog', event_action: 'native' });
       return;
     } catch (error) {
       // The visitor closed the sheet: nothing to do.
@@ -82,6 +85,7 @@ export function ShareOnLinks({ url, title, className }: { url: string; title: st
               aria-label={`Share on ${link.label}`}
               title={`Share on ${link.label}`}
               className={cn(roundButton, hoverColours[link.network])}
+              onClick={() => sendEvent('share', { event_category: 'blog', event_action: link.network })}
             >
               {link.network === 'whatsapp' ? (
                 <WhatsAppMark />

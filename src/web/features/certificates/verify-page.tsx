@@ -20,6 +20,7 @@ import { Input } from '../../components/input';
 import { ListPageHero } from '../../components/section-heading';
 import { useRootData } from '../../lib/root-data';
 import { isBlankNumber, notFoundMessage, type VerifyResult } from './verify-result';
+import { sendEvent } from '../../lib/analytics-beacon';
 
 const NOT_GIVEN = 'Not specified';
 
@@ -262,6 +263,13 @@ export function VerifyCertificatePage({ result }: { result: VerifyResult }) {
     }
     if (result.kind !== 'idle' && result.kind !== 'blank') resultRef.current?.focus();
     // The location key changes with every lookup, also one that repeats the last number.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [location.key]);
+  // Every answered lookup, also one opened from a link or QR code; never the number itself.
+  useEffect(() => {
+    if (result.kind !== 'verified' && result.kind !== 'not_found') return;
+    const outcome = result.kind === 'verified' ? result.certificate.status : 'not_found';
+    sendEvent('certificate_verified', { event_category: 'certificate', event_action: 'verify', event_label: outcome });
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [location.key]);
 

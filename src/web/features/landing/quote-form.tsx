@@ -31,6 +31,7 @@ import {
   serializeDraft,
   type ContactFormErrors,
 } from './quote-form-state';
+import { sendEvent } from '../../lib/analytics-beacon';
 
 /** The page's answer to a form sent without JavaScript (the home route's action), shown as the form's state. */
 export interface QuoteFormAnswer {
@@ -166,6 +167,7 @@ export function QuoteForm({ services, preset, sent, answer }: QuoteFormProps) {
       storeDraft(null);
       if (honeypot.current) honeypot.current.value = '';
       setStatus({ kind: 'sent' });
+      sendEvent('quote_submitted', { event_category: 'contact', event_action: 'submit' });
     } catch (error) {
       const failure = sendFailure(error);
       if (failure.kind === 'fields') {

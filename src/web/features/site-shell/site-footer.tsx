@@ -91,7 +91,10 @@ export function SiteFooter({ company }: { company: CompanyProfile }) {
 
         <div className="mt-14 flex flex-col gap-4 border-t border-white/10 pt-8 text-xs sm:flex-row sm:items-center sm:justify-between">
           <p>
-            © {year} {company.name}. All rights reserved.
+            © {year} {company.name}. All rights reserved.{' '}
+            <Link to="/privacy" className="underline-offset-4 hover:text-white hover:underline">
+              Privacy
+            </Link>
           </p>
           <p className="text-slate-400">{company.tagline}</p>
         </div>

@@ -1,12 +1,14 @@
 import type { ReactNode } from 'react';
+import { usePageAnalytics } from '../../lib/use-page-analytics';
 import type { CompanyProfile } from '../../../shared/contracts/company';
 import { SiteFooter } from './site-footer';
 import { SiteHeader } from './site-header';
 
 export const MAIN_CONTENT_ID = 'main-content';
 
-/** Skip link, fixed top bar, the page as <main>, and the footer. */
+/** Skip link, fixed top bar, the page as <main>, and the footer; page views are reported from here. */
 export function SiteShell({ company, children }: { company: CompanyProfile; children: ReactNode }) {
+  usePageAnalytics();
   return (
     <div className="flex min-h-dvh flex-col">
       <a

@@ -1,0 +1,159 @@
+import path from 'node:path';
+import Database from 'better-sqlite3';
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { ADMIN_ENV, ADMIN_EMAIL, ADMIN_PASSWORD, hydrated, signIn, unexpectedErrors } from './support/admin';
+import { demoBlogPosts } from '../../src/server/seed/demo-blog-posts';
+import { demoCertificates } from '../../src/server/seed/demo-content';
+import { launchBrowser, newPage, startSite, type RunningSite } from './support/harness';
+
+/**
+ * The public pages report page views, the time a page was in front of the visitor and outbound clicks
+ * to /api/analytics once the browser is idle; nothing is sent for Do Not Track or for signed-in staff;
+ * the footer's Privacy link explains it (issue 13, ADR 0016).
+ */
+
+/** A desktop Chrome's user agent: what a person's browser sends. */
+const PERSON = 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36';
+
+let site: RunningSite;
+let browser: Browser;
+
+beforeAll(async () => {
+  site = await startSite(ADMIN_ENV);
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+  await site?.stop();
+});
+
+function query<T>(sqlText: string): T[] {
+  const db = new Database(path.join(site.dataDir, 'app.db'), { readonly: true });
+  try {
+    return db.prepare(sqlText).all() as T[];
+  } finally {
+    db.close();
+  }
+}
+
+interface ViewRow {
+  page_url: string;
+  referrer_source: string;
+  visitor_hash: string;
+  user_agent: string | null;
+}
+const views = () =>
+  query<ViewRow>('select page_url, referrer_source, visitor_hash, user_agent from analytics_page_views order by id');
+const events = () =>
+  query<{ event_type: string; event_value: number | null; event_label: string | null }>(
+    'select event_type, event_value, event_label from analytics_events order by id',
+  );
+
+beforeEach(() => {
+  const db = new Database(path.join(site.dataDir, 'app.db'));
+  db.prepare('delete from analytics_page_views').run();
+  db.prepare('delete from analytics_events').run();
+  db.close();
+});
+
+describe('analytics collection from the public pages', () => {
+  it('records each page a visitor opens as one visitor, then the time on the page and an outbound click', async () => {
+    // Headless Chromium names itself HeadlessChrome, which isbot rightly takes for a robot: a person's browser here.
+    const context = await browser.newContext({ viewport: { width: 1280, height: 900 }, userAgent: PERSON });
+    const page = await context.newPage();
+    const errors: string[] = [];
+    page.on('pageerror', (error) => errors.push(error.message));
+    page.on('console', (message) => {
+      if (message.type() === 'error') errors.push(message.text());
+    });
+    await page.goto(`${site.baseUrl}/`);
+    await hydrated(page);
+    await expect.poll(() => views().map((row) => row.page_url)).toEqual(['/']);
+    // A navigation inside the site: its referrer is the previous page, which counts as Internal.
+    await page.locator('header').getByRole('link', { name: 'Blog' }).first().click();
+    await page.waitForURL(/\/blog$/);
+    await expect.poll(() => views().map((row) => row.page_url)).toEqual(['/', '/blog']);
+    const rows = views();
+    expect(rows.map((row) => row.referrer_source)).toEqual(['Direct', 'Internal']);
+    expect(rows[0]!.visitor_hash).toMatch(/^[0-9a-f]{64}$/);
+    expect(rows[1]!.visitor_hash).toBe(rows[0]!.visitor_hash);
+    expect(rows.every((row) => row.user_agent === null)).toBe(true);
+
+    // Leaving the page for a while reports how long it was visible.
+    await page.waitForTimeout(1200);
+    await page.evaluate(() => {
+      Object.defineProperty(document, 'visibilityState', { value: 'hidden', configurable: true });
+      document.dispatchEvent(new Event('visibilitychange'));
+    });
+    await expect.poll(() => events().map((row) => row.event_type)).toContain('page_engagement');
+    expect(events().find((row) => row.event_type === 'page_engagement')!.event_value).toBeGreaterThanOrEqual(1);
+
+    // A link to another site (a social profile in the footer) is reported before the browser leaves.
+    await page.evaluate(() => {
+      const link = document.querySelector<HTMLAnchorElement>('footer a[href^="https://"]');
+      link?.addEventListener('click', (event) => event.preventDefault(), { once: true });
+      link?.click();
+    });
+    await expect.poll(() => events().map((row) => row.event_type)).toContain('outbound_click');
+    expect(unexpectedErrors(errors)).toEqual([]);
+    await context.close();
+  });
+
+  it('records a like, a share and a certificate lookup, without the number looked up', async () => {
+    const context = await browser.newContext({ viewport: { width: 1280, height: 900 }, userAgent: PERSON });
+    await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: site.baseUrl });
+    const page = await context.newPage();
+    await page.goto(`${site.baseUrl}/blog/${demoBlogPosts[0]!.slug}`);
+    await hydrated(page);
+    await page.getByRole('button', { name: /^Like this article/ }).click();
+    await page.getByRole('button', { name: 'Copy link' }).click();
+    await expect.poll(() => events().map((row) => row.event_type)).toEqual(expect.arrayContaining(['like', 'share']));
+
+    const certificate = demoCertificates.find((c) => c.status === 'active')!;
+    await page.goto(`${site.baseUrl}/verify-certificate?number=${certificate.certificate_number}`);
+    await hydrated(page);
+    await expect
+      .poll(() => events().find((row) => row.event_type === 'certificate_verified')?.event_label)
+      .toBe('active');
+    const stored = JSON.stringify(query('select * from analytics_events'));
+    expect(stored).not.toContain(certificate.certificate_number);
+    expect(JSON.stringify(views())).not.toContain(certificate.certificate_number);
+    await context.close();
+  });
+
+  it('sends nothing when the browser asks not to be tracked', async () => {
+    const context = await browser.newContext({ userAgent: PERSON, extraHTTPHeaders: { DNT: '1' } });
+    const page = await context.newPage();
+    await page.addInitScript(() => Object.defineProperty(Navigator.prototype, 'doNotTrack', { get: () => '1' }));
+    await page.goto(`${site.baseUrl}/portfolio`);
+    await hydrated(page);
+    await page.waitForTimeout(1500);
+    expect(views()).toEqual([]);
+    await context.close();
+  });
+
+  it('does not count staff who are signed in', async () => {
+    const context = await browser.newContext({ viewport: { width: 1280, height: 900 }, userAgent: PERSON });
+    const page = await context.newPage();
+    await signIn(page, site.baseUrl, ADMIN_EMAIL, ADMIN_PASSWORD);
+    await page.goto(`${site.baseUrl}/blog`);
+    await hydrated(page);
+    await page.waitForTimeout(1500);
+    expect(views()).toEqual([]);
+    await context.close();
+  });
+
+  it('explains it on the privacy page the footer links to', async () => {
+    const { context, page, errors } = await newPage(browser, { width: 390, height: 844 });
+    await page.goto(`${site.baseUrl}/`);
+    await hydrated(page);
+    await page.locator('footer').getByRole('link', { name: 'Privacy' }).click();
+    await page.waitForURL(/\/privacy$/);
+    await page.getByRole('heading', { name: 'How we count visits' }).waitFor();
+    expect(await page.title()).toContain('Privacy');
+    await page.screenshot({ path: `${process.env.SHOTS_DIR ?? '/tmp/shots'}/privacy-390.png`, fullPage: true });
+    expect(unexpectedErrors(errors)).toEqual([]);
+    await context.close();
+  });
+});
