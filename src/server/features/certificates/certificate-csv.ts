@@ -55,6 +55,8 @@ function unreadableReason(error: CsvError): string {
     case 'CSV_INVALID_CLOSING_QUOTE':
     case 'CSV_NON_TRIMABLE_CHAR_AFTER_CLOSING_QUOTE':
       return `a closing quote is followed by other text${where}`;
+    case 'INVALID_OPENING_QUOTE':
+      return `a quote opens in the middle of a value${where}`;
     case 'CSV_MAX_RECORD_SIZE':
       return `a row is too long${where}`;
     default:
@@ -62,9 +64,10 @@ function unreadableReason(error: CsvError): string {
   }
 }
 
+/** csv-parse's codes: CSV_… and a few without the prefix (INVALID_OPENING_QUOTE, INVALID_BUFFER_STATE). */
 function isCsvError(error: unknown): error is CsvError {
   const code = (error as { code?: unknown } | undefined)?.code;
-  return typeof code === 'string' && code.startsWith('CSV_');
+  return typeof code === 'string' && (code.startsWith('CSV_') || code.startsWith('INVALID_'));
 }
 
 /** The 1-based line a record starts on, from the line it ends on and its raw text. */

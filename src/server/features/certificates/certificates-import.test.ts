@@ -99,6 +99,13 @@ describe('reading a certificate CSV', () => {
         reason: 'a closing quote is followed by other text (line 2)',
       }),
     );
+    // A quote inside an unquoted value (the hostile-input battery found this one answering 500).
+    fileRefusal(
+      csvOf('recipient_name,recipient_type,issue_date', 'Ali "the" Khan,intern,2026-01-01'),
+      formatMessage(CertificateMessage.IMPORT_UNREADABLE, {
+        reason: 'a quote opens in the middle of a value (line 2)',
+      }),
+    );
     fileRefusal(
       csvOf('name,course', 'A,B'),
       formatMessage(CertificateMessage.IMPORT_MISSING_COLUMNS, { columns: 'recipient_type, issue_date' }),
