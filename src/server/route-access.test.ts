@@ -27,6 +27,7 @@ const PUBLIC_API_ROUTES = [
   'GET /api/blog/posts/:slugOrId',
   'GET /api/blog/posts/:slugOrId/related',
   'POST /api/blog/posts/:slugOrId/like',
+  'POST /api/blog/posts/:slugOrId/view',
   'GET /api/blog/posts/:slugOrId/comments',
   'POST /api/blog/posts/:slugOrId/comments',
   'GET /api/blog/categories',

@@ -20,8 +20,6 @@ export interface WebBlogContext {
   getPost(slugOrId: string): Promise<BlogPostDetail | null>;
   listRelatedPosts(slugOrId: string, limit: number): Promise<BlogPostSummary[]>;
   listComments(slugOrId: string): Promise<BlogComment[]>;
-  /** Counts a view of the post by this request's visitor (keyed like the like endpoint); true when it counted. */
-  recordView(postId: number): Promise<boolean>;
 }
 
 /** Published-portfolio reads for the public pages (the same services the /api/portfolio routes use). */

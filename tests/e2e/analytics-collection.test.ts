@@ -122,6 +122,27 @@ describe('analytics collection from the public pages', () => {
     await context.close();
   });
 
+  it("counts an article's view by its own call once the page runs, never by serving the page", async () => {
+    const slug = demoBlogPosts[1]!.slug;
+    const viewsOf = () => query<{ views: number }>(`select views from blog_posts where slug = '${slug}'`)[0]!.views;
+    const before = viewsOf();
+    // Serving the page (a crawler, a cache filling up) writes nothing.
+    for (let i = 0; i < 3; i += 1) expect((await fetch(`${site.baseUrl}/blog/${slug}`)).status).toBe(200);
+    expect(viewsOf()).toBe(before);
+
+    const context = await browser.newContext({ userAgent: PERSON });
+    const page = await context.newPage();
+    await page.goto(`${site.baseUrl}/blog/${slug}`);
+    await hydrated(page);
+    await expect.poll(viewsOf).toBe(before + 1);
+    // The same visitor again today: not counted twice.
+    await page.reload();
+    await hydrated(page);
+    await page.waitForTimeout(1000);
+    expect(viewsOf()).toBe(before + 1);
+    await context.close();
+  });
+
   it('sends nothing when the browser asks not to be tracked', async () => {
     const context = await browser.newContext({ userAgent: PERSON, extraHTTPHeaders: { DNT: '1' } });
     const page = await context.newPage();

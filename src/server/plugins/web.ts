@@ -19,15 +19,7 @@ import type {
   WebPortfolioContext,
 } from '../../shared/load-context';
 import { isTransientConflict, isUnstorableValue } from '../db/write-conflicts';
-import {
-  getPost,
-  listCategories,
-  listComments,
-  listPosts,
-  listRelatedPosts,
-  recordView,
-  visitorKey,
-} from '../features/blog/blog.service';
+import { getPost, listCategories, listComments, listPosts, listRelatedPosts } from '../features/blog/blog.service';
 import { verifyCertificate } from '../features/certificates/certificates.service';
 import { getCompanyProfile, getSeoSettings } from '../features/company/company.service';
 import { submitContact } from '../features/contacts/contacts.service';
@@ -55,7 +47,7 @@ export const PUBLIC_LIST_KEYS = [
   'exclude',
 ];
 
-function blogContextFor(app: FastifyInstance, request: FastifyRequest): WebBlogContext {
+function blogContextFor(app: FastifyInstance): WebBlogContext {
   const db = () => app.database.db;
   const orNull = async <T>(read: Promise<T>): Promise<T | null> => {
     try {
@@ -74,8 +66,6 @@ function blogContextFor(app: FastifyInstance, request: FastifyRequest): WebBlogC
     getPost: (slugOrId) => orNull(getPost(db(), slugOrId)),
     listRelatedPosts: (slugOrId, limit) => listRelatedPosts(db(), slugOrId, limit),
     listComments: (slugOrId) => listComments(db(), slugOrId),
-    recordView: (postId) =>
-      recordView(db(), postId, visitorKey(request.ip, request.headers['user-agent'], app.config.jwtSecret ?? '')),
   };
 }
 
@@ -184,7 +174,7 @@ function loadContextFor(app: FastifyInstance, request: FastifyRequest, reply: Fa
       landingContent(app.database.db, (section, error) =>
         request.log.error({ err: error }, `landing ${section} failed to load`),
       ),
-    blog: blogContextFor(app, request),
+    blog: blogContextFor(app),
     portfolio: portfolioContextFor(app),
     contacts: contactsContextFor(app, request, reply),
     certificates: certificatesContextFor(app, request, reply),

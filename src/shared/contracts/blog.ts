@@ -151,6 +151,10 @@ export type BlogTag = z.infer<typeof blogTagSchema>;
 
 /** POST /api/blog/posts/{id}/like answer: the post's like count after this visitor's like. */
 export const blogLikeDataSchema = likeDataSchema;
+
+/** POST /blog/posts/{slugOrId}/view: whether this visit was counted (once a day per visitor; never for staff or robots). */
+export const blogViewDataSchema = z.object({ counted: z.boolean() });
+export type BlogViewData = z.infer<typeof blogViewDataSchema>;
 export type BlogLikeData = z.infer<typeof blogLikeDataSchema>;
 
 /** A comment as the public sees it: plain text, never the e-mail. */

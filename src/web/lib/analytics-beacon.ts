@@ -40,9 +40,9 @@ export function trackingDeclined(): boolean {
   }
 }
 
-function send(path: 'pageview' | 'event', body: Record<string, unknown>): void {
+/** POSTs `body` as JSON to an /api address with sendBeacon (fetch with keepalive where it refuses), unless declined. */
+export function beacon(url: string, body: Record<string, unknown> = {}): void {
   if (trackingDeclined()) return;
-  const url = `/api/analytics/${path}`;
   const payload = JSON.stringify(body);
   try {
     if (navigator.sendBeacon?.(url, new Blob([payload], { type: 'application/json' }))) return;
@@ -68,10 +68,12 @@ const currentPage = () => `${location.pathname}${location.search}`;
 
 /** A page view of the current page; `referrer` is where the visitor came from (the previous page inside the site). */
 export function sendPageView(referrer: string): void {
-  whenIdle(() => send('pageview', { page_url: currentPage(), page_title: document.title.slice(0, 300), referrer }));
+  whenIdle(() =>
+    beacon('/api/analytics/pageview', { page_url: currentPage(), page_title: document.title.slice(0, 300), referrer }),
+  );
 }
 
 /** One of the documented events, on the current page. */
 export function sendEvent(type: BeaconEventType, event: BeaconEvent = {}): void {
-  send('event', { event_type: type, page_url: currentPage(), ...event });
+  beacon('/api/analytics/event', { event_type: type, page_url: currentPage(), ...event });
 }

@@ -17,10 +17,6 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   // An article reached by its id (or an old form of its address) lives at its slug.
   if (post.slug && params.slug !== post.slug) throw redirect(articlePath(post.slug), 301);
 
-  const counted = await context.blog.recordView(post.id).catch((error: unknown) => {
-    console.error('Recording a blog view failed', error);
-    return false;
-  });
   const related = await context.blog.listRelatedPosts(post.slug, BLOG_RELATED_COUNT).catch((error: unknown) => {
     console.error('Related posts failed to load', error);
     return [];
@@ -28,7 +24,7 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   // Streamed: the page shows while the comments load.
   const comments = context.blog.listComments(post.slug);
   return {
-    post: counted ? { ...post, views: post.views + 1 } : post,
+    post,
     related,
     comments,
     url: `${context.publicUrl}${articlePath(post.slug)}`,

@@ -219,22 +219,47 @@ describe.each(testDialects)('drafts, views, filters and stats of the blog on %s'
           .views,
       );
 
-    it('counts a visitor once a day; another visitor counts; staff reads never count', async () => {
+    const view = (slugOrId: string | number, options: { token?: string; ip?: string; ua?: string | null } = {}) =>
+      t.app.inject({
+        method: 'POST',
+        url: `/api/blog/posts/${slugOrId}/view`,
+        headers: {
+          ...(options.ua === null ? {} : { 'user-agent': options.ua ?? UA }),
+          ...(options.token ? bearer(options.token) : {}),
+        },
+        remoteAddress: options.ip ?? freshIp(),
+      });
+
+    it('counts a visitor once a day by its own call; another visitor counts; reading, staff and robots never count', async () => {
       const live = await createPost({ category_id: (await newCategory()).id });
       const ip = freshIp();
-      const first = await get(`/api/blog/posts/${live.slug}`, { ip });
-      expect(first.json().data.views).toBe(1);
-      await get(`/api/blog/posts/${live.id}`, { ip });
-      await get(`/api/blog/posts/${live.slug}`, { ip });
+      // Reading the post, as the page and the API do, counts nothing.
+      expect((await get(`/api/blog/posts/${live.slug}`, { ip })).json().data.views).toBe(0);
+      expect(await views(live.id)).toBe(0);
+
+      const first = await view(live.slug, { ip });
+      expect(first.statusCode, first.body).toBe(200);
+      expect(first.json()).toEqual({ success: true, data: { counted: true } });
+      expect(first.headers['cache-control']).toBe('no-store');
+      expect((await view(live.id, { ip })).json().data.counted).toBe(false);
+      expect((await view(live.slug, { ip })).json().data.counted).toBe(false);
       expect(await views(live.id)).toBe(1);
 
-      await get(`/api/blog/posts/${live.slug}`, { ip, ua: 'Another browser' });
-      await get(`/api/blog/posts/${live.slug}`, { ip: freshIp() });
+      await view(live.slug, { ip, ua: 'Mozilla/5.0 (X11; Linux x86_64; rv:133.0) Gecko/20100101 Firefox/133.0' });
+      await view(live.slug, { ip: freshIp() });
       expect(await views(live.id)).toBe(3);
 
-      const staff = await get(`/api/blog/posts/${live.slug}`, { token: s.editor.token, ip: freshIp() });
-      expect(staff.json().data.views).toBe(3);
+      for (const options of [
+        { token: s.editor.token },
+        { ua: 'Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)' },
+        { ua: null },
+      ]) {
+        const refused = await view(live.slug, options);
+        expect(refused.statusCode).toBe(200);
+        expect(refused.json().data.counted).toBe(false);
+      }
       expect(await views(live.id)).toBe(3);
+      expect((await view('no-such-post')).statusCode).toBe(404);
 
       const rows = await t.db.database.db
         .selectFrom('blog_post_views')

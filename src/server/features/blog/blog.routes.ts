@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { isbot } from 'isbot';
 import { successEnvelope } from '../../../shared/contracts/common';
 import {
   BlogMessage,
@@ -18,6 +19,7 @@ import {
   blogSearchBodySchema,
   blogStatsSchema,
   blogTagSchema,
+  blogViewDataSchema,
 } from '../../../shared/contracts/blog';
 import { z } from '../../../shared/zod';
 import { optionalUser } from '../../plugins/auth';
@@ -33,8 +35,8 @@ import {
   listRelatedPosts,
   listTags,
   postComment,
-  recordView,
   searchPosts,
+  viewPost,
   visitorKey,
 } from './blog.service';
 
@@ -43,6 +45,8 @@ const config = { access: 'public' } as const;
 /** Per client address (request.ip honours only trusted proxies). */
 export const LIKE_RATE_LIMIT = { max: 30, timeWindow: 60_000 };
 export const COMMENT_RATE_LIMIT = { max: 5, timeWindow: 60_000 };
+/** Per client address: an article view is one beacon a page. */
+export const VIEW_RATE_LIMIT = { max: 120, timeWindow: 60_000 };
 
 /** Public reads may be cached briefly by browsers and proxies. */
 function publicCache(reply: FastifyReply): void {
@@ -94,7 +98,7 @@ export async function blogPublicRoutes(app: FastifyInstance): Promise<void> {
       schema: {
         tags,
         summary:
-          'One blog post by slug or id. Visitors: published only, and the view is counted once a day per visitor. Staff: drafts too, not counted',
+          'One blog post by slug or id. Visitors: published only. Staff: drafts too. Reading never counts a view (see POST .../view)',
         params: blogPostParamsSchema,
         response: { 200: successEnvelope(z.union([blogAdminPostSchema, blogPostDetailSchema])) },
       },
@@ -107,8 +111,6 @@ export async function blogPublicRoutes(app: FastifyInstance): Promise<void> {
         return { success: true as const, data };
       }
       const data = await getPost(db(), request.params.slugOrId);
-      const visitor = visitorKey(request.ip, request.headers['user-agent'], secret);
-      if (await recordView(db(), data.id, visitor)) data.views += 1;
       viewerCache(reply, false);
       return { success: true as const, data };
     },
@@ -201,6 +203,30 @@ export async function blogPublicRoutes(app: FastifyInstance): Promise<void> {
       const list = await listTags(db());
       viewerCache(reply, Boolean(await optionalUser(request)));
       return { success: true as const, data: { tags: list } };
+    },
+  );
+
+  r.post(
+    '/blog/posts/:slugOrId/view',
+    {
+      config: { access: 'public', rateLimit: VIEW_RATE_LIMIT },
+      schema: {
+        tags,
+        summary:
+          "Count a visitor's view of a published post, once a day per visitor (the article page sends it as a beacon); staff and robots are not counted",
+        params: blogPostParamsSchema,
+        response: { 200: successEnvelope(blogViewDataSchema) },
+      },
+    },
+    async (request, reply) => {
+      reply.header('cache-control', 'no-store');
+      const userAgent = request.headers['user-agent'];
+      if (!userAgent || isbot(userAgent) || (await optionalUser(request))) {
+        await getPost(db(), request.params.slugOrId); // still 404 for an unknown or unpublished post
+        return { success: true as const, data: { counted: false } };
+      }
+      const visitor = visitorKey(request.ip, userAgent, secret);
+      return { success: true as const, data: await viewPost(db(), request.params.slugOrId, visitor) };
     },
   );
 

@@ -16,6 +16,7 @@ import {
   type BlogComment,
   type BlogCommentRequest,
   type BlogLikeData,
+  type BlogViewData,
   type BlogListData,
   type BlogListQuery,
   type BlogPostDetail,
@@ -321,6 +322,13 @@ export function visitorKey(ip: string, userAgent: string | undefined, secret: st
   return createHash('sha256')
     .update(`${ip}\n${userAgent ?? ''}\n${secret}`)
     .digest('hex');
+}
+
+/** POST /blog/posts/{slugOrId}/view: counts this visitor's view of a published post once a day. */
+export async function viewPost(db: Kysely<DB>, slugOrId: string, visitor: string): Promise<BlogViewData> {
+  const post = await findPublished(db, slugOrId);
+  const counted = await recordView(db, Number(post.id), visitor);
+  return { counted };
 }
 
 export async function likePost(db: Kysely<DB>, slugOrId: string, visitor: string): Promise<BlogLikeData> {

@@ -1,4 +1,6 @@
+import { useEffect } from 'react';
 import type { BlogComment, BlogPostDetail, BlogPostSummary } from '../../../shared/contracts/blog';
+import { beacon } from '../../lib/analytics-beacon';
 import { ArticleContent } from '../../components/article/article-content';
 import { ArticleHeader } from '../../components/article/article-header';
 import { ArticleHeroImage } from '../../components/article/article-hero-image';
@@ -23,6 +25,8 @@ const tagHref = (tag: string) => blogListHref(DEFAULT_BLOG_LIST_STATE, { tag });
 
 /** /blog/{slug}: the whole article page. */
 export function ArticlePage({ post, related, comments, url }: ArticlePageProps) {
+  // The view is counted by its own call once the page runs, never by rendering it (so pages can be cached).
+  useEffect(() => beacon(`/api/blog/posts/${post.id}/view`), [post.id]);
   const pending = useArticleNavigationPending();
   if (pending) return <ArticleSkeleton />;
 
