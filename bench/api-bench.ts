@@ -38,9 +38,21 @@ export function nextAddress(): string {
   return `10.${(addressCounter >> 16) & 255}.${(addressCounter >> 8) & 255}.${addressCounter & 255}`;
 }
 
+/** A desktop browser's user agent, for calls that do not count robots (analytics beacons). */
+export const BROWSER_USER_AGENT =
+  'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36';
+
 /** autocannon's `requests`: one request sent again and again, each from a new client address. */
-export function fromNewAddresses(method: ApiTarget['method'], path: string, body?: string): Request[] {
-  const json: Record<string, string> = body === undefined ? {} : { 'content-type': 'application/json' };
+export function fromNewAddresses(
+  method: ApiTarget['method'],
+  path: string,
+  body?: string,
+  headers: Record<string, string> = {},
+): Request[] {
+  const json: Record<string, string> = {
+    ...headers,
+    ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+  };
   return [
     {
       method,

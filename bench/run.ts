@@ -29,6 +29,7 @@ import { weighPageImages, type PageImages } from './page-images';
 import { readMemory, type Memory } from './process-memory';
 import { fetchRaw, type RawResponse, type RawResponseMessage } from './raw-response';
 import { runFaultBench } from './faults';
+import { runAnalyticsBench } from './analytics';
 import { runCertificatesBench } from './certificates';
 import { runContactsBench } from './contacts';
 import { runScaleBench } from './scale';
@@ -366,8 +367,10 @@ if (process.argv.includes('--scale')) await runScaleBench();
 else if (process.argv.includes('--faults')) await runFaultBench();
 else if (process.argv.includes('--contacts')) await runContactsBench();
 else if (process.argv.includes('--certificates')) await runCertificatesBench();
+else if (process.argv.includes('--analytics')) await runAnalyticsBench();
 else {
   await main();
   await runContactsBench();
   await runCertificatesBench();
+  await runAnalyticsBench();
 }
