@@ -79,6 +79,11 @@ describe('analytics collection from the public pages', () => {
     expect(rows[0]!.visitor_hash).toMatch(/^[0-9a-f]{64}$/);
     expect(rows[1]!.visitor_hash).toBe(rows[0]!.visitor_hash);
     expect(rows.every((row) => row.user_agent === null)).toBe(true);
+    // A filter changes the query, not the page: no second view of /blog.
+    await page.getByRole('navigation', { name: 'Blog categories' }).getByRole('link', { name: 'SEO' }).click();
+    await page.waitForURL(/\/blog\?category=seo$/);
+    await page.waitForTimeout(1000);
+    expect(views().map((row) => row.page_url)).toEqual(['/', '/blog']);
 
     // Leaving the page for a while reports how long it was visible.
     await page.waitForTimeout(1200);

@@ -30,9 +30,11 @@ const detail = (page: Page, term: string) =>
     .locator('dd');
 
 async function lookUp(page: Page, typed: string): Promise<void> {
+  // The address before: after a first lookup it already has a number, so wait for this lookup's own.
+  const before = page.url();
   await field(page).fill(typed);
   await verifyButton(page).click();
-  await page.waitForURL((url) => url.searchParams.has('number'));
+  await page.waitForURL((url) => url.searchParams.has('number') && url.href !== before);
   await page.waitForLoadState('networkidle');
 }
 

@@ -8,11 +8,12 @@ import { sendEvent, sendPageView } from './analytics-beacon';
  * on a link to another site. Mounted once, in the public site's shell.
  */
 export function usePageAnalytics(): void {
-  const { pathname, search } = useLocation();
+  // A page is its path: the blog's filters change the query, not the page (the server drops queries anyway).
+  const { pathname } = useLocation();
   const previous = useRef<string | null>(null);
 
   useEffect(() => {
-    const here = `${location.origin}${pathname}${search}`;
+    const here = `${location.origin}${pathname}`;
     // The first page's referrer is the browser's; after that, the page of this site the visitor came from.
     sendPageView(previous.current ?? document.referrer);
     previous.current = here;
@@ -38,7 +39,7 @@ export function usePageAnalytics(): void {
       document.removeEventListener('visibilitychange', onVisibility);
       window.removeEventListener('pagehide', report);
     };
-  }, [pathname, search]);
+  }, [pathname]);
 
   useEffect(() => {
     const onClick = (event: MouseEvent) => {
