@@ -46,8 +46,8 @@ interface ViewRow {
 const views = () =>
   query<ViewRow>('select page_url, referrer_source, visitor_hash, user_agent from analytics_page_views order by id');
 const events = () =>
-  query<{ event_type: string; event_value: number | null; event_label: string | null }>(
-    'select event_type, event_value, event_label from analytics_events order by id',
+  query<{ event_type: string; event_value: number | null; event_label: string | null; page_url: string | null }>(
+    'select event_type, event_value, event_label, page_url from analytics_events order by id',
   );
 
 beforeEach(() => {
@@ -92,7 +92,11 @@ describe('analytics collection from the public pages', () => {
       document.dispatchEvent(new Event('visibilitychange'));
     });
     await expect.poll(() => events().map((row) => row.event_type)).toContain('page_engagement');
-    expect(events().find((row) => row.event_type === 'page_engagement')!.event_value).toBeGreaterThanOrEqual(1);
+    // Each report names the page it measured: the last one is /blog, even after leaving / for it.
+    const engagement = events().filter((row) => row.event_type === 'page_engagement');
+    expect(engagement.at(-1)).toMatchObject({ page_url: '/blog' });
+    expect(engagement.every((row) => row.page_url === '/' || row.page_url === '/blog')).toBe(true);
+    expect(engagement.at(-1)!.event_value).toBeGreaterThanOrEqual(1);
 
     // A link to another site (a social profile in the footer) is reported before the browser leaves.
     await page.evaluate(() => {

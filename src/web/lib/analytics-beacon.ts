@@ -18,6 +18,8 @@ export type BeaconEventType =
   | 'newsletter_subscribed';
 
 export interface BeaconEvent {
+  /** The page it happened on; the current one when absent. */
+  page_url?: string;
   event_category?: string;
   event_action?: string;
   event_label?: string;

@@ -26,7 +26,8 @@ export function usePageAnalytics(): void {
       visibleSince = null;
       if (reported || visibleMs < 1000) return;
       reported = true;
-      sendEvent('page_engagement', { event_value: Math.round(visibleMs / 1000) });
+      // Named, because after a navigation inside the site the address is already the next page's.
+      sendEvent('page_engagement', { page_url: pathname, event_value: Math.round(visibleMs / 1000) });
     };
     const onVisibility = () => {
       if (document.visibilityState === 'hidden') report();
