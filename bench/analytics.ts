@@ -3,12 +3,14 @@
  * pages' beacons, POST /api/analytics/pageview and /event, each from a new client address (TRUST_PROXY,
  * as the contacts bench does) with a desktop browser's user agent, so that every beacon is hashed and
  * stored rather than refused by the limiter or dropped as a robot. Issue 13's goal: at least 2,000 page
- * views a second on this machine. Results go to bench/results/analytics.json.
+ * views a second on this machine. Results go to bench/results/analytics.json. Then the dashboards at a
+ * million page views (bench/analytics-dashboard.ts).
  */
 import path from 'node:path';
 import { createDatabase } from '../src/server/db/database';
 import { migrateToLatest } from '../src/server/db/migrator';
 import { seedDemoContent } from '../src/server/seed/seed';
+import { runDashboardBench } from './analytics-dashboard';
 import { BROWSER_USER_AGENT, fromNewAddresses, runApiBench, type ApiTarget } from './api-bench';
 
 async function prepareDatabase(dataDir: string): Promise<void> {
@@ -73,4 +75,5 @@ export async function runAnalyticsBench(): Promise<void> {
     targets,
     countAfter: countStored,
   });
+  await runDashboardBench();
 }

@@ -30,6 +30,7 @@ import { readMemory, type Memory } from './process-memory';
 import { fetchRaw, type RawResponse, type RawResponseMessage } from './raw-response';
 import { runFaultBench } from './faults';
 import { runAnalyticsBench } from './analytics';
+import { runBackupBench } from './backups';
 import { runCertificatesBench } from './certificates';
 import { runContactsBench } from './contacts';
 import { runScaleBench } from './scale';
@@ -368,6 +369,7 @@ else if (process.argv.includes('--faults')) await runFaultBench();
 else if (process.argv.includes('--contacts')) await runContactsBench();
 else if (process.argv.includes('--certificates')) await runCertificatesBench();
 else if (process.argv.includes('--analytics')) await runAnalyticsBench();
+else if (process.argv.includes('--backups')) await runBackupBench();
 else {
   await main();
   await runContactsBench();

@@ -5,6 +5,8 @@ import * as leads from './2026-11-23T00-00-00_leads';
 import * as certificates from './2026-11-24T00-00-00_certificates';
 import * as landingContent from './2026-11-25T00-00-00_landing-content';
 import * as analyticsCollection from './2026-11-26T00-00-00_analytics-collection';
+import * as analyticsRollups from './2026-11-27T00-00-00_analytics-rollups';
+import * as backups from './2026-11-28T00-00-00_backups';
 
 /** Every migration, keyed by its file name. Append new ones; never edit a released one. */
 export const migrations: Record<string, Migration> = {
@@ -14,4 +16,6 @@ export const migrations: Record<string, Migration> = {
   '2026-11-24T00-00-00_certificates': certificates,
   '2026-11-25T00-00-00_landing-content': landingContent,
   '2026-11-26T00-00-00_analytics-collection': analyticsCollection,
+  '2026-11-27T00-00-00_analytics-rollups': analyticsRollups,
+  '2026-11-28T00-00-00_backups': backups,
 };

@@ -9,6 +9,7 @@ import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fast
 import { ErrorCode, ErrorMessage, type ApiErrorBody } from '../shared/errors';
 import type { Config } from './config';
 import { createDatabase, type Database } from './db/database';
+import { backupsRoutes } from './features/backups/backups.routes';
 import { blogAdminRoutes } from './features/blog/blog-admin.routes';
 import { BLOG_IFRAME_ALLOW_LIST } from './features/blog/blog-html';
 import { blogPublicRoutes } from './features/blog/blog.routes';
@@ -24,6 +25,8 @@ import { healthRoutes } from './features/health/health.routes';
 import { portfolioAdminRoutes } from './features/portfolio/portfolio-admin.routes';
 import { portfolioPublicRoutes } from './features/portfolio/portfolio.routes';
 import { newsletterRoutes } from './features/newsletter/newsletter.routes';
+import { activityRoutes } from './features/analytics/activity.routes';
+import { analyticsAdminRoutes } from './features/analytics/analytics-admin.routes';
 import { analyticsRoutes } from './features/analytics/analytics.routes';
 import { notificationsRoutes } from './features/notifications/notifications.routes';
 import { authRoutes } from './features/users/auth.routes';
@@ -31,7 +34,11 @@ import { findUserWithOpenSession } from './features/users/users.repository';
 import { portfolioUploadRoutes } from './features/uploads/portfolio-upload.routes';
 import { uploadRoutes } from './features/uploads/uploads.routes';
 import { usersRoutes } from './features/users/users.routes';
+import { activityLogPlugin } from './plugins/activity-log';
 import { authPlugin } from './plugins/auth';
+import { schedulerPlugin } from './plugins/scheduler';
+import { systemSettingsPlugin } from './plugins/system-settings';
+import { systemRoutes } from './features/system/system.routes';
 import { clientErrorHandler } from './plugins/client-errors';
 import { errorHandlerPlugin } from './plugins/error-handler';
 import { gracefulShutdownPlugin } from './plugins/graceful-shutdown';
@@ -118,6 +125,10 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   // Certificate lookups' one count per client, shared by the verify API and the verification page.
   await app.register(certificateVerifyLimitPlugin);
   await app.register(mailerPlugin);
+  // Analytics roll-ups and the weekly report; later backups and sweeps (one lease per job in the database).
+  await app.register(schedulerPlugin);
+  // Before the staff alerts, which record visitors' contact requests and comments through it.
+  await app.register(activityLogPlugin);
   await app.register(staffAlertsPlugin);
 
   const dev = options.web === 'dev';
@@ -157,6 +168,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     // Full referrers within the site (analytics), only the origin to other sites.
     referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
   });
+  // After helmet (the maintenance page's style uses its nonce): maintenance, debug mode, the cache switch.
+  await app.register(systemSettingsPlugin);
   await app.register(compress, { global: true, threshold: 1024, encodings: ['br', 'gzip', 'deflate'] });
 
   await app.register(swagger, {
@@ -193,13 +206,17 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       await api.register(portfolioAdminRoutes);
       await api.register(newsletterRoutes, { prefix: '/newsletter' });
       await api.register(analyticsRoutes, { prefix: '/analytics' });
+      await api.register(analyticsAdminRoutes, { prefix: '/analytics' });
+      await api.register(activityRoutes, { prefix: '/analytics' });
       await api.register(contactsRoutes, { prefix: '/contacts' });
       await api.register(certificatesRoutes, { prefix: '/certificates' });
       await api.register(notificationsRoutes, { prefix: '/notifications' });
+      await api.register(systemRoutes, { prefix: '/system' });
       await api.register(authRoutes, { prefix: '/auth' });
       await api.register(usersRoutes, { prefix: '/auth' });
       await api.register(uploadRoutes, { prefix: '/uploads' });
       await api.register(portfolioUploadRoutes, { prefix: '/portfolio/upload' });
+      await api.register(backupsRoutes, { prefix: '/backups' });
       // Unknown API paths are JSON 404s, never the HTML page handler.
       api.all('/*', { schema: { hide: true }, config: { access: 'public' } }, async (_request, reply) =>
         reply.callNotFound(),

@@ -15,6 +15,30 @@ describe('configuration', () => {
     expect(config.seedDemo).toBe(true);
   });
 
+  it('keeps backups in DATA_DIR/backups and copies them off-site only when a bucket is named', () => {
+    const config = loadConfig({ DATA_DIR: '/srv/site' });
+    expect(config.backupDir).toBe(path.resolve('/srv/site/backups'));
+    expect(config.backupS3).toBeUndefined();
+    expect(
+      loadConfig({
+        BACKUP_S3_BUCKET: 'site-backups',
+        BACKUP_S3_ENDPOINT: 'https://s3.example.test',
+        BACKUP_S3_ACCESS_KEY_ID: 'id',
+        BACKUP_S3_SECRET_ACCESS_KEY: 'secret',
+      }).backupS3,
+    ).toEqual({
+      bucket: 'site-backups',
+      endpoint: 'https://s3.example.test',
+      region: 'us-east-1',
+      accessKeyId: 'id',
+      secretAccessKey: 'secret',
+      prefix: 'backups/',
+    });
+    expect(() => loadConfig({ BACKUP_S3_BUCKET: 'site-backups', BACKUP_S3_ACCESS_KEY_ID: 'id' })).toThrow(
+      /BACKUP_S3_SECRET_ACCESS_KEY: set BACKUP_S3_ACCESS_KEY_ID and BACKUP_S3_SECRET_ACCESS_KEY together/,
+    );
+  });
+
   it('treats empty values as unset', () => {
     expect(loadConfig({ PORT: '', DATABASE_URL: '  ' }).port).toBe(3000);
   });

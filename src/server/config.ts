@@ -43,10 +43,33 @@ const envSchema = z.object({
   MAIL_RETRY_BASE_SECONDS: z.coerce.number().int().min(1).max(3600).default(60),
   MAIL_MAX_ATTEMPTS: z.coerce.number().int().min(1).max(100).default(8),
   MAIL_POLL_SECONDS: z.coerce.number().int().min(1).max(3600).default(30),
+  SITE_TIME_ZONE: z
+    .string()
+    .default('UTC')
+    .refine((zone) => {
+      try {
+        new Intl.DateTimeFormat('en-US', { timeZone: zone });
+        return true;
+      } catch {
+        return false;
+      }
+    }, 'must be an IANA time zone such as Europe/Berlin or Asia/Karachi'),
+  JOBS_ENABLED: z
+    .enum(['true', 'false'])
+    .default('true')
+    .transform((v) => v === 'true'),
   SEED_DEMO: z
     .enum(['true', 'false'])
     .default('true')
     .transform((v) => v === 'true'),
+  BACKUP_DIR: z.string().min(1).optional(),
+  // Off-site copies of backups (ADR 0018): none unless a bucket is named; no credential has a default.
+  BACKUP_S3_BUCKET: z.string().min(3).max(63).optional(),
+  BACKUP_S3_ENDPOINT: z.url({ protocol: /^https?$/ }).optional(),
+  BACKUP_S3_REGION: z.string().min(1).default('us-east-1'),
+  BACKUP_S3_ACCESS_KEY_ID: z.string().min(1).optional(),
+  BACKUP_S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
+  BACKUP_S3_PREFIX: z.string().max(200).default('backups/'),
 });
 
 export type Env = z.input<typeof envSchema>;
@@ -73,7 +96,26 @@ export interface Config {
   mailMaxAttempts: number;
   /** How often the outbox worker looks for due mail besides being woken on enqueue. */
   mailPollSeconds: number;
+  /** The site's calendar: analytics days, periods and the Monday of the weekly report (ADR 0017). */
+  siteTimeZone: string;
+  /** Scheduled jobs (analytics roll-ups, weekly report) run in this instance; tests run them by hand. */
+  jobsEnabled: boolean;
   seedDemo: boolean;
+  /** Where backup archives are kept (DATA_DIR/backups by default). */
+  backupDir: string;
+  /** S3-compatible bucket that every new backup is copied to; undefined: no off-site copy. */
+  backupS3: BackupS3Config | undefined;
+}
+
+export interface BackupS3Config {
+  bucket: string;
+  /** Another S3-compatible service (MinIO, R2, …); path-style addressing is used with it. */
+  endpoint: string | undefined;
+  region: string;
+  /** Without keys the SDK's own chain (environment, instance role) is used. */
+  accessKeyId: string | undefined;
+  secretAccessKey: string | undefined;
+  prefix: string;
 }
 
 export class ConfigError extends Error {
@@ -97,7 +139,12 @@ export function loadConfig(source: Record<string, string | undefined> = process.
   const cleaned = Object.fromEntries(
     Object.entries(source).filter(([, value]) => value !== undefined && value.trim() !== ''),
   );
-  const parsed = envSchema.safeParse(cleaned);
+  const parsed = envSchema
+    .refine((e) => !e.BACKUP_S3_ACCESS_KEY_ID === !e.BACKUP_S3_SECRET_ACCESS_KEY, {
+      path: ['BACKUP_S3_SECRET_ACCESS_KEY'],
+      message: 'set BACKUP_S3_ACCESS_KEY_ID and BACKUP_S3_SECRET_ACCESS_KEY together, or neither',
+    })
+    .safeParse(cleaned);
   if (!parsed.success) {
     throw new ConfigError(
       parsed.error.issues.map((issue) => {
@@ -128,7 +175,20 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     mailRetryBaseSeconds: e.MAIL_RETRY_BASE_SECONDS,
     mailMaxAttempts: e.MAIL_MAX_ATTEMPTS,
     mailPollSeconds: e.MAIL_POLL_SECONDS,
+    siteTimeZone: e.SITE_TIME_ZONE,
+    jobsEnabled: e.JOBS_ENABLED,
     seedDemo: e.SEED_DEMO,
+    backupDir: path.resolve(e.BACKUP_DIR ?? path.join(dataDir, 'backups')),
+    backupS3: e.BACKUP_S3_BUCKET
+      ? {
+          bucket: e.BACKUP_S3_BUCKET,
+          endpoint: e.BACKUP_S3_ENDPOINT,
+          region: e.BACKUP_S3_REGION,
+          accessKeyId: e.BACKUP_S3_ACCESS_KEY_ID,
+          secretAccessKey: e.BACKUP_S3_SECRET_ACCESS_KEY,
+          prefix: e.BACKUP_S3_PREFIX,
+        }
+      : undefined,
   };
 }
 

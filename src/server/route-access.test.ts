@@ -14,6 +14,7 @@ import { createTestDatabase, testDialects } from './testing/test-database';
  */
 const PUBLIC_API_ROUTES = [
   'GET /api/health',
+  'DELETE /api/system/site-pass',
   'GET /api/ready',
   'GET /api/company',
   'GET /api/company/seo',

@@ -440,10 +440,14 @@ describe('the admin Contacts tab', () => {
     const section = page.getByRole('region', { name: 'Email Preferences' });
     const contacts = section.getByRole('checkbox', { name: 'New contact notifications' });
     const comments = section.getByRole('checkbox', { name: 'Blog comment notifications' });
+    const report = section.getByRole('checkbox', { name: 'Weekly analytics report' });
     await contacts.waitFor();
     expect(await contacts.isChecked()).toBe(true);
     expect(await comments.isChecked()).toBe(true);
+    // The report is opt-in.
+    expect(await report.isChecked()).toBe(false);
     await contacts.uncheck();
+    await report.check();
     await section.getByRole('button', { name: 'Save Preferences' }).click();
     await section.getByText(NotificationMessage.PREFERENCES_SAVED).waitFor();
 
@@ -452,9 +456,10 @@ describe('the admin Contacts tab', () => {
     await contacts.waitFor();
     expect(await contacts.isChecked()).toBe(false);
     expect(await comments.isChecked()).toBe(true);
+    expect(await report.isChecked()).toBe(true);
     const token = await tokenOf(journey.site.baseUrl, VIEWER.username, VIEWER.password);
     const saved = await api('/api/notifications/preferences', { token });
-    expect(saved.json().data).toEqual({ newContact: false, newComment: true });
+    expect(saved.json().data).toEqual({ newContact: false, newComment: true, weeklyReport: true });
     expect(unexpectedErrors(errors)).toEqual([]);
     await context.close();
   });

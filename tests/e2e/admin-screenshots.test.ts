@@ -18,8 +18,17 @@ describe('the admin at phone and desktop widths', () => {
       await page.goto(`${journey.site.baseUrl}/admin/settings`);
       await hydrated(page);
       await page.locator('[data-user="admin"]').waitFor();
+      await page.locator('form[aria-labelledby="settings-system"]').waitFor();
+      await page.getByText('Auto Backup', { exact: true }).waitFor();
       await page.screenshot({ path: `${SHOTS}/admin-settings-${width}.png`, fullPage: true });
       expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
+      // Each section on its own, to look at: account, password, e-mail, users, system, backups.
+      const sections = page.locator('section[aria-labelledby^="settings-"]');
+      expect(await sections.count()).toBe(6);
+      for (const section of await sections.all()) {
+        const id = await section.getAttribute('aria-labelledby');
+        await section.screenshot({ path: `${SHOTS}/admin-${id}-${width}.png` });
+      }
 
       if (width < 1024) {
         // The sidebar is a drawer: opened and closed by keyboard.

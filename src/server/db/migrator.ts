@@ -29,3 +29,8 @@ export async function migrationsCurrent(db: Kysely<any>): Promise<boolean> {
   const all = await migratorFor(db).getMigrations();
   return all.every((m) => m.executedAt !== undefined);
 }
+
+/** The newest migration this version knows: the database schema a backup is tied to (ADR 0018). */
+export function latestMigrationName(): string {
+  return Object.keys(migrations).sort().at(-1) as string;
+}

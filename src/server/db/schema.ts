@@ -517,6 +517,45 @@ export interface AnalyticsSaltsTable {
   created_at: string;
 }
 
+/** Roll-up of one day (in the site's time zone) of page views and engagement events (ADR 0017). */
+export interface AnalyticsDailyTable {
+  /** YYYY-MM-DD in the site's time zone. */
+  day: string;
+  views: number;
+  visitors: number;
+  /** Visitors of the day who saw one page only. */
+  bounces: number;
+  /** Visitors who reported time on a page, and the seconds they reported. */
+  engaged_visitors: number;
+  engaged_seconds: number;
+  sample_views: number;
+  rolled_up_at: string;
+}
+
+export interface AnalyticsDailyPagesTable {
+  day: string;
+  page_url: string;
+  views: number;
+  visitors: number;
+}
+
+export interface AnalyticsDailyReferrersTable {
+  day: string;
+  /** Google, Direct, LinkedIn, Twitter, Facebook, Other (Internal is not a source). */
+  source: string;
+  visits: number;
+}
+
+/** The scheduler's lease per job: the instance holding an unexpired lease runs it. */
+export interface JobLeasesTable {
+  name: string;
+  owner: string | null;
+  lease_until: string | null;
+  last_started_at: string | null;
+  last_finished_at: string | null;
+  last_error: string | null;
+}
+
 export interface ActivityLogTable {
   id: Generated<number>;
   type: string;
@@ -564,6 +603,8 @@ export interface UserEmailPreferencesTable {
   user_id: number;
   new_contact: Generated<number>;
   new_comment: Generated<number>;
+  /** The weekly analytics report; off by default. */
+  weekly_report: Generated<number>;
   updated_at: string;
 }
 
@@ -581,6 +622,13 @@ export interface BackupsTable {
   created_by: number | null;
   created_at: string;
   completed_at: string | null;
+  /** Rows and uploaded files in the archive (ADR 0018). */
+  row_count: Generated<number>;
+  file_count: Generated<number>;
+  /** SHA-256 of the archive file, hex. */
+  sha256: string | null;
+  /** When the archive was copied to the off-site bucket; null: not copied. */
+  copied_at: string | null;
 }
 
 export type SubscriberStatus = 'subscribed' | 'unsubscribed';
@@ -661,6 +709,10 @@ export interface DB {
   analytics_page_views: AnalyticsPageViewsTable;
   analytics_events: AnalyticsEventsTable;
   analytics_salts: AnalyticsSaltsTable;
+  analytics_daily: AnalyticsDailyTable;
+  analytics_daily_pages: AnalyticsDailyPagesTable;
+  analytics_daily_referrers: AnalyticsDailyReferrersTable;
+  job_leases: JobLeasesTable;
   activity_log: ActivityLogTable;
   settings: SettingsTable;
   notifications: NotificationsTable;

@@ -33,9 +33,9 @@ export interface NewCommentAlert {
 }
 
 export interface StaffAlerts {
-  /** Notifications for staff, staff mails (per preference), and the visitor's confirmation mail. */
+  /** Notifications for staff, staff mails (per preference), the visitor's confirmation mail, an activity. */
   newContact(trx: Transaction<DB>, alert: NewContactAlert): Promise<void>;
-  /** Notifications for staff and staff mails (per preference). */
+  /** Notifications for staff, staff mails (per preference), an activity. */
   newComment(trx: Transaction<DB>, alert: NewCommentAlert): Promise<void>;
   /** Call after the transaction committed: wakes the mail worker so the queued mails go out now. */
   flush(): void;
@@ -47,10 +47,16 @@ declare module 'fastify' {
   }
 }
 
-/** app.staffAlerts: the notifications feature's implementation, sending through app.mailer (ADR 0013). */
+/**
+ * app.staffAlerts: the notifications feature's implementation, sending through app.mailer (ADR 0013) and
+ * recording the visitor's contact request or comment in the recent activity (app.activity).
+ */
 export const staffAlertsPlugin = fp(
   async (app: FastifyInstance) => {
-    app.decorate('staffAlerts', createStaffAlerts({ mailer: app.mailer, publicUrl: app.config.publicUrl }));
+    app.decorate(
+      'staffAlerts',
+      createStaffAlerts({ mailer: app.mailer, activity: app.activity, publicUrl: app.config.publicUrl }),
+    );
   },
-  { name: 'staff-alerts', dependencies: ['mailer'] },
+  { name: 'staff-alerts', dependencies: ['mailer', 'activity-log'] },
 );

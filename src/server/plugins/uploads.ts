@@ -30,6 +30,8 @@ export interface FileStorage {
   exists(key: string): Promise<boolean>;
   /** Resolves when objects can be written now; throws StorageUnavailableError otherwise. */
   check(): Promise<void>;
+  /** The stored objects under a folder (`files`, `thumbnails`), for the orphan sweep; optional for adapters. */
+  list?(folder: string): Promise<{ key: string; modified: Date }[]>;
 }
 
 export class InvalidStorageKeyError extends Error {
@@ -152,6 +154,30 @@ export class LocalDiskStorage implements FileStorage {
   async check(): Promise<void> {
     await assertWritable(this.root);
   }
+
+  async list(folder: string): Promise<{ key: string; modified: Date }[]> {
+    const base = path.join(this.root, folder);
+    let entries;
+    try {
+      entries = await readdir(base, { recursive: true, withFileTypes: true });
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code === 'ENOENT') return [];
+      throw storageFailure(error);
+    }
+    const found: { key: string; modified: Date }[] = [];
+    for (const entry of entries) {
+      if (!entry.isFile() || entry.name.endsWith(TEMPORARY_SUFFIX)) continue;
+      const full = path.join(entry.parentPath, entry.name);
+      const key = path.relative(this.root, full).split(path.sep).join('/');
+      if (!isValidStorageKey(key)) continue;
+      try {
+        found.push({ key, modified: (await stat(full)).mtime });
+      } catch {
+        // Removed meanwhile.
+      }
+    }
+    return found;
+  }
 }
 
 /**
@@ -166,9 +192,10 @@ export const spoolPath = (spoolDir: string) =>
 
 /**
  * Removes the temporary files under the upload folder: objects half written and request bodies half
- * read when the process stopped. Run at start, before anything writes; returns how many went.
+ * read when the process stopped. Run at start, before anything writes; with `olderThan`, while running
+ * (only files untouched since then). Returns how many went.
  */
-export async function sweepTemporaryFiles(root: string): Promise<number> {
+export async function sweepTemporaryFiles(root: string, olderThan?: Date): Promise<number> {
   let entries;
   try {
     entries = await readdir(root, { recursive: true, withFileTypes: true });
@@ -176,7 +203,17 @@ export async function sweepTemporaryFiles(root: string): Promise<number> {
     if ((error as NodeJS.ErrnoException).code === 'ENOENT') return 0;
     throw storageFailure(error);
   }
-  const temporary = entries.filter((e) => e.isFile() && e.name.endsWith(TEMPORARY_SUFFIX));
+  let temporary = entries.filter((e) => e.isFile() && e.name.endsWith(TEMPORARY_SUFFIX));
+  if (olderThan) {
+    // While the server runs, only files no write can still be busy with (an upload in progress).
+    const old = await Promise.all(
+      temporary.map(async (e) => {
+        const info = await stat(path.join(e.parentPath, e.name)).catch(() => null);
+        return info !== null && info.mtime < olderThan;
+      }),
+    );
+    temporary = temporary.filter((_, i) => old[i]);
+  }
   await Promise.all(temporary.map((e) => rm(path.join(e.parentPath, e.name), { force: true })));
   return temporary.length;
 }

@@ -193,10 +193,25 @@ describe.each(testDialects)('demo seed on %s', (dialect) => {
     expect(await count(db, 'analytics_page_views')).toBeGreaterThan(0);
     const unlabelled = await db.selectFrom('analytics_page_views').select('id').where('is_sample', '=', 0).execute();
     expect(unlabelled).toEqual([]);
+    // Stored like real traffic: a visitor hash, never a user agent or a session id.
+    const identifying = await db
+      .selectFrom('analytics_page_views')
+      .select('id')
+      .where((eb) =>
+        eb.or([eb('user_agent', 'is not', null), eb('session_id', 'is not', null), eb('visitor_hash', 'is', null)]),
+      )
+      .execute();
+    expect(identifying).toEqual([]);
+    const engagement = await db
+      .selectFrom('analytics_events')
+      .select('id')
+      .where('event_type', '=', 'page_engagement')
+      .execute();
+    expect(engagement.length).toBe(await count(db, 'analytics_page_views'));
     const sources = await db
       .selectFrom('analytics_page_views')
       .select(['referrer_source', (eb) => eb.fn.countAll<number>().as('visits')])
-      .where('referrer_source', 'is not', null)
+      .where('referrer_source', '<>', 'Internal')
       .groupBy('referrer_source')
       .execute();
     const total = sources.reduce((sum, s) => sum + Number(s.visits), 0);

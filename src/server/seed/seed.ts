@@ -221,16 +221,9 @@ const SOURCE_SHARES: Array<[source: string, referrer: string | null, percent: nu
   ['Twitter', 'https://t.co/', 6],
   ['Other', 'https://duckduckgo.com/', 3],
 ];
-const USER_AGENTS = [
-  'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/130.0 Safari/537.36',
-  'Mozilla/5.0 (iPhone; CPU iPhone OS 18_1 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/18.1 Mobile/15E148 Safari/604.1',
-  'Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/130.0 Mobile Safari/537.36',
-  'Mozilla/5.0 (Macintosh; Intel Mac OS X 14_6) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/18.0 Safari/605.1.15',
-];
 
 async function seedSampleTraffic(trx: Kysely<DB>, now: Date): Promise<void> {
   const random = mulberry32(20261121);
-  const pick = <T>(items: readonly T[]): T => items[Math.floor(random() * items.length)] as T;
 
   const pages: Array<{ url: string; title: string; weight: number }> = [
     { url: '/', title: `${demoCompany.name} | ${demoCompany.tagline}`, weight: 30 },
@@ -266,8 +259,9 @@ async function seedSampleTraffic(trx: Kysely<DB>, now: Date): Promise<void> {
   const events: Array<Insertable<DB['analytics_events']>> = [];
   const dayMs = 86_400_000;
   for (const [i, [source, referrer]] of sessionSources.entries()) {
-    const sessionId = `sample-${i.toString(36).padStart(4, '0')}-${Math.floor(random() * 1e9).toString(36)}`;
-    const userAgent = pick(USER_AGENTS);
+    // Like a real visitor's salted hash (ADR 0016): one per visit, nothing that could identify anyone;
+    // no user agent or session id is stored for real traffic either.
+    const visitorHash = `sample-${i.toString(36).padStart(4, '0')}-${Math.floor(random() * 1e9).toString(36)}`;
     // More recent days get a little more traffic; every visit lies within the last 30 days.
     const daysAgo = Math.floor(30 * random() ** 1.3);
     let at = now.getTime() - daysAgo * dayMs - Math.floor(random() * dayMs) - 5 * 60_000;
@@ -279,29 +273,33 @@ async function seedSampleTraffic(trx: Kysely<DB>, now: Date): Promise<void> {
         page_url: page.url,
         page_title: page.title,
         referrer: n === 0 ? referrer : null,
-        referrer_source: n === 0 ? source : null,
-        user_agent: userAgent,
-        session_id: sessionId,
+        // Pages after the first were reached from within the site (not a traffic source).
+        referrer_source: n === 0 ? source : 'Internal',
+        visitor_hash: visitorHash,
         is_sample: 1,
         created_at: createdAt,
       });
-      if (random() < 0.12) {
-        const quote = page.url === '/' || page.url.startsWith('/portfolio');
+      const seconds = 15 + Math.floor(random() * 150);
+      // The time-on-page beacon a visible page sends when it is left (page_engagement).
+      events.push({
+        event_type: 'page_engagement',
+        event_value: seconds,
+        page_url: page.url,
+        visitor_hash: visitorHash,
+        is_sample: 1,
+        created_at: new Date(at + seconds * 1000).toISOString(),
+      });
+      if (page.url.startsWith('/blog/') && random() < 0.08) {
         events.push({
-          event_type: 'click',
-          event_category: quote ? 'cta' : 'engagement',
-          event_action: quote ? 'get_quote' : 'share',
-          event_label: page.url,
-          event_value: 1,
+          event_type: random() < 0.5 ? 'like' : 'share',
+          event_category: 'blog',
           page_url: page.url,
-          user_agent: userAgent,
-          session_id: sessionId,
-          custom_data: null,
+          visitor_hash: visitorHash,
           is_sample: 1,
-          created_at: createdAt,
+          created_at: new Date(at + 5_000).toISOString(),
         });
       }
-      at += (30 + Math.floor(random() * 150)) * 1000;
+      at += (seconds + 5) * 1000;
     }
   }
   for (let i = 0; i < views.length; i += 200) {
@@ -310,7 +308,12 @@ async function seedSampleTraffic(trx: Kysely<DB>, now: Date): Promise<void> {
       .values(views.slice(i, i + 200))
       .execute();
   }
-  if (events.length > 0) await trx.insertInto('analytics_events').values(events).execute();
+  for (let i = 0; i < events.length; i += 200) {
+    await trx
+      .insertInto('analytics_events')
+      .values(events.slice(i, i + 200))
+      .execute();
+  }
 }
 
 /** Inserts one row and returns its id (RETURNING where the database has it, insertId on MySQL). */

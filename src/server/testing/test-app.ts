@@ -28,6 +28,8 @@ export function useTestApp(
       NODE_ENV: 'test',
       DATA_DIR: '/tmp/site-test-data',
       LOG_LEVEL: 'silent',
+      // Scheduled jobs run when a test runs them (app.scheduler.runNow), never behind its back.
+      JOBS_ENABLED: 'false',
       JWT_SECRET: 'test-secret-that-is-long-enough-0123456789',
       ...options.env,
     });

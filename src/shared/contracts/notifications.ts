@@ -35,10 +35,14 @@ export const notificationListSchema = z.object({
 });
 export type NotificationList = z.infer<typeof notificationListSchema>;
 
-/** PUT /api/notifications/preferences body and GET answer: which notifications are also e-mailed to me. */
+/**
+ * PUT /api/notifications/preferences body and GET answer: which notifications are also e-mailed to me, and
+ * whether I get the weekly analytics report. Until first saved: both notifications on, the report off.
+ */
 export const emailPreferencesSchema = z.object({
   newContact: z.boolean(),
   newComment: z.boolean(),
+  weeklyReport: z.boolean(),
 });
 export type EmailPreferences = z.infer<typeof emailPreferencesSchema>;
 

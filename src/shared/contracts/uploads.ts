@@ -161,15 +161,6 @@ export const uploadUpdateRequestSchema = z
   });
 export type UploadUpdateRequest = z.infer<typeof uploadUpdateRequestSchema>;
 
-/** DELETE /api/uploads/bulk: `ids` (or `fileIds`, the name the spec's client sends). */
-export const uploadBulkDeleteRequestSchema = z
-  .object({
-    ids: z.array(rowId()).max(UPLOAD_MAX_BULK_IDS).optional(),
-    fileIds: z.array(rowId()).max(UPLOAD_MAX_BULK_IDS).optional(),
-  })
-  .transform((v) => [...new Set([...(v.ids ?? []), ...(v.fileIds ?? [])])])
-  .refine((ids) => ids.length > 0, { message: 'Select at least one file' });
-
 export const uploadCategoriesDataSchema = z.object({
   categories: z.array(z.object({ category: z.string(), count: z.number().int() })),
 });
@@ -203,3 +194,67 @@ export const imageUploadOptionsSchema = z.object({
   format: z.enum(['jpeg', 'jpg', 'png', 'webp']).optional(),
 });
 export type ImageUploadOptions = z.infer<typeof imageUploadOptionsSchema>;
+
+// ---------------------------------------------------------------------------------------------------
+// Media library: where a file is used, refusing deletes of used files, unused files
+
+export const uploadUsageKinds = [
+  'blog_image',
+  'blog_content',
+  'project_image',
+  'project_gallery',
+  'project_team',
+  'service',
+  'team_member',
+  'testimonial',
+  'company',
+  'setting',
+] as const;
+export type UploadUsageKind = (typeof uploadUsageKinds)[number];
+
+/** One place that refers to an upload (by its address, relative or absolute, or one of its sizes). */
+export const uploadUsageSchema = z.object({
+  kind: z.enum(uploadUsageKinds),
+  /** "Blog post “Hello” (featured image)". */
+  label: z.string(),
+  /** Where the admin edits it (/admin/blog/12/edit). */
+  admin_path: z.string(),
+});
+export type UploadUsage = z.infer<typeof uploadUsageSchema>;
+export const uploadUsageDataSchema = z.object({ usages: z.array(uploadUsageSchema) });
+export type UploadUsageData = z.infer<typeof uploadUsageDataSchema>;
+
+/** DELETE /api/uploads/{id}?force=true: delete a file still in use (its references are removed). */
+export const uploadDeleteQuerySchema = z.object({
+  force: z
+    .enum(['true', 'false', '1', '0'])
+    .optional()
+    .transform((v) => v === 'true' || v === '1'),
+});
+
+/**
+ * DELETE /api/uploads/bulk: `ids` (or `fileIds`, the name the spec's client sends); `force` deletes even
+ * the files still in use.
+ */
+export const uploadBulkDeleteBodySchema = z
+  .object({
+    ids: z.array(rowId()).max(UPLOAD_MAX_BULK_IDS).optional(),
+    fileIds: z.array(rowId()).max(UPLOAD_MAX_BULK_IDS).optional(),
+    force: z.boolean().optional(),
+  })
+  .transform((v) => ({ ids: [...new Set([...(v.ids ?? []), ...(v.fileIds ?? [])])], force: v.force ?? false }))
+  .refine((v) => v.ids.length > 0, { message: 'Select at least one file' });
+
+/** GET /api/uploads/meta/unused: files nothing refers to, oldest first. */
+export const uploadUnusedQuerySchema = z.object({
+  ...pageQueryFields(UPLOAD_PAGE_SIZE, UPLOAD_MAX_PAGE_SIZE),
+  /** Only files uploaded at least this many days ago (0: all). */
+  olderThanDays: z.coerce.number().int().min(0).max(3650).default(0),
+});
+export type UploadUnusedQuery = z.infer<typeof uploadUnusedQuerySchema>;
+
+/** POST /api/uploads/unused/sweep: deletes the unused files uploaded at least `olderThanDays` ago. */
+export const uploadSweepRequestSchema = z.object({
+  olderThanDays: z.number().int().min(0).max(3650).default(0),
+});
+export const uploadSweepDataSchema = z.object({ deleted: z.number().int() });

@@ -1,4 +1,5 @@
 import { mkdirSync } from 'node:fs';
+import AxeBuilder from '@axe-core/playwright';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll } from 'vitest';
 import { launchBrowser, startSite, type RunningSite } from './harness';
@@ -35,3 +36,18 @@ export async function loadLazyImages(page: Page): Promise<void> {
 
 /** The page's scroll width: no wider than the viewport means no sideways scrolling. */
 export const scrollWidth = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth);
+
+/** Closes the admin's toasts (the sign-in's welcome) so that a screenshot shows the page under them. */
+export async function closeToasts(page: Page): Promise<void> {
+  for (const close of await page.getByRole('button', { name: /^Dismiss notification/ }).all()) await close.click();
+  // The pointer would leave a hover look on whatever lay under the toast.
+  await page.mouse.move(0, 0);
+}
+
+/** axe-core's WCAG 2.2 A/AA violations on the page as it is, one line each (rule and first element). */
+export async function wcagViolations(page: Page): Promise<string[]> {
+  const result = await new AxeBuilder({ page })
+    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22a', 'wcag22aa'])
+    .analyze();
+  return result.violations.map((violation) => `${violation.id}: ${violation.nodes[0]?.html}`);
+}

@@ -17,16 +17,24 @@ import {
   blogOrderBodySchema,
   blogPostWriteSchema,
   blogPublishedBodySchema,
+  type BlogAdminPost,
+  type BlogBulkOperation,
+  type BlogBulkResult,
+  type BlogCategory,
 } from '../../../shared/contracts/blog';
 import { z } from '../../../shared/zod';
+import { activity } from '../../plugins/activity-log';
 import {
   bulkAction,
+  categoryName,
+  commentPostTitle,
   createCategory,
   createPost,
   deleteCategory,
   deleteComment,
   deletePost,
   listCommentsForStaff,
+  postTitle,
   reorderPosts,
   setPostFlag,
   updateCategory,
@@ -40,6 +48,20 @@ const postAnswer = messageEnvelope(z.object({ post: blogAdminPostSchema }));
 const idAnswer = messageEnvelope(z.object({ id: z.number().int() }));
 const categoryAnswer = messageEnvelope(z.object({ category: blogCategorySchema }));
 
+/** The recent activity's words for a bulk operation ("Published 3 posts"). */
+const BULK_ACTIVITY: Record<BlogBulkOperation, string> = {
+  publish: 'Published',
+  unpublish: 'Unpublished',
+  delete: 'Deleted',
+  feature: 'Featured',
+  unfeature: 'Unfeatured',
+};
+const bulkActivity = activity<BlogBulkResult, unknown>({
+  type: 'blog',
+  action: (_request, { operation, succeeded }) =>
+    succeeded > 0 ? `${BULK_ACTIVITY[operation]} ${succeeded} ${succeeded === 1 ? 'post' : 'posts'}` : null,
+});
+
 /**
  * /api/blog staff routes: writes need the 'content' permission (admin, editor), moderation reads 'read'.
  * Staff reads of posts (drafts) go through the public GET routes with a bearer token.
@@ -47,11 +69,20 @@ const categoryAnswer = messageEnvelope(z.object({ category: blogCategorySchema }
 export async function blogAdminRoutes(app: FastifyInstance): Promise<void> {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const db = () => app.database.db;
+  /** A change answered with the post ("Published post", its title). */
+  const post = (action: string | ((post: BlogAdminPost) => string)) =>
+    activity<{ post: BlogAdminPost }>({
+      type: 'blog',
+      action: (_request, data) => (typeof action === 'string' ? action : action(data.post)),
+      item: (_request, data) => data.post.title,
+    });
+  const category = (action: string) =>
+    activity<{ category: BlogCategory }>({ type: 'blog', action, item: (_request, data) => data.category.name });
 
   r.post(
     '/blog/posts',
     {
-      config: content,
+      config: { ...content, activity: post('Created post') },
       schema: {
         tags,
         summary: 'Create a blog post (the blog-form rules apply; content HTML is sanitised)',
@@ -70,7 +101,7 @@ export async function blogAdminRoutes(app: FastifyInstance): Promise<void> {
   r.delete(
     '/blog/posts/bulk',
     {
-      config: content,
+      config: { ...content, activity: bulkActivity },
       schema: {
         tags,
         summary: 'Delete several posts; ids that do not exist are reported in `failed`',
@@ -87,7 +118,7 @@ export async function blogAdminRoutes(app: FastifyInstance): Promise<void> {
   r.put(
     '/blog/posts/:id',
     {
-      config: content,
+      config: { ...content, activity: post('Updated post') },
       schema: {
         tags,
         summary: 'Update a blog post; absent fields keep their value, the slug changes only when sent',
@@ -105,7 +136,14 @@ export async function blogAdminRoutes(app: FastifyInstance): Promise<void> {
   r.delete(
     '/blog/posts/:id',
     {
-      config: content,
+      config: {
+        ...content,
+        activity: activity({
+          type: 'blog',
+          action: 'Deleted post',
+          itemBefore: (request) => postTitle(db(), request.params.id),
+        }),
+      },
       schema: { tags, summary: 'Delete a blog post', params: idParamsSchema, response: { 200: idAnswer } },
     },
     async (request) => {
@@ -117,7 +155,7 @@ export async function blogAdminRoutes(app: FastifyInstance): Promise<void> {
   r.patch(
     '/blog/posts/:id/featured',
     {
-      config: content,
+      config: { ...content, activity: post((p) => (p.featured ? 'Featured post' : 'Unfeatured post')) },
       schema: {
         tags,
         summary: 'Set featured to the value sent ({featured}), or flip it when the body has none',
@@ -136,7 +174,7 @@ export async function blogAdminRoutes(app: FastifyInstance): Promise<void> {
   r.patch(
     '/blog/posts/:id/published',
     {
-      config: content,
+      config: { ...content, activity: post((p) => (p.published ? 'Published post' : 'Unpublished post')) },
       schema: {
         tags,
         summary: 'Set published to the value sent ({published}), or flip it when the body has none',
@@ -155,7 +193,7 @@ export async function blogAdminRoutes(app: FastifyInstance): Promise<void> {
   r.patch(
     '/blog/order',
     {
-      config: content,
+      config: { ...content, activity: activity({ type: 'blog', action: 'Reordered posts' }) },
       schema: {
         tags,
         summary: 'Save the manual order (sort_order): postIds in order, or [{id, order}]',
@@ -179,7 +217,7 @@ export async function blogAdminRoutes(app: FastifyInstance): Promise<void> {
   r.patch(
     '/blog/bulk',
     {
-      config: content,
+      config: { ...content, activity: bulkActivity },
       schema: {
         tags,
         summary: 'Publish, unpublish, delete, feature or unfeature several posts; missing ids are reported in `failed`',
@@ -197,7 +235,7 @@ export async function blogAdminRoutes(app: FastifyInstance): Promise<void> {
   r.post(
     '/blog/categories',
     {
-      config: content,
+      config: { ...content, activity: category('Created category') },
       schema: {
         tags,
         summary: 'Create a blog category (slug from the name unless given)',
@@ -215,7 +253,7 @@ export async function blogAdminRoutes(app: FastifyInstance): Promise<void> {
   r.put(
     '/blog/categories/:id',
     {
-      config: content,
+      config: { ...content, activity: category('Updated category') },
       schema: {
         tags,
         summary: 'Update a blog category; absent fields keep their value',
@@ -233,7 +271,14 @@ export async function blogAdminRoutes(app: FastifyInstance): Promise<void> {
   r.delete(
     '/blog/categories/:id',
     {
-      config: content,
+      config: {
+        ...content,
+        activity: activity({
+          type: 'blog',
+          action: 'Deleted category',
+          itemBefore: (request) => categoryName(db(), request.params.id),
+        }),
+      },
       schema: {
         tags,
         summary: 'Delete a blog category that no post uses (409 otherwise)',
@@ -267,7 +312,14 @@ export async function blogAdminRoutes(app: FastifyInstance): Promise<void> {
   r.delete(
     '/blog/comments/:id',
     {
-      config: content,
+      config: {
+        ...content,
+        activity: activity({
+          type: 'comment',
+          action: 'Deleted comment',
+          itemBefore: (request) => commentPostTitle(db(), request.params.id),
+        }),
+      },
       schema: { tags, summary: 'Delete a comment', params: idParamsSchema, response: { 200: idAnswer } },
     },
     async (request) => {

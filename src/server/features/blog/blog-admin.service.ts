@@ -32,7 +32,9 @@ import {
   deleteUnusedTags,
   existingPostIds,
   findCategory,
+  findCommentPostTitle,
   findPost,
+  findPostTitle,
   insertCategory,
   insertPost,
   listCommentsForStaff as listCommentRows,
@@ -438,6 +440,22 @@ export async function listCommentsForStaff(
     pages,
     pagination: { page, limit, total, pages },
   };
+}
+
+// ---------------------------------------------------------------- names for the recent activity
+
+/** A post's title; null when there is none (the call that follows answers 404). */
+export async function postTitle(db: Kysely<DB>, id: number): Promise<string | null> {
+  return (await findPostTitle(db, id)) ?? null;
+}
+
+export async function categoryName(db: Kysely<DB>, id: number): Promise<string | null> {
+  return (await findCategory(db, id))?.name ?? null;
+}
+
+/** The title of the post a comment is on. */
+export async function commentPostTitle(db: Kysely<DB>, id: number): Promise<string | null> {
+  return (await findCommentPostTitle(db, id)) ?? null;
 }
 
 export async function deleteComment(db: Kysely<DB>, id: number): Promise<void> {

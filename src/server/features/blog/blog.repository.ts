@@ -151,6 +151,12 @@ export async function findPost(db: Kysely<DB>, by: { slug: string } | { id: numb
 
 export type PostDetailRow = NonNullable<Awaited<ReturnType<typeof findPost>>>;
 
+/** A post's title (drafts too), or undefined. */
+export async function findPostTitle(db: Kysely<DB>, id: number): Promise<string | undefined> {
+  const row = await db.selectFrom('blog_posts').select('title').where('id', '=', id).executeTakeFirst();
+  return row?.title;
+}
+
 /** Published posts of one category other than `excludeId`, newest first. */
 export async function listRelatedPublishedPosts(db: Kysely<DB>, categoryId: number, excludeId: number, limit: number) {
   return postsWithCategory(db)
@@ -513,6 +519,17 @@ export async function listCommentsForStaff(
     page,
     limit,
   );
+}
+
+/** The title of the post a comment is on, or undefined. */
+export async function findCommentPostTitle(db: Kysely<DB>, id: number): Promise<string | undefined> {
+  const row = await db
+    .selectFrom('blog_comments as m')
+    .innerJoin('blog_posts as p', 'p.id', 'm.post_id')
+    .select('p.title')
+    .where('m.id', '=', id)
+    .executeTakeFirst();
+  return row?.title;
 }
 
 export async function deleteComment(db: Kysely<DB>, id: number): Promise<boolean> {

@@ -16,11 +16,15 @@ import {
   normalizeCertificateNumber,
   verifiedCertificateSchema,
   type Certificate,
+  type CertificateImportResult,
 } from '../../../shared/contracts/certificates';
 import { formatMessage } from '../../../shared/errors';
 import { z } from '../../../shared/zod';
+import { activity } from '../../plugins/activity-log';
 import { notFound } from '../../plugins/errors';
 import {
+  certificateLabel,
+  certificateLabelOf,
   certificatePdf,
   createCertificate,
   getCertificate,
@@ -43,6 +47,10 @@ const written = (data: Certificate, template: string) => ({
   data,
   message: formatMessage(template, { number: data.certificate_number }),
 });
+
+/** A staff change answered with the certificate. */
+const certificateActivity = (action: string) =>
+  activity<Certificate>({ type: 'certificate', action, item: (_request, data) => certificateLabel(data) });
 
 async function noStore(_request: FastifyRequest, reply: FastifyReply) {
   reply.header('cache-control', 'no-store');
@@ -102,7 +110,7 @@ export async function certificatesRoutes(app: FastifyInstance): Promise<void> {
   r.post(
     '',
     {
-      config: { access: 'content' },
+      config: { access: 'content', activity: certificateActivity('Issued certificate') },
       schema: {
         tags,
         summary: 'Issue a certificate (a blank number is generated as SST-{year of issue}-NNNNN)',
@@ -134,7 +142,16 @@ export async function certificatesRoutes(app: FastifyInstance): Promise<void> {
   r.post(
     '/import',
     {
-      config: { access: 'content' },
+      config: {
+        access: 'content',
+        activity: activity<CertificateImportResult, unknown>({
+          type: 'certificate',
+          action: (_request, { created }) =>
+            created.length === 0
+              ? null
+              : `Imported ${created.length} ${created.length === 1 ? 'certificate' : 'certificates'}`,
+        }),
+      },
       schema: {
         tags,
         summary: 'Issue every acceptable row of a CSV file in one transaction; refused rows are answered',
@@ -192,7 +209,7 @@ export async function certificatesRoutes(app: FastifyInstance): Promise<void> {
   r.put(
     '/:id',
     {
-      config: { access: 'content' },
+      config: { access: 'content', activity: certificateActivity('Updated certificate') },
       schema: {
         tags,
         summary: 'Change a certificate (a blank number keeps the current one)',
@@ -211,7 +228,7 @@ export async function certificatesRoutes(app: FastifyInstance): Promise<void> {
   r.post(
     '/:id/revoke',
     {
-      config: { access: 'content' },
+      config: { access: 'content', activity: certificateActivity('Revoked certificate') },
       schema: {
         tags,
         summary: 'Revoke a certificate, keeping the record with the date and reason',
@@ -230,7 +247,14 @@ export async function certificatesRoutes(app: FastifyInstance): Promise<void> {
   r.delete(
     '/:id',
     {
-      config: { access: 'content' },
+      config: {
+        access: 'content',
+        activity: activity({
+          type: 'certificate',
+          action: 'Deleted certificate',
+          itemBefore: (request) => certificateLabelOf(db(), request.params.id),
+        }),
+      },
       schema: {
         tags,
         summary: 'Delete a certificate',

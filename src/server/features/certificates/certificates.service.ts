@@ -291,6 +291,17 @@ export async function revokeCertificate(
   return getCertificate(db, id, publicUrl);
 }
 
+/** "SST-2026-00001 — Jane Doe": a certificate as the recent activity names it. */
+export function certificateLabel(certificate: { certificate_number: string; recipient_name: string }): string {
+  return `${certificate.certificate_number} — ${certificate.recipient_name}`;
+}
+
+/** The certificate's label, for the recent activity of a delete; null when there is none. */
+export async function certificateLabelOf(db: Kysely<DB>, id: number): Promise<string | null> {
+  const row = await findCertificateById(db, id);
+  return row ? certificateLabel(row) : null;
+}
+
 export async function removeCertificate(db: Kysely<DB>, id: number): Promise<void> {
   const deleted = await writeTransaction(db, (trx) => deleteCertificate(trx, id));
   if (deleted === 0) throw certificateNotFound();

@@ -6,14 +6,24 @@ import {
   companyWriteSchema,
   seoSettingsSchema,
   seoWriteSchema,
+  type CompanyProfile,
+  type SeoSettings,
 } from '../../../shared/contracts/company';
+import { activity } from '../../plugins/activity-log';
 import { getCompanyProfile, getSeoSettings, updateCompanyProfile, updateSeoSettings } from './company.service';
 
 export async function companyRoutes(app: FastifyInstance): Promise<void> {
   app.withTypeProvider<ZodTypeProvider>().put(
     '/company',
     {
-      config: { access: 'content' },
+      config: {
+        access: 'content',
+        activity: activity<CompanyProfile, unknown>({
+          type: 'content',
+          action: 'Updated company information',
+          item: (_request, data) => data.name,
+        }),
+      },
       schema: {
         tags: ['company'],
         summary: 'Replace the company profile, its core services and social links (issue 12)',
@@ -63,7 +73,14 @@ export async function companyRoutes(app: FastifyInstance): Promise<void> {
   app.withTypeProvider<ZodTypeProvider>().put(
     '/company/seo',
     {
-      config: { access: 'content' },
+      config: {
+        access: 'content',
+        activity: activity<SeoSettings, unknown>({
+          type: 'content',
+          action: 'Updated SEO settings',
+          item: (_request, data) => data.siteTitle,
+        }),
+      },
       schema: {
         tags: ['company'],
         summary: 'Change the SEO settings (issue 12)',

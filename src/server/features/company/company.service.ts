@@ -9,17 +9,11 @@ import {
   type SocialLink,
 } from '../../../shared/contracts/company';
 import { ErrorMessage } from '../../../shared/errors';
+import { readSetting, writeSetting } from '../../plugins/settings.repository';
 import type { DB } from '../../db/schema';
 import { notFound } from '../../plugins/errors';
 import { writeTransaction } from '../../db/write-conflicts';
-import {
-  findProfile,
-  listCoreServices,
-  listSocialLinks,
-  readSetting,
-  replaceProfile,
-  writeSetting,
-} from './company.repository';
+import { findProfile, listCoreServices, listSocialLinks, replaceProfile } from './company.repository';
 
 export async function getCompanyProfile(db: Kysely<DB>): Promise<CompanyProfile> {
   const [profile, services, links] = await Promise.all([findProfile(db), listCoreServices(db), listSocialLinks(db)]);

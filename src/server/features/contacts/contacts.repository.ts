@@ -185,6 +185,10 @@ export async function findContact(db: Db, id: number) {
   return withExtras(db, {}).where('contacts.id', '=', id).executeTakeFirst();
 }
 
+export async function findContactName(db: Db, id: number) {
+  return db.selectFrom('contacts').select(['first_name', 'last_name']).where('id', '=', id).executeTakeFirst();
+}
+
 export async function contactExists(db: Db, id: number): Promise<boolean> {
   const row = await db.selectFrom('contacts').select('id').where('id', '=', id).executeTakeFirst();
   return row !== undefined;

@@ -21,11 +21,17 @@ import {
   contactStatusRequestSchema,
   contactSubmitRequestSchema,
   contactSubmitResponseSchema,
+  contactPriorityLabels,
+  contactStatusLabels,
   contactSummarySchema,
+  type ContactBulkRequest,
+  type ContactPatchRequest,
   type ContactPriority,
+  type ContactStatus,
 } from '../../../shared/contracts/contacts';
 import { formatMessage } from '../../../shared/errors';
 import { z } from '../../../shared/zod';
+import { activity } from '../../plugins/activity-log';
 import { requireUser } from '../../plugins/auth';
 import { contactSubmitLimit } from './contact-limit';
 import {
@@ -33,6 +39,7 @@ import {
   assignContact,
   bulkAction,
   contactAnalytics,
+  contactNameOf,
   contactStats,
   exportContactsCsv,
   getContact,
@@ -59,6 +66,37 @@ const done = z.object({ success: z.literal(true), data: z.null(), message: z.str
 const ok = (message: string) => ({ success: true as const, data: null, message });
 const priorityMessage = (priority: ContactPriority) => formatMessage(ContactMessage.PRIORITY_UPDATED, { priority });
 
+/** The recent activity's words ("Changed contact status to in progress"). */
+const statusWord = (status: ContactStatus) => contactStatusLabels[status].toLowerCase();
+const priorityWord = (priority: ContactPriority) => contactPriorityLabels[priority].toLowerCase();
+const contactsWord = (count: number) => `${count} ${count === 1 ? 'contact' : 'contacts'}`;
+
+/** Marking read or unread is not worth an activity: opening a contact does it. */
+function patchActivity({ status, priority, assignedTo }: ContactPatchRequest): string | null {
+  const changed = [status, priority, assignedTo].filter((value) => value !== undefined).length;
+  if (changed === 0) return null;
+  if (changed > 1) return 'Updated contact';
+  if (status) return `Changed contact status to ${statusWord(status)}`;
+  if (priority) return `Changed contact priority to ${priorityWord(priority)}`;
+  return assignedTo === null ? 'Unassigned contact' : 'Assigned contact';
+}
+
+function bulkActivity(request: ContactBulkRequest, affected: number): string | null {
+  if (affected === 0) return null;
+  switch (request.operation) {
+    case 'delete':
+      return `Deleted ${contactsWord(affected)}`;
+    case 'status':
+      return request.status ? `Changed status of ${contactsWord(affected)} to ${statusWord(request.status)}` : null;
+    case 'priority':
+      return request.priority
+        ? `Changed priority of ${contactsWord(affected)} to ${priorityWord(request.priority)}`
+        : null;
+    default:
+      return null;
+  }
+}
+
 /**
  * /api/contacts: the public submission and the staff calls of spec 02, section 7. The /admin/* paths are
  * static segments, which Fastify's router always prefers to the /:id parameter.
@@ -66,6 +104,13 @@ const priorityMessage = (priority: ContactPriority) => formatMessage(ContactMess
 export async function contactsRoutes(app: FastifyInstance): Promise<void> {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const db = () => app.database.db;
+  /** A staff change of one contact: the contact is named by what is stored before the change. */
+  const changed = <Body>(action: string | ((body: Body) => string | null)) =>
+    activity<unknown, { id: number }, Body>({
+      type: 'contact',
+      action: typeof action === 'string' ? action : (request) => action(request.body),
+      itemBefore: (request) => contactNameOf(db(), request.params.id),
+    });
 
   r.post(
     '',
@@ -202,7 +247,13 @@ export async function contactsRoutes(app: FastifyInstance): Promise<void> {
   r.patch(
     '/admin/bulk',
     {
-      config: { access: 'content' },
+      config: {
+        access: 'content',
+        activity: activity<{ affected: number }, unknown, ContactBulkRequest>({
+          type: 'contact',
+          action: (request, data) => bulkActivity(request.body, data.affected),
+        }),
+      },
       schema: {
         tags,
         summary: 'Delete, or set the status, priority or read state of, several contacts',
@@ -244,7 +295,12 @@ export async function contactsRoutes(app: FastifyInstance): Promise<void> {
   r.patch(
     '/admin/:id/assign',
     {
-      config: { access: 'content' },
+      config: {
+        access: 'content',
+        activity: changed<{ assignedTo: number | null }>((body) =>
+          body.assignedTo === null ? 'Unassigned contact' : 'Assigned contact',
+        ),
+      },
       schema: {
         tags,
         summary: 'Assign a contact to an active staff member, or unassign it (null)',
@@ -278,7 +334,10 @@ export async function contactsRoutes(app: FastifyInstance): Promise<void> {
   r.patch(
     '/:id/status',
     {
-      config: { access: 'content' },
+      config: {
+        access: 'content',
+        activity: changed<{ status: ContactStatus }>((body) => `Changed contact status to ${statusWord(body.status)}`),
+      },
       schema: {
         tags,
         summary: "Change a contact's status, optionally adding a note",
@@ -299,7 +358,12 @@ export async function contactsRoutes(app: FastifyInstance): Promise<void> {
     r.patch(
       url,
       {
-        config: { access: 'content' },
+        config: {
+          access: 'content',
+          activity: changed<{ priority: ContactPriority }>(
+            (body) => `Changed contact priority to ${priorityWord(body.priority)}`,
+          ),
+        },
         schema: {
           tags,
           summary: "Change a contact's priority",
@@ -318,7 +382,7 @@ export async function contactsRoutes(app: FastifyInstance): Promise<void> {
   r.patch(
     '/:id/notes',
     {
-      config: { access: 'content' },
+      config: { access: 'content', activity: changed('Added note to contact') },
       schema: {
         tags,
         summary: 'Append a note to a contact (notes are never edited or removed)',
@@ -336,7 +400,7 @@ export async function contactsRoutes(app: FastifyInstance): Promise<void> {
   r.patch(
     '/:id',
     {
-      config: { access: 'content' },
+      config: { access: 'content', activity: changed(patchActivity) },
       schema: {
         tags,
         summary: "Change a contact's status, priority, assignee or read state",
@@ -354,7 +418,7 @@ export async function contactsRoutes(app: FastifyInstance): Promise<void> {
   r.delete(
     '/:id',
     {
-      config: { access: 'content' },
+      config: { access: 'content', activity: changed('Deleted contact') },
       schema: {
         tags,
         summary: 'Delete a contact request and its notes',

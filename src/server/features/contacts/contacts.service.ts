@@ -38,6 +38,7 @@ import {
   deleteContacts,
   findActiveUser,
   findContact,
+  findContactName,
   insertContact,
   insertNote,
   listActiveStaff,
@@ -463,6 +464,12 @@ export async function patchContact(db: Kysely<DB>, id: number, patch: ContactPat
     if (patch.read === true) await markContactsRead(trx, [id], now);
     if (patch.read === false) await updateContacts(trx, [id], { read_at: null }, now);
   });
+}
+
+/** "First Last", for the recent activity; null when there is no such contact. */
+export async function contactNameOf(db: Kysely<DB>, id: number): Promise<string | null> {
+  const row = await findContactName(db, id);
+  return row ? contactName(row) : null;
 }
 
 export async function removeContact(db: Kysely<DB>, id: number): Promise<void> {

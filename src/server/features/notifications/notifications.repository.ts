@@ -93,7 +93,7 @@ export async function pruneNotificationsOf(db: Kysely<DB>, userId: number): Prom
 export async function findEmailPreferences(db: Kysely<DB>, userId: number) {
   return db
     .selectFrom('user_email_preferences')
-    .select(['new_contact', 'new_comment'])
+    .select(['new_contact', 'new_comment', 'weekly_report'])
     .where('user_id', '=', userId)
     .executeTakeFirst();
 }
@@ -102,7 +102,7 @@ export async function findEmailPreferences(db: Kysely<DB>, userId: number) {
 export async function saveEmailPreferences(
   db: Kysely<DB>,
   userId: number,
-  values: { new_contact: number; new_comment: number },
+  values: { new_contact: number; new_comment: number; weekly_report: number },
   now: string,
 ): Promise<void> {
   const updated = await db

@@ -64,7 +64,7 @@ describe.each(testDialects)('/api/notifications on %s', (dialect) => {
         method,
         url,
         undefined,
-        method === 'PUT' ? { newContact: true, newComment: true } : undefined,
+        method === 'PUT' ? { newContact: true, newComment: true, weeklyReport: true } : undefined,
       );
       expect(res.statusCode, `${method} ${url}`).toBe(401);
       expect(res.json()).toMatchObject({ success: false, code: 'UNAUTHENTICATED' });
@@ -174,7 +174,7 @@ describe.each(testDialects)('/api/notifications on %s', (dialect) => {
     const me = await createSignedIn(t.app, db(), { role: 'viewer' });
     const answers = await Promise.all(
       Array.from({ length: 6 }, (_, i) =>
-        call('PUT', '/preferences', me, { newContact: i % 2 === 0, newComment: true }),
+        call('PUT', '/preferences', me, { newContact: i % 2 === 0, newComment: true, weeklyReport: i % 3 === 0 }),
       ),
     );
     expect(answers.map((a) => a.statusCode)).toEqual(Array(6).fill(200));
@@ -183,7 +183,7 @@ describe.each(testDialects)('/api/notifications on %s', (dialect) => {
     ).toHaveLength(1);
   });
 
-  it('e-mail preferences: both on until saved, then what was saved, per user', async () => {
+  it('e-mail preferences: notifications on and the weekly report off until saved, then what was saved, per user', async () => {
     const me = await createSignedIn(t.app, db(), { role: 'viewer' });
     const other = await createSignedIn(t.app, db(), { role: 'editor' });
     const get = async (session: Session) => {
@@ -191,30 +191,44 @@ describe.each(testDialects)('/api/notifications on %s', (dialect) => {
       expect(res.statusCode, res.body).toBe(200);
       return emailPreferencesSchema.parse(res.json().data);
     };
-    expect(await get(me)).toEqual({ newContact: true, newComment: true });
+    const stored = () =>
+      db()
+        .selectFrom('user_email_preferences')
+        .select(['new_contact', 'new_comment', 'weekly_report'])
+        .where('user_id', '=', me.user.id)
+        .execute();
+    expect(await get(me)).toEqual({ newContact: true, newComment: true, weeklyReport: false });
 
-    const saved = await call('PUT', '/preferences', me, { newContact: false, newComment: true });
+    const saved = await call('PUT', '/preferences', me, { newContact: false, newComment: true, weeklyReport: true });
     expect(saved.statusCode, saved.body).toBe(200);
     expect(saved.json()).toEqual({
       success: true,
-      data: { newContact: false, newComment: true },
+      data: { newContact: false, newComment: true, weeklyReport: true },
       message: NotificationMessage.PREFERENCES_SAVED,
     });
-    expect(await get(me)).toEqual({ newContact: false, newComment: true });
-    expect(await get(other)).toEqual({ newContact: true, newComment: true });
+    expect(await get(me)).toEqual({ newContact: false, newComment: true, weeklyReport: true });
+    expect((await stored()).map((row) => Object.values(row).map(Number))).toEqual([[0, 1, 1]]);
+    expect(await get(other)).toEqual({ newContact: true, newComment: true, weeklyReport: false });
     // Saving the same values again, then others.
-    expect((await call('PUT', '/preferences', me, { newContact: false, newComment: true })).statusCode).toBe(200);
-    expect((await call('PUT', '/preferences', me, { newContact: true, newComment: false })).statusCode).toBe(200);
-    expect(await get(me)).toEqual({ newContact: true, newComment: false });
-    expect(
-      await db().selectFrom('user_email_preferences').select('id').where('user_id', '=', me.user.id).execute(),
-    ).toHaveLength(1);
+    const same = { newContact: false, newComment: true, weeklyReport: true };
+    expect((await call('PUT', '/preferences', me, same)).statusCode).toBe(200);
+    const others = { newContact: true, newComment: false, weeklyReport: false };
+    expect((await call('PUT', '/preferences', me, others)).statusCode).toBe(200);
+    expect(await get(me)).toEqual(others);
+    expect((await stored()).map((row) => Object.values(row).map(Number))).toEqual([[1, 0, 0]]);
 
-    for (const body of [{}, { newContact: 'yes', newComment: true }, { newContact: true }]) {
+    for (const body of [
+      {},
+      { newContact: 'yes', newComment: true, weeklyReport: false },
+      { newContact: true },
+      // The report is part of the preferences: a save names it too.
+      { newContact: true, newComment: true },
+      { newContact: true, newComment: true, weeklyReport: 'on' },
+    ]) {
       const res = await call('PUT', '/preferences', me, body);
       expect(res.statusCode, JSON.stringify(body)).toBe(400);
       expect(res.json()).toMatchObject({ success: false, code: 'VALIDATION_ERROR' });
     }
-    expect(await get(me)).toEqual({ newContact: true, newComment: false });
+    expect(await get(me)).toEqual(others);
   });
 });

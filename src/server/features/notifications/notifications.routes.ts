@@ -131,7 +131,7 @@ export async function notificationsRoutes(app: FastifyInstance): Promise<void> {
       config,
       schema: {
         tags,
-        summary: 'Which of my notifications are also e-mailed to me (both on until saved)',
+        summary: 'Which of my notifications are also e-mailed to me (both on until saved); the weekly report (off)',
         response: { 200: envelope(emailPreferencesSchema) },
       },
     },
@@ -144,7 +144,7 @@ export async function notificationsRoutes(app: FastifyInstance): Promise<void> {
       config,
       schema: {
         tags,
-        summary: 'Save which of my notifications are also e-mailed to me',
+        summary: 'Save which of my notifications are also e-mailed to me, and whether I get the weekly report',
         body: emailPreferencesSchema,
         response: { 200: envelope(emailPreferencesSchema) },
       },

@@ -76,6 +76,8 @@ export async function getMyEmailPreferences(db: Kysely<DB>, userId: number): Pro
   return {
     newContact: row ? Number(row.new_contact) === 1 : true,
     newComment: row ? Number(row.new_comment) === 1 : true,
+    // Opt-in: a report nobody asked for is not sent.
+    weeklyReport: row ? Number(row.weekly_report) === 1 : false,
   };
 }
 
@@ -84,7 +86,11 @@ export async function saveMyEmailPreferences(
   userId: number,
   preferences: EmailPreferences,
 ): Promise<EmailPreferences> {
-  const values = { new_contact: preferences.newContact ? 1 : 0, new_comment: preferences.newComment ? 1 : 0 };
+  const values = {
+    new_contact: preferences.newContact ? 1 : 0,
+    new_comment: preferences.newComment ? 1 : 0,
+    weekly_report: preferences.weeklyReport ? 1 : 0,
+  };
   await writeTransaction(db, (trx) => saveEmailPreferences(trx, userId, values, new Date().toISOString()));
   return getMyEmailPreferences(db, userId);
 }

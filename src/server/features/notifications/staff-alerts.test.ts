@@ -161,6 +161,7 @@ describe.each(testDialects)('staff alerts on %s', (dialect) => {
   });
 
   it('stores nothing when the transaction that raised the alert fails', async () => {
+    const activities = await countRows(db(), 'activity_log');
     await expect(
       writeTransaction(db(), async (trx) => {
         await t.app.staffAlerts.newComment(trx, {
@@ -176,6 +177,7 @@ describe.each(testDialects)('staff alerts on %s', (dialect) => {
     ).rejects.toThrow('the item could not be stored');
     expect(await countRows(db(), 'notifications')).toBe(0);
     expect(await countRows(db(), 'mail_outbox')).toBe(0);
+    expect(await countRows(db(), 'activity_log')).toBe(activities);
   });
 
   it('a blog comment through the public route notifies staff and mails those who want it', async () => {

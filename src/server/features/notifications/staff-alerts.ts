@@ -1,6 +1,7 @@
 import type { Kysely } from 'kysely';
 import { ContactMessage } from '../../../shared/contracts/contacts.values';
 import type { DB, NotificationKind } from '../../db/schema';
+import type { ActivityRecorder } from '../../plugins/activity-log';
 import { escapeHtml, type Mailer, type MailMessage } from '../../plugins/mailer';
 import type { NewCommentAlert, NewContactAlert, StaffAlerts } from '../../plugins/staff-alerts';
 import {
@@ -20,6 +21,9 @@ import {
 export const GENERAL_ENQUIRY = 'General enquiry';
 export const NEW_CONTACT_TITLE = 'New contact request';
 export const NEW_COMMENT_TITLE = 'New blog comment';
+/** The recent activity's actions for a visitor's contact request and comment. */
+export const NEW_CONTACT_ACTIVITY = 'New contact request';
+export const NEW_COMMENT_ACTIVITY = 'New comment';
 export const VISITOR_CONFIRMATION_SUBJECT = 'We received your message';
 /** The wording of the public banner after "Message sent successfully! ": the promise the mail repeats. */
 const REPLY_PROMISE = ContactMessage.BANNER_SENT.replace(/^Message sent successfully! /, '');
@@ -115,8 +119,12 @@ export function staffCommentMail(to: string, alert: NewCommentAlert, postUrl: st
   };
 }
 
-export function createStaffAlerts(deps: { mailer: Mailer; publicUrl: string }): StaffAlerts {
-  const { mailer, publicUrl } = deps;
+export function createStaffAlerts(deps: {
+  mailer: Mailer;
+  activity: ActivityRecorder;
+  publicUrl: string;
+}): StaffAlerts {
+  const { mailer, activity, publicUrl } = deps;
 
   async function notifyStaff(
     trx: Kysely<DB>,
@@ -152,6 +160,12 @@ export function createStaffAlerts(deps: { mailer: Mailer; publicUrl: string }): 
       if (alert.confirmVisitor) {
         await mailer.enqueue(trx, visitorConfirmationMail(alert, await findCompanyContact(trx)), options);
       }
+      await activity.record(trx, {
+        type: 'contact',
+        action: NEW_CONTACT_ACTIVITY,
+        item: oneLine(`${alert.firstName} ${alert.lastName}`),
+        userId: null,
+      });
     },
     async newComment(trx, alert) {
       const staff = await listActiveStaff(trx);
@@ -169,6 +183,12 @@ export function createStaffAlerts(deps: { mailer: Mailer; publicUrl: string }): 
       for (const member of staff.filter((s) => s.newComment)) {
         await mailer.enqueue(trx, staffCommentMail(member.email, alert, postUrl, `${publicUrl}${COMMENTS_ADMIN_PATH}`));
       }
+      await activity.record(trx, {
+        type: 'comment',
+        action: NEW_COMMENT_ACTIVITY,
+        item: alert.postTitle,
+        userId: null,
+      });
     },
     flush() {
       mailer.flush();

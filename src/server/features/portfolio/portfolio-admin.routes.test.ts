@@ -168,7 +168,7 @@ describe.each(testDialects)('the staff portfolio API on %s', (dialect) => {
       expect(pub.statusCode).toBe(200);
       expect(pub.json().data.project.testimonials).toHaveLength(2);
       const activity = await db().selectFrom('activity_log').selectAll().where('type', '=', 'portfolio').execute();
-      expect(activity.map((a) => [a.action, a.item])).toContainEqual(['Project created', 'Harbor Logistics Tracker']);
+      expect(activity.map((a) => [a.action, a.item])).toContainEqual(['Created project', 'Harbor Logistics Tracker']);
     });
 
     it('applies the defaults: progress, Technology, published, not featured, empty lists', async () => {

@@ -14,13 +14,17 @@ import {
   projectOrderRequestSchema,
   projectPublishedRequestSchema,
   projectWriteRequestSchema,
+  type ProjectBulkOperation,
+  type ProjectBulkResult,
+  type ProjectDetail,
 } from '../../../shared/contracts/portfolio';
 import { z } from '../../../shared/zod';
-import { requireUser } from '../../plugins/auth';
+import { activity } from '../../plugins/activity-log';
 import {
   bulkProjects,
   createProject,
   deleteProject,
+  projectTitle,
   reorderProjects,
   setProjectFlag,
   updateProject,
@@ -32,6 +36,29 @@ const tags = ['portfolio (staff)'];
 /** Editors and admins manage the portfolio; viewers only read (decisions.md). */
 const config = { access: 'content' } as const;
 
+/** The recent activity's words for a bulk operation ("Published 3 projects"). */
+const BULK_ACTIVITY: Record<ProjectBulkOperation, (projects: string) => string> = {
+  complete: (projects) => `Marked ${projects} complete`,
+  feature: (projects) => `Featured ${projects}`,
+  unfeature: (projects) => `Unfeatured ${projects}`,
+  publish: (projects) => `Published ${projects}`,
+  unpublish: (projects) => `Unpublished ${projects}`,
+  delete: (projects) => `Deleted ${projects}`,
+};
+const bulkActivity = activity<ProjectBulkResult, unknown>({
+  type: 'portfolio',
+  action: (_request, { operation, succeeded }) =>
+    succeeded.length === 0
+      ? null
+      : BULK_ACTIVITY[operation](`${succeeded.length} ${succeeded.length === 1 ? 'project' : 'projects'}`),
+});
+const projectActivity = (action: (project: ProjectDetail) => string) =>
+  activity<{ project: ProjectDetail }>({
+    type: 'portfolio',
+    action: (_request, data) => action(data.project),
+    item: (_request, data) => data.project.title,
+  });
+
 /** /api/portfolio: staff writes. Reads go through the public routes, which show staff everything. */
 export async function portfolioAdminRoutes(app: FastifyInstance): Promise<void> {
   const r = app.withTypeProvider<ZodTypeProvider>();
@@ -40,7 +67,7 @@ export async function portfolioAdminRoutes(app: FastifyInstance): Promise<void> 
   r.post(
     '/portfolio/projects',
     {
-      config,
+      config: { ...config, activity: projectActivity(() => 'Created project') },
       schema: {
         tags,
         summary: 'Create a project (slug made from the title)',
@@ -49,7 +76,7 @@ export async function portfolioAdminRoutes(app: FastifyInstance): Promise<void> 
       },
     },
     async (request, reply) => {
-      const project = await createProject(db(), request.body, requireUser(request).id);
+      const project = await createProject(db(), request.body);
       reply.status(201);
       return { success: true as const, data: { project }, message: PortfolioMessage.CREATED };
     },
@@ -58,7 +85,7 @@ export async function portfolioAdminRoutes(app: FastifyInstance): Promise<void> 
   r.put(
     '/portfolio/projects/:id',
     {
-      config,
+      config: { ...config, activity: projectActivity(() => 'Updated project') },
       schema: {
         tags,
         summary: 'Update a project; absent fields keep their value and the slug stays',
@@ -68,7 +95,7 @@ export async function portfolioAdminRoutes(app: FastifyInstance): Promise<void> 
       },
     },
     async (request) => {
-      const project = await updateProject(db(), request.params.id, request.body, requireUser(request).id);
+      const project = await updateProject(db(), request.params.id, request.body);
       return { success: true as const, data: { project }, message: PortfolioMessage.UPDATED };
     },
   );
@@ -76,7 +103,14 @@ export async function portfolioAdminRoutes(app: FastifyInstance): Promise<void> 
   r.delete(
     '/portfolio/projects/:id',
     {
-      config,
+      config: {
+        ...config,
+        activity: activity({
+          type: 'portfolio',
+          action: 'Deleted project',
+          itemBefore: (request) => projectTitle(db(), request.params.id),
+        }),
+      },
       schema: {
         tags,
         summary: 'Delete a project with its technologies, images, team, testimonials and likes',
@@ -85,7 +119,7 @@ export async function portfolioAdminRoutes(app: FastifyInstance): Promise<void> 
       },
     },
     async (request) => {
-      await deleteProject(db(), request.params.id, requireUser(request).id);
+      await deleteProject(db(), request.params.id);
       return { success: true as const, data: { id: request.params.id }, message: PortfolioMessage.DELETED };
     },
   );
@@ -93,7 +127,10 @@ export async function portfolioAdminRoutes(app: FastifyInstance): Promise<void> 
   r.patch(
     '/portfolio/projects/:id/featured',
     {
-      config,
+      config: {
+        ...config,
+        activity: projectActivity((project) => (project.featured ? 'Featured project' : 'Unfeatured project')),
+      },
       schema: {
         tags,
         summary: 'Feature or unfeature a project (flips it when no value is sent)',
@@ -103,13 +140,7 @@ export async function portfolioAdminRoutes(app: FastifyInstance): Promise<void> 
       },
     },
     async (request) => {
-      const project = await setProjectFlag(
-        db(),
-        request.params.id,
-        'featured',
-        request.body?.featured,
-        requireUser(request).id,
-      );
+      const project = await setProjectFlag(db(), request.params.id, 'featured', request.body?.featured);
       return { success: true as const, data: { project }, message: PortfolioMessage.UPDATED };
     },
   );
@@ -117,7 +148,10 @@ export async function portfolioAdminRoutes(app: FastifyInstance): Promise<void> 
   r.patch(
     '/portfolio/projects/:id/published',
     {
-      config,
+      config: {
+        ...config,
+        activity: projectActivity((project) => (project.published ? 'Published project' : 'Unpublished project')),
+      },
       schema: {
         tags,
         summary: 'Publish or unpublish a project (flips it when no value is sent)',
@@ -127,13 +161,7 @@ export async function portfolioAdminRoutes(app: FastifyInstance): Promise<void> 
       },
     },
     async (request) => {
-      const project = await setProjectFlag(
-        db(),
-        request.params.id,
-        'published',
-        request.body?.published,
-        requireUser(request).id,
-      );
+      const project = await setProjectFlag(db(), request.params.id, 'published', request.body?.published);
       return { success: true as const, data: { project }, message: PortfolioMessage.UPDATED };
     },
   );
@@ -143,7 +171,7 @@ export async function portfolioAdminRoutes(app: FastifyInstance): Promise<void> 
     r.patch(
       url,
       {
-        config,
+        config: { ...config, activity: activity({ type: 'portfolio', action: 'Reordered projects' }) },
         schema: {
           tags,
           summary: 'Set the display order (sort_order) of projects',
@@ -166,7 +194,7 @@ export async function portfolioAdminRoutes(app: FastifyInstance): Promise<void> 
     r.patch(
       url,
       {
-        config,
+        config: { ...config, activity: bulkActivity },
         schema: {
           tags,
           summary: 'Mark complete, feature, unfeature, publish, unpublish or delete several projects',
@@ -176,7 +204,7 @@ export async function portfolioAdminRoutes(app: FastifyInstance): Promise<void> 
       },
       async (request) => {
         const { operation, projectIds } = request.body;
-        const data = await bulkProjects(db(), operation, projectIds, requireUser(request).id);
+        const data = await bulkProjects(db(), operation, projectIds);
         const message = formatPortfolioMessage(PortfolioMessage.BULK_DONE, {
           count: data.succeeded.length,
           action: projectBulkActionWords[operation],
@@ -189,7 +217,7 @@ export async function portfolioAdminRoutes(app: FastifyInstance): Promise<void> 
   r.delete(
     '/portfolio/projects/bulk',
     {
-      config,
+      config: { ...config, activity: bulkActivity },
       schema: {
         tags,
         summary: 'Delete several projects',
@@ -198,7 +226,7 @@ export async function portfolioAdminRoutes(app: FastifyInstance): Promise<void> 
       },
     },
     async (request) => {
-      const data = await bulkProjects(db(), 'delete', request.body.projectIds, requireUser(request).id);
+      const data = await bulkProjects(db(), 'delete', request.body.projectIds);
       const message = formatPortfolioMessage(PortfolioMessage.BULK_DELETED, { count: data.succeeded.length });
       return { success: true as const, data, message };
     },

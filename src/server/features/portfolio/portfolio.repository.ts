@@ -432,14 +432,3 @@ export async function setSortOrders(db: Kysely<DB>, entries: Array<{ id: number;
       .execute();
   }
 }
-
-/** One line of the admin's recent-activity list. */
-export async function recordActivity(
-  db: Kysely<DB>,
-  entry: { action: string; item: string | null; userId: number | null; now: string },
-) {
-  await db
-    .insertInto('activity_log')
-    .values({ type: 'portfolio', action: entry.action, item: entry.item, user_id: entry.userId, created_at: entry.now })
-    .execute();
-}

@@ -4,7 +4,6 @@ import {
   PORTFOLIO_RELATED_COUNT,
   PORTFOLIO_TOP_TECHNOLOGIES,
   PortfolioMessage,
-  formatPortfolioMessage,
   parseJsonList,
   portfolioSorts,
   projectInputSchema,
@@ -54,7 +53,6 @@ import {
   listTechnologiesOfProjects,
   listTestimonialsOfProject,
   projectTotals,
-  recordActivity,
   replaceGallery,
   replaceTeam,
   replaceTechnologies,
@@ -570,7 +568,7 @@ async function staffDetail(db: Kysely<DB>, id: number): Promise<ProjectDetail> {
   return toDetail(db, row, STAFF);
 }
 
-export async function createProject(db: Kysely<DB>, body: ProjectWriteRequest, userId: number) {
+export async function createProject(db: Kysely<DB>, body: ProjectWriteRequest) {
   const input = validate(formValues(body));
   const now = new Date().toISOString();
   // Two projects with the same title created at once both pick the same free slug; the loser retries.
@@ -584,13 +582,12 @@ export async function createProject(db: Kysely<DB>, body: ProjectWriteRequest, u
       updated_at: now,
     });
     await saveChildren(trx, newId, input);
-    await recordActivity(trx, { action: 'Project created', item: input.title, userId, now });
     return newId;
   });
   return staffDetail(db, id);
 }
 
-export async function updateProject(db: Kysely<DB>, id: number, body: ProjectWriteRequest, userId: number) {
+export async function updateProject(db: Kysely<DB>, id: number, body: ProjectWriteRequest) {
   const current = await currentValues(db, id);
   const input = validate(formValues(body, current));
   const now = new Date().toISOString();
@@ -598,19 +595,20 @@ export async function updateProject(db: Kysely<DB>, id: number, body: ProjectWri
     // The slug stays as it was made: links to the project keep working after a title change.
     await updateProjectRow(trx, id, { ...columnsOf(input), updated_at: now });
     await saveChildren(trx, id, input);
-    await recordActivity(trx, { action: 'Project updated', item: input.title, userId, now });
   });
   return staffDetail(db, id);
 }
 
-export async function deleteProject(db: Kysely<DB>, id: number, userId: number) {
+export async function deleteProject(db: Kysely<DB>, id: number) {
   const [project] = await listExistingProjectIds(db, [id]);
   if (!project) throw notFound(PortfolioMessage.PROJECT_NOT_FOUND);
-  const now = new Date().toISOString();
-  await writeTransaction(db, async (trx) => {
-    await deleteProjects(trx, [id]);
-    await recordActivity(trx, { action: 'Project deleted', item: project.title, userId, now });
-  });
+  await writeTransaction(db, (trx) => deleteProjects(trx, [id]));
+}
+
+/** A project's title, for the recent activity of a delete; null when there is none. */
+export async function projectTitle(db: Kysely<DB>, id: number): Promise<string | null> {
+  const [project] = await listExistingProjectIds(db, [id]);
+  return project?.title ?? null;
 }
 
 /** Sets a flag to the value sent, or flips it when none was sent. */
@@ -619,23 +617,11 @@ export async function setProjectFlag(
   id: number,
   name: 'featured' | 'published',
   value: boolean | undefined,
-  userId: number,
 ) {
   const current = await staffDetail(db, id);
   const next = value ?? !(name === 'featured' ? current.featured : current.published);
   const now = new Date().toISOString();
-  await writeTransaction(db, async (trx) => {
-    await updateProjectRow(trx, id, { [name]: next ? 1 : 0, updated_at: now });
-    const action =
-      name === 'featured'
-        ? next
-          ? 'Project featured'
-          : 'Project unfeatured'
-        : next
-          ? 'Project published'
-          : 'Project unpublished';
-    await recordActivity(trx, { action, item: current.title, userId, now });
-  });
+  await writeTransaction(db, (trx) => updateProjectRow(trx, id, { [name]: next ? 1 : 0, updated_at: now }));
   return staffDetail(db, id);
 }
 
@@ -681,7 +667,6 @@ export async function bulkProjects(
   db: Kysely<DB>,
   operation: ProjectBulkOperation,
   projectIds: number[],
-  userId: number,
 ): Promise<ProjectBulkResult> {
   const ids = [...new Set(projectIds)];
   const existing = await listExistingProjectIds(db, ids);
@@ -693,12 +678,6 @@ export async function bulkProjects(
     await writeTransaction(db, async (trx) => {
       if (operation === 'delete') await deleteProjects(trx, succeeded);
       else await updateProjects(trx, succeeded, { ...BULK_CHANGES[operation], updated_at: now });
-      await recordActivity(trx, {
-        action: `Bulk ${operation}`,
-        item: formatPortfolioMessage('{count} projects', { count: succeeded.length }),
-        userId,
-        now,
-      });
     });
   }
   return { operation, succeeded, failed };

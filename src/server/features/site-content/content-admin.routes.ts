@@ -3,7 +3,17 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { idParamsSchema, messageEnvelope, successEnvelope } from '../../../shared/contracts/common';
 import { orderRequestSchema, visibilityRequestSchema } from '../../../shared/contracts/site-content';
 import { z } from '../../../shared/zod';
-import { createItem, deleteItem, readItem, reorderItems, setItemVisibility, updateItem } from './content-admin.service';
+import { activity } from '../../plugins/activity-log';
+import {
+  createItem,
+  deleteItem,
+  itemName,
+  itemNameOf,
+  readItem,
+  reorderItems,
+  setItemVisibility,
+  updateItem,
+} from './content-admin.service';
 import { contentCollections, type ContentCollection } from './content-collections';
 
 const tags = ['site content'];
@@ -15,6 +25,13 @@ function collectionRoutes(c: ContentCollection) {
     const db = () => app.database.db;
     const one = messageEnvelope(c.item);
     const noun = c.label.toLowerCase();
+    /** A staff change answered with the item ("Updated team member", "Jane Doe"). */
+    const changed = (action: (item: Record<string, unknown>) => string) =>
+      activity<Record<string, unknown>>({
+        type: 'content',
+        action: (_request, item) => action(item),
+        item: (_request, item) => itemName(item),
+      });
 
     r.get(
       '/admin',
@@ -32,7 +49,7 @@ function collectionRoutes(c: ContentCollection) {
     r.post(
       '',
       {
-        config: { access: 'content' },
+        config: { access: 'content', activity: changed(() => `Added ${noun}`) },
         schema: { tags, summary: `Add a ${noun} at the end of the list`, body: c.write, response: { 201: one } },
       },
       async (request, reply) => {
@@ -45,7 +62,7 @@ function collectionRoutes(c: ContentCollection) {
     r.put(
       '/order',
       {
-        config: { access: 'content' },
+        config: { access: 'content', activity: activity({ type: 'content', action: `Reordered ${noun}s` }) },
         schema: {
           tags,
           summary: `Put every ${noun} in a new order`,
@@ -62,7 +79,7 @@ function collectionRoutes(c: ContentCollection) {
     r.put(
       '/:id',
       {
-        config: { access: 'content' },
+        config: { access: 'content', activity: changed(() => `Updated ${noun}`) },
         schema: { tags, summary: `Change a ${noun}`, params: idParamsSchema, body: c.write, response: { 200: one } },
       },
       async (request) => {
@@ -78,7 +95,10 @@ function collectionRoutes(c: ContentCollection) {
     r.patch(
       '/:id/visibility',
       {
-        config: { access: 'content' },
+        config: {
+          access: 'content',
+          activity: changed((item) => (item.active ? `Showed ${noun} on the site` : `Hid ${noun} from the site`)),
+        },
         schema: {
           tags,
           summary: `Show or hide a ${noun} on the site`,
@@ -101,7 +121,14 @@ function collectionRoutes(c: ContentCollection) {
     r.delete(
       '/:id',
       {
-        config: { access: 'content' },
+        config: {
+          access: 'content',
+          activity: activity({
+            type: 'content',
+            action: `Deleted ${noun}`,
+            itemBefore: (request) => itemNameOf(db(), c, request.params.id),
+          }),
+        },
         schema: {
           tags,
           summary: `Delete a ${noun}`,

@@ -59,6 +59,18 @@ export async function readItem(db: Db, c: ContentCollection, id: number) {
   return item;
 }
 
+/** What the recent activity calls an item: its title (services, packages…) or name (team, testimonials). */
+export function itemName(item: Record<string, unknown>): string | null {
+  const name = item.title ?? item.name;
+  return typeof name === 'string' ? name : null;
+}
+
+/** The item's name, for the recent activity of a delete; null when there is none. */
+export async function itemNameOf(db: Db, c: ContentCollection, id: number): Promise<string | null> {
+  const item = (await c.readAll(db)).find((candidate) => candidate.id === id);
+  return item ? itemName(item) : null;
+}
+
 /** Adds an item at the end of its list. */
 export async function createItem(db: Db, c: ContentCollection, input: Values): Promise<number> {
   return writeTransaction(db, async (trx) => {

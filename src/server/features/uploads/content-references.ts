@@ -8,7 +8,10 @@ import sanitizeHtml from 'sanitize-html';
  */
 export function removeFileReferences(html: string, urls: readonly string[]): string {
   const gone = new Set(urls);
-  const names = (value: string | undefined) => value !== undefined && gone.has(withoutQuery(value));
+  // One of the files' sizes (thumbnails/640w/{stem}.webp) names it too.
+  const stems = new Set(urls.flatMap(stemsIn));
+  const names = (value: string | undefined) =>
+    value !== undefined && (gone.has(withoutQuery(value)) || stemsIn(value).some((stem) => stems.has(stem)));
   return sanitizeHtml(html, {
     allowedTags: false,
     allowedAttributes: false,
@@ -28,4 +31,12 @@ export function removeFileReferences(html: string, urls: readonly string[]): str
 /** The address without a query or fragment: `/uploads/files/x.png?v=2` still names x.png. */
 function withoutQuery(url: string): string {
   return url.replace(/[?#].*$/, '');
+}
+
+/** The stems named in a text: every `{32 hex}.{ext}` of an upload address (a stored file or one of its sizes). */
+const STEM_PATTERN = /([0-9a-f]{32})\.(?:jpg|png|gif|webp|avif|pdf)/g;
+
+export function stemsIn(text: string | null | undefined): string[] {
+  if (!text) return [];
+  return [...text.matchAll(STEM_PATTERN)].map((m) => m[1] as string);
 }

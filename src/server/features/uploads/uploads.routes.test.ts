@@ -424,7 +424,13 @@ describe.each(testDialects)('uploads (/api/uploads) on %s', (dialect) => {
 
     const paths = [file.url, ...file.variants.map((v) => v.url)].map(onDisk);
     expect(paths.every((p) => existsSync(p))).toBe(true);
-    const res = await json('DELETE', `/${file.id}`);
+    // Still used: refused with the places listed, nothing removed; ?force=true deletes it and its references.
+    const refused = await json('DELETE', `/${file.id}`);
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json()).toMatchObject({ success: false, code: 'CONFLICT' });
+    expect(refused.json().message).toContain('Project “P” (gallery)');
+    expect(paths.every((p) => existsSync(p))).toBe(true);
+    const res = await json('DELETE', `/${file.id}?force=true`);
     expect(res.statusCode).toBe(200);
     expect(res.json()).toMatchObject({ success: true, message: UploadMessage.DELETED });
     expect(paths.some((p) => existsSync(p))).toBe(false);

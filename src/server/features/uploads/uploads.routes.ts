@@ -12,8 +12,13 @@ import {
   uploadBodyLimit,
   imageUploadOptionsSchema,
   isValidUploadName,
-  uploadBulkDeleteRequestSchema,
+  uploadBulkDeleteBodySchema,
   uploadCategoriesDataSchema,
+  uploadDeleteQuerySchema,
+  uploadSweepDataSchema,
+  uploadSweepRequestSchema,
+  uploadUnusedQuerySchema,
+  uploadUsageDataSchema,
   uploadCategorySchema,
   uploadFieldsSchema,
   uploadFileDataSchema,
@@ -28,14 +33,22 @@ import {
 import { ErrorCode, formatMessage } from '../../../shared/errors';
 import { z } from '../../../shared/zod';
 import { requireUser } from '../../plugins/auth';
-import { AppError, StorageUnavailableError } from '../../plugins/errors';
+import { AppError, notFound, StorageUnavailableError } from '../../plugins/errors';
 import { storableFields } from '../../plugins/text-input';
 import { spoolPath, storageFailure } from '../../plugins/uploads';
 import { ACCEPT_ALL, ACCEPT_IMAGES, TYPE_HEAD_BYTES } from './image-pipeline';
 import {
+  deleteUnlessUsed,
+  listUnused,
+  ORPHAN_SWEEP_JOB,
+  sweepOrphans,
+  sweepUnused,
+  UNUSED_SWEEP_AFTER_DAYS,
+  UNUSED_SWEEP_JOB,
+  uploadUsages,
+} from './upload-library.service';
+import {
   checkFile,
-  deleteUpload,
-  deleteUploads,
   getStats,
   getUpload,
   listCategories,
@@ -316,6 +329,25 @@ export async function uploadRoutes(app: FastifyInstance): Promise<void> {
   await app.register(multipart, { limits: multipartLimits(UPLOAD_MAX_FILES, 10_000) });
   const r = app.withTypeProvider<ZodTypeProvider>();
   const ctx = (request: FastifyRequest, signal?: AbortSignal) => uploadContext(app, request, signal);
+  const jobContext = () => ({
+    db: app.database.db,
+    storage: app.fileStorage,
+    publicUrl: app.config.publicUrl,
+    log: app.log,
+    imageQueue: app.imageQueue,
+  });
+
+  // What interrupted uploads left behind goes within the hour; unused files a month after their upload.
+  app.scheduler.add({
+    name: ORPHAN_SWEEP_JOB,
+    everyMs: 60 * 60_000,
+    run: async (now) => void (await sweepOrphans(jobContext(), app.config.uploadDir, now)),
+  });
+  app.scheduler.add({
+    name: UNUSED_SWEEP_JOB,
+    everyMs: 24 * 60 * 60_000,
+    run: async (now) => void (await sweepUnused(jobContext(), UNUSED_SWEEP_AFTER_DAYS, now)),
+  });
 
   r.post(
     '/single',
@@ -520,19 +552,55 @@ export async function uploadRoutes(app: FastifyInstance): Promise<void> {
     }),
   );
 
+  r.get(
+    '/meta/unused',
+    {
+      config: read,
+      schema: {
+        tags,
+        summary: 'Uploads nothing refers to (no post, project, content or setting), oldest first',
+        querystring: uploadUnusedQuerySchema,
+        response: { 200: optionalMessageEnvelope(uploadListDataSchema) },
+      },
+    },
+    async (request) => ({ success: true as const, data: await listUnused(ctx(request), request.query) }),
+  );
+
+  r.post(
+    '/unused/sweep',
+    {
+      config: { access: 'settings' as const },
+      schema: {
+        tags,
+        summary: 'Delete the unused uploads uploaded at least olderThanDays ago (admins)',
+        body: uploadSweepRequestSchema,
+        response: { 200: optionalMessageEnvelope(uploadSweepDataSchema) },
+      },
+    },
+    async (request) => {
+      const deleted = await sweepUnused(ctx(request), request.body.olderThanDays);
+      return {
+        success: true as const,
+        data: { deleted },
+        message: formatMessage(UploadMessage.SWEPT, { count: deleted }),
+      };
+    },
+  );
+
   r.delete(
     '/bulk',
     {
       config: write,
       schema: {
         tags,
-        summary: 'Delete several uploads with their sizes and references',
-        body: uploadBulkDeleteRequestSchema,
+        summary:
+          'Delete several uploads with their sizes; refused (409) while one is still used, unless force is true (its references are removed)',
+        body: uploadBulkDeleteBodySchema,
         response: { 200: optionalMessageEnvelope(z.object({ deleted: z.number().int() })) },
       },
     },
     async (request) => {
-      const deleted = await deleteUploads(ctx(request), request.body);
+      const deleted = await deleteUnlessUsed(ctx(request), request.body.ids, request.body.force);
       return {
         success: true as const,
         data: { deleted },
@@ -555,6 +623,23 @@ export async function uploadRoutes(app: FastifyInstance): Promise<void> {
       },
     },
     async (request) => ({ success: true as const, data: { file: await getUpload(ctx(request), request.params.id) } }),
+  );
+
+  r.get(
+    '/:id/usage',
+    {
+      config: read,
+      schema: {
+        tags,
+        summary: 'Where an upload is used: posts, projects, landing-page content, settings',
+        params: idParamsSchema,
+        response: { 200: optionalMessageEnvelope(uploadUsageDataSchema) },
+      },
+    },
+    async (request) => ({
+      success: true as const,
+      data: { usages: await uploadUsages(ctx(request), request.params.id) },
+    }),
   );
 
   r.put(
@@ -582,13 +667,17 @@ export async function uploadRoutes(app: FastifyInstance): Promise<void> {
       config: write,
       schema: {
         tags,
-        summary: 'Delete an upload, its sizes, and every reference to it',
+        summary:
+          'Delete an upload and its sizes; refused (409, the places listed) while it is used, unless ?force=true (every reference is removed too)',
         params: idParamsSchema,
+        querystring: uploadDeleteQuerySchema,
         response: { 200: optionalMessageEnvelope(z.object({ id: z.number().int() })) },
       },
     },
     async (request) => {
-      await deleteUpload(ctx(request), request.params.id);
+      if ((await deleteUnlessUsed(ctx(request), [request.params.id], request.query.force)) === 0) {
+        throw notFound(UploadMessage.NOT_FOUND);
+      }
       return { success: true as const, data: { id: request.params.id }, message: UploadMessage.DELETED };
     },
   );

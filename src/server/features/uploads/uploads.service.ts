@@ -398,11 +398,16 @@ export async function deleteUploads(ctx: UploadContext, ids: readonly number[]):
     return [url, `${ctx.publicUrl}${url}`];
   });
   await writeTransaction(ctx.db, async (trx) => {
-    await deleteUploadsAndReferences(trx, existing, urls);
+    await deleteUploadsAndReferences(
+      trx,
+      existing,
+      rows.map((r) => r.filename.replace(/\.[a-z0-9]+$/, '')),
+    );
     const now = new Date().toISOString();
+    // By stem: a post may show one of the file's sizes rather than the original.
     for (const post of await postsMentioning(
       trx,
-      rows.map((r) => r.filename),
+      rows.map((r) => r.filename.replace(/\.[a-z0-9]+$/, '')),
     )) {
       const content = removeFileReferences(post.content, urls);
       if (content !== post.content) await setPostContent(trx, post.id, content, now);

@@ -14,7 +14,10 @@ import {
   updateProfileRequestSchema,
   userResponseDataSchema,
   verifyEmailRequestSchema,
+  type LoginResponseData,
+  type PublicUser,
 } from '../../../shared/contracts/auth';
+import { activity } from '../../plugins/activity-log';
 import { requireUser } from '../../plugins/auth';
 import {
   changePassword,
@@ -64,7 +67,17 @@ export async function authRoutes(app: FastifyInstance): Promise<void> {
   r.post(
     '/login',
     {
-      config: { access: 'public', rateLimit: SENSITIVE_RATE_LIMIT },
+      config: {
+        access: 'public',
+        rateLimit: SENSITIVE_RATE_LIMIT,
+        // A public route: who signed in is the user the answer names.
+        activity: activity<LoginResponseData, unknown>({
+          type: 'user',
+          action: 'Signed in',
+          item: (_request, data) => data.user.username,
+          userId: (_request, data) => data.user.id,
+        }),
+      },
       schema: {
         tags,
         summary: 'Sign in with username or e-mail and password',
@@ -128,7 +141,14 @@ export async function authRoutes(app: FastifyInstance): Promise<void> {
   r.put(
     '/profile',
     {
-      config: { access: 'read' },
+      config: {
+        access: 'read',
+        activity: activity<{ user: PublicUser }, unknown>({
+          type: 'user',
+          action: 'Updated profile',
+          item: (_request, data) => data.user.username,
+        }),
+      },
       schema: {
         tags,
         summary: "Change the signed-in user's username or e-mail",
@@ -145,7 +165,10 @@ export async function authRoutes(app: FastifyInstance): Promise<void> {
   r.put(
     '/change-password',
     {
-      config: { access: 'read' },
+      config: {
+        access: 'read',
+        activity: activity({ type: 'user', action: 'Changed password', item: (request) => request.user?.username }),
+      },
       schema: {
         tags,
         summary: 'Change the password; signs out every other session',

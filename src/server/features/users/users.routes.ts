@@ -9,10 +9,12 @@ import {
   userResponseDataSchema,
   userRoleRequestSchema,
   userStatusRequestSchema,
+  type PublicUser,
 } from '../../../shared/contracts/auth';
+import { activity } from '../../plugins/activity-log';
 import { requireUser } from '../../plugins/auth';
 import { authContext, envelope } from './auth.routes';
-import { listUsersPage, registerUser, removeUser, setUserRole, setUserStatus } from './users.service';
+import { listUsersPage, registerUser, removeUser, setUserRole, setUserStatus, usernameOf } from './users.service';
 import { idParamsSchema } from '../../../shared/contracts/common';
 
 /** /api/auth: staff user administration, admin only (permission 'users'). */
@@ -20,11 +22,18 @@ export async function usersRoutes(app: FastifyInstance): Promise<void> {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const tags = ['users'];
   const config = { access: 'users' as const };
+  /** A change answered with the user ("Changed user role to editor", "alice"). */
+  const changed = (action: (user: PublicUser) => string) =>
+    activity<{ user: PublicUser }>({
+      type: 'user',
+      action: (_request, data) => action(data.user),
+      item: (_request, data) => data.user.username,
+    });
 
   r.post(
     '/register',
     {
-      config,
+      config: { ...config, activity: changed(() => 'Created user') },
       schema: {
         tags,
         summary: 'Create a staff user',
@@ -58,7 +67,10 @@ export async function usersRoutes(app: FastifyInstance): Promise<void> {
   r.patch(
     '/users/:id/status',
     {
-      config,
+      config: {
+        ...config,
+        activity: changed((user) => (user.status === 'active' ? 'Enabled user' : 'Disabled user')),
+      },
       schema: {
         tags,
         summary: 'Enable or disable a user (disabling ends their sessions)',
@@ -81,7 +93,7 @@ export async function usersRoutes(app: FastifyInstance): Promise<void> {
   r.patch(
     '/users/:id/role',
     {
-      config,
+      config: { ...config, activity: changed((user) => `Changed user role to ${user.role}`) },
       schema: {
         tags,
         summary: "Change a user's role",
@@ -104,7 +116,14 @@ export async function usersRoutes(app: FastifyInstance): Promise<void> {
   r.delete(
     '/users/:id',
     {
-      config,
+      config: {
+        ...config,
+        activity: activity({
+          type: 'user',
+          action: 'Deleted user',
+          itemBefore: (request) => usernameOf(app.database.db, request.params.id),
+        }),
+      },
       schema: {
         tags,
         summary: 'Delete a user',

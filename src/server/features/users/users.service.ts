@@ -7,6 +7,8 @@ import {
 } from '../../../shared/contracts/auth';
 import { ErrorCode } from '../../../shared/errors';
 import { writeTransaction } from '../../db/write-conflicts';
+import type { Kysely } from 'kysely';
+import type { DB } from '../../db/schema';
 import type { CurrentUser } from '../../plugins/auth';
 import { AppError } from '../../plugins/errors';
 import { revokeUserSessions } from './auth.repository';
@@ -113,4 +115,9 @@ export async function removeUser(ctx: AuthContext, actor: CurrentUser, id: numbe
   // Sessions and tokens go with the user (ON DELETE CASCADE); authored content keeps a null author.
   await revokeUserSessions(ctx.db, target.id, new Date().toISOString());
   await deleteUser(ctx.db, target.id);
+}
+
+/** A user's username, for the recent activity of a delete; null when there is none. */
+export async function usernameOf(db: Kysely<DB>, id: number): Promise<string | null> {
+  return (await findUserById(db, id))?.username ?? null;
 }

@@ -183,6 +183,14 @@ function isOutage(error: unknown): boolean {
   return error instanceof ApiError && (error.status === 0 || error.status >= 500);
 }
 
+/**
+ * Asks for the site pass: an HttpOnly cookie that lets this staff member browse the public pages while
+ * maintenance mode shows visitors the maintenance page (renewed each time the admin opens). Best effort.
+ */
+function requestSitePass(): void {
+  api.post('/system/site-pass', undefined, { handleUnauthorized: false }).catch(() => undefined);
+}
+
 /** Verifies a stored session with GET /auth/me (refreshing an expired access token on the way). */
 export function checkSession(): Promise<void> {
   installAuth();
@@ -199,6 +207,7 @@ export function checkSession(): Promise<void> {
       const parsed = userResponseDataSchema.safeParse(body.data);
       if (!parsed.success) throw new Error('Invalid /auth/me answer');
       setState({ status: 'authenticated', user: parsed.data.user, notice: null, outage: null });
+      requestSitePass();
     } catch (error) {
       if (isOutage(error)) {
         setState({ status: 'unavailable', user: null, outage: outageMessage(error) });
@@ -223,6 +232,7 @@ export async function login(username: string, password: string): Promise<LoginRe
     clearApiCache();
     storeTokens(parsed.data.token, parsed.data.refreshToken);
     setState({ status: 'authenticated', user: parsed.data.user, notice: null, outage: null });
+    requestSitePass();
     return { ok: true, user: parsed.data.user };
   } catch (error) {
     if (!(error instanceof ApiError)) {
@@ -243,6 +253,7 @@ export async function login(username: string, password: string): Promise<LoginRe
 export async function logout(): Promise<void> {
   const refreshToken = readStored(REFRESH_TOKEN_STORAGE_KEY);
   endSession(null);
+  api.delete('/system/site-pass', undefined, { handleUnauthorized: false }).catch(() => undefined);
   if (!refreshToken) return;
   try {
     await api.post('/auth/logout', { refreshToken }, { handleUnauthorized: false, timeoutMs: 5000 });

@@ -23,11 +23,17 @@ const toggles: { key: keyof EmailPreferences; label: string; hint: string }[] = 
     label: 'Blog comment notifications',
     hint: 'E-mail me when a reader comments on a blog post.',
   },
+  {
+    key: 'weeklyReport',
+    label: 'Weekly analytics report',
+    hint: "A summary of the week's traffic every Monday morning.",
+  },
 ];
 
 /**
- * Settings › Email Preferences: which of the staff member's own notifications are also e-mailed
- * (GET and PUT /api/notifications/preferences). Every role has them; the bell shows them all either way.
+ * Settings › Email Preferences: which of the staff member's own notifications are also e-mailed, and the
+ * weekly analytics report (GET and PUT /api/notifications/preferences). Every role has them; the bell shows
+ * the notifications either way.
  */
 export function EmailPreferencesSection() {
   const [saved, setSaved] = useState<EmailPreferences | null>(null);
@@ -80,15 +86,13 @@ export function EmailPreferencesSection() {
     }
   }
 
-  const changed = Boolean(
-    values && saved && (values.newContact !== saved.newContact || values.newComment !== saved.newComment),
-  );
+  const changed = Boolean(values && saved && toggles.some(({ key }) => values[key] !== saved[key]));
 
   return (
     <SectionCard
       id="settings-email"
       title="Email Preferences"
-      description="Which of your notifications are also sent to your e-mail address."
+      description="What is also sent to your e-mail address: notifications and the weekly analytics report."
       icon={<BellRing />}
     >
       {loadError ? (
@@ -98,8 +102,9 @@ export function EmailPreferencesSection() {
       ) : !values ? (
         <div className="flex flex-col gap-3" aria-busy="true">
           <span className="sr-only">Loading your e-mail preferences…</span>
-          <Skeleton className="h-10 w-full max-w-md" />
-          <Skeleton className="h-10 w-full max-w-md" />
+          {toggles.map((toggle) => (
+            <Skeleton key={toggle.key} className="h-10 w-full max-w-md" />
+          ))}
         </div>
       ) : (
         <form noValidate onSubmit={onSubmit} className="flex flex-col gap-4" aria-labelledby="settings-email">

@@ -2,6 +2,8 @@ import { permissionsByRole, type PublicUser } from '../../../shared/contracts/au
 import { AccountSection } from './account-section';
 import { ChangePasswordSection } from './change-password-section';
 import { EmailPreferencesSection } from './email-preferences-section';
+import { SystemSection } from './system-section';
+import { BackupsSection } from './backups-section';
 import { UsersSection } from './users-section';
 
 export interface SettingsTabProps {
@@ -9,17 +11,23 @@ export interface SettingsTabProps {
   onUserChange: (user: PublicUser) => void;
   /** Receives the change-password answer (a new token pair when the server rotates the session). */
   onPasswordChanged?: (data: unknown) => void;
+  /** Ends the session after a restore (sessions are not part of a backup). */
+  onSignOut: () => Promise<void>;
 }
 
-/** The settings groups built so far: account, password, e-mail preferences, and users for those allowed to manage them. */
-export function SettingsTab({ user, onUserChange, onPasswordChanged }: SettingsTabProps) {
+/** The settings groups: account, password, e-mail preferences; users and System Configuration for admins. */
+export function SettingsTab({ user, onUserChange, onPasswordChanged, onSignOut }: SettingsTabProps) {
   const canManageUsers = permissionsByRole[user.role].includes('users');
+  const canConfigure = permissionsByRole[user.role].includes('settings');
+  const canBackUp = permissionsByRole[user.role].includes('backups');
   return (
     <div className="flex flex-col gap-6">
       <AccountSection key={user.id} user={user} onUserChange={onUserChange} />
       <ChangePasswordSection onChanged={onPasswordChanged} />
       <EmailPreferencesSection key={`email-${user.id}`} />
       {canManageUsers && <UsersSection currentUserId={user.id} />}
+      {canConfigure && <SystemSection />}
+      {canBackUp && <BackupsSection onRestored={onSignOut} />}
     </div>
   );
 }

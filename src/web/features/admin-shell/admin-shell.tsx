@@ -1,6 +1,6 @@
 import { ExternalLink, Layers, LogOut, Menu, RefreshCw, X } from 'lucide-react';
 import { useEffect, useRef, useState, type ReactNode } from 'react';
-import { NavLink, useLocation } from 'react-router';
+import { Link, useLocation } from 'react-router';
 import type { Role } from '../../../shared/contracts/auth';
 import { Badge, type BadgeTone } from '../../components/badge';
 import { clearApiCache } from '../../lib/api-client';
@@ -120,7 +120,8 @@ function SidebarContent({ onNavigate }: { onNavigate?: () => void }) {
             const active = tab.id === current;
             return (
               <li key={tab.id}>
-                <NavLink
+                {/* A plain Link: NavLink would drop aria-current on /admin/dashboard, the Overview's alias. */}
+                <Link
                   to={`/admin/${tab.id}`}
                   onClick={onNavigate}
                   aria-current={active ? 'page' : undefined}
@@ -135,7 +136,7 @@ function SidebarContent({ onNavigate }: { onNavigate?: () => void }) {
                     aria-hidden="true"
                   />
                   {tab.label}
-                </NavLink>
+                </Link>
               </li>
             );
           })}

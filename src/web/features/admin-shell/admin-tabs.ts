@@ -3,6 +3,7 @@ import {
   Briefcase,
   ChartColumn,
   FileText,
+  Images,
   Layers,
   LayoutDashboard,
   Mail,
@@ -18,6 +19,7 @@ export const adminTabIds = [
   'analytics',
   'certification',
   'content',
+  'media',
   'settings',
 ] as const;
 export type AdminTabId = (typeof adminTabIds)[number];
@@ -41,6 +43,12 @@ export const adminTabs: readonly AdminTab[] = [
     label: 'Content',
     icon: Layers,
     description: 'Company information and the landing page: services, team, pricing and more',
+  },
+  {
+    id: 'media',
+    label: 'Media',
+    icon: Images,
+    description: 'Uploaded images and files: find, describe, upload and clean up',
   },
   { id: 'settings', label: 'Settings', icon: Settings, description: 'Account, password, e-mail preferences and users' },
 ];

@@ -2,6 +2,7 @@ import type { ReactNode } from 'react';
 import { usePageAnalytics } from '../../lib/use-page-analytics';
 import type { CompanyProfile } from '../../../shared/contracts/company';
 import { SiteFooter } from './site-footer';
+import { MaintenanceBanner } from './maintenance-banner';
 import { SiteHeader } from './site-header';
 
 export const MAIN_CONTENT_ID = 'main-content';
@@ -22,6 +23,7 @@ export function SiteShell({ company, children }: { company: CompanyProfile; chil
         {children}
       </main>
       <SiteFooter company={company} />
+      <MaintenanceBanner />
     </div>
   );
 }

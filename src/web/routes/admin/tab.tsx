@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { useParams } from 'react-router';
 import type { PublicUser } from '../../../shared/contracts/auth';
-import { adoptTokenPair, setCurrentUser, useAuth } from '../../features/admin-auth/auth-store';
+import { adoptTokenPair, logout, setCurrentUser, useAuth } from '../../features/admin-auth/auth-store';
 import { AdminNotFound, PageHeading, TabNotAvailable } from '../../features/admin-shell/admin-panels';
 import { resolveAdminTab, type AdminTabId } from '../../features/admin-shell/admin-tabs';
 import { SettingsTab } from '../../features/admin-settings/settings-tab';
@@ -13,6 +13,9 @@ import { ContentTab } from '../../features/admin-content/content-tab';
 import { parseContentPath } from '../../features/admin-content/content-specs';
 import { parseCertificationPath } from '../../features/admin-certificates/certificate-paths';
 import { PortfolioTab } from '../../features/admin-portfolio/portfolio-tab';
+import { OverviewTab } from '../../features/admin-overview/overview-tab';
+import { AnalyticsTab } from '../../features/admin-analytics/analytics-tab';
+import { MediaTab } from '../../features/admin-media/media-tab';
 import { parsePortfolioPath } from '../../features/admin-portfolio/portfolio-paths';
 import { adminMeta } from '../../lib/admin-meta';
 import type { Route } from './+types/tab';
@@ -35,6 +38,7 @@ const pageOf = <V,>(view: V | null, render: (view: V, user: PublicUser) => React
  * /admin/portfolio/{id}/edit, /admin/content/seo...); the others are only /admin/:tab.
  */
 const tabPages: Partial<Record<AdminTabId, (rest: string | undefined) => TabPage | null>> = {
+  overview: (rest) => (rest === undefined ? () => <OverviewTab /> : null),
   blog: (rest) => pageOf(parseBlogPath(rest), (view, user) => <BlogTab view={view} role={user.role} />),
   portfolio: (rest) => pageOf(parsePortfolioPath(rest), (view, user) => <PortfolioTab view={view} role={user.role} />),
   certification: (rest) =>
@@ -42,9 +46,18 @@ const tabPages: Partial<Record<AdminTabId, (rest: string | undefined) => TabPage
   content: (rest) =>
     pageOf(parseContentPath(rest), (section, user) => <ContentTab section={section} role={user.role} />),
   contacts: (rest) => (rest === undefined ? (user) => <ContactsTab role={user.role} /> : null),
+  analytics: (rest) => (rest === undefined ? (user) => <AnalyticsTab role={user.role} /> : null),
+  media: (rest) => (rest === undefined ? (user) => <MediaTab role={user.role} /> : null),
   settings: (rest) =>
     rest === undefined
-      ? (user) => <SettingsTab user={user} onUserChange={setCurrentUser} onPasswordChanged={adoptTokenPair} />
+      ? (user) => (
+          <SettingsTab
+            user={user}
+            onUserChange={setCurrentUser}
+            onPasswordChanged={adoptTokenPair}
+            onSignOut={logout}
+          />
+        )
       : null,
 };
 

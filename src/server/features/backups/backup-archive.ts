@@ -1,0 +1,379 @@
+import { createHash } from 'node:crypto';
+import { once } from 'node:events';
+import { createReadStream, createWriteStream } from 'node:fs';
+import { mkdir, readdir, stat } from 'node:fs/promises';
+import path from 'node:path';
+import { Transform } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import { createGunzip, createGzip } from 'node:zlib';
+import tar from 'tar-stream';
+import { BACKUP_FORMAT_VERSION, backupTypes } from '../../../shared/contracts/backups';
+import { z } from '../../../shared/zod';
+
+/*
+ * The archive (ADR 0018): a gzip-compressed tar holding, in this order,
+ *   db/<table>/<part>.jsonl   one JSON object per line, the table's rows in primary-key order, parts of ~4 MiB
+ *   uploads/<path>            every uploaded file, by its path under UPLOAD_DIR
+ *   manifest.json             last, once every size and checksum is known
+ * Written and read as streams: memory holds one part of one table, never a file or the archive.
+ */
+
+export const BACKUP_FORMAT = 'studio-site-backup';
+const PART_BYTES = 4 * 1024 * 1024;
+const MANIFEST_NAME = 'manifest.json';
+const MANIFEST_MAX_BYTES = 64 * 1024 * 1024;
+
+const entrySchema = z.object({
+  path: z.string(),
+  size: z.number().int().min(0),
+  sha256: z.string().regex(/^[0-9a-f]{64}$/),
+});
+export type ManifestEntry = z.infer<typeof entrySchema>;
+
+const manifestSchema = z.object({
+  format: z.literal(BACKUP_FORMAT),
+  formatVersion: z.number().int(),
+  appVersion: z.string(),
+  /** The newest migration of the database the rows came from. */
+  schemaVersion: z.string(),
+  createdAt: z.string(),
+  type: z.enum(backupTypes),
+  dialect: z.enum(['sqlite', 'postgres', 'mysql']),
+  tables: z.array(z.object({ name: z.string(), rows: z.number().int().min(0), parts: z.array(entrySchema) })),
+  files: z.array(entrySchema),
+  rowCount: z.number().int().min(0),
+  fileCount: z.number().int().min(0),
+});
+export type BackupManifest = z.infer<typeof manifestSchema>;
+
+/** An archive that is not one of ours, of another version, damaged or incomplete. Nothing was changed. */
+export class BackupFormatError extends Error {
+  constructor(public readonly reason: string) {
+    super(reason);
+    this.name = 'BackupFormatError';
+  }
+}
+
+export interface TableSource {
+  name: string;
+  /** The table's rows in a stable order, read in pages. */
+  rows: () => AsyncIterable<Record<string, unknown>>;
+}
+
+export interface ArchiveResult {
+  manifest: BackupManifest;
+  /** Size and SHA-256 of the archive file. */
+  size: number;
+  sha256: string;
+}
+
+const sha256 = () => createHash('sha256');
+
+/** Uploaded files to back up: everything under the folder except dot folders (spool, restores) and temporaries. */
+export async function listUploadFiles(root: string): Promise<string[]> {
+  let entries;
+  try {
+    entries = await readdir(root, { recursive: true, withFileTypes: true });
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return [];
+    throw error;
+  }
+  return entries
+    .filter((e) => e.isFile())
+    .map((e) => path.relative(root, path.join(e.parentPath, e.name)).split(path.sep).join('/'))
+    .filter((rel) => isSafeRelativePath(rel) && !rel.endsWith('.tmp'))
+    .sort();
+}
+
+const SEGMENT = /^[A-Za-z0-9_-][A-Za-z0-9._-]{0,254}$/;
+/** No absolute paths, dot segments or hidden names: an entry can only land inside its folder. */
+function isSafeRelativePath(rel: string): boolean {
+  const segments = rel.split('/');
+  return segments.length <= 8 && segments.every((s) => SEGMENT.test(s));
+}
+
+/** Writes one archive to `target` (which must not exist). */
+export async function writeArchive(
+  target: string,
+  source: {
+    header: Omit<BackupManifest, 'tables' | 'files' | 'rowCount' | 'fileCount' | 'format' | 'formatVersion'>;
+    tables: TableSource[];
+    uploadRoot: string;
+  },
+): Promise<ArchiveResult> {
+  const pack = tar.pack();
+  const gzip = createGzip({ level: 6 });
+  const archiveHash = sha256();
+  let archiveSize = 0;
+  const counter = new Transform({
+    transform(chunk: Buffer, _encoding, callback) {
+      archiveHash.update(chunk);
+      archiveSize += chunk.length;
+      callback(null, chunk);
+    },
+  });
+  pack.on('error', (error: Error) => gzip.destroy(error));
+  pack.pipe(gzip);
+  const written = pipeline(gzip, counter, createWriteStream(target, { flags: 'wx', mode: 0o600 }));
+  written.catch(() => {});
+
+  const addBuffer = (name: string, data: Buffer) =>
+    new Promise<void>((resolve, reject) => {
+      pack.entry({ name, size: data.length, mtime: new Date(0) }, data, (error) => (error ? reject(error) : resolve()));
+    });
+
+  try {
+    const tables: BackupManifest['tables'] = [];
+    let rowCount = 0;
+    for (const table of source.tables) {
+      const parts: ManifestEntry[] = [];
+      let rows = 0;
+      let chunks: Buffer[] = [];
+      let bytes = 0;
+      const flush = async () => {
+        const data = Buffer.concat(chunks);
+        const name = `db/${table.name}/${String(parts.length + 1).padStart(6, '0')}.jsonl`;
+        await addBuffer(name, data);
+        parts.push({ path: name, size: data.length, sha256: sha256().update(data).digest('hex') });
+        chunks = [];
+        bytes = 0;
+      };
+      for await (const row of table.rows()) {
+        const line = Buffer.from(`${JSON.stringify(row)}\n`);
+        chunks.push(line);
+        bytes += line.length;
+        rows += 1;
+        if (bytes >= PART_BYTES) await flush();
+      }
+      if (bytes > 0) await flush();
+      tables.push({ name: table.name, rows, parts });
+      rowCount += rows;
+    }
+
+    const files: ManifestEntry[] = [];
+    for (const rel of await listUploadFiles(source.uploadRoot)) {
+      const full = path.join(source.uploadRoot, ...rel.split('/'));
+      let info;
+      try {
+        info = await stat(full);
+      } catch {
+        continue; // removed since the listing: it is not part of the site any more
+      }
+      const name = `uploads/${rel}`;
+      const hash = sha256();
+      let done: () => void = () => {};
+      let failed: (error: Error) => void = () => {};
+      const finished = new Promise<void>((resolve, reject) => {
+        done = resolve;
+        failed = reject;
+      });
+      const sink = pack.entry({ name, size: info.size, mtime: info.mtime }, (error) =>
+        error ? failed(error) : done(),
+      );
+      let size = 0;
+      for await (const chunk of createReadStream(full, { end: Math.max(0, info.size - 1) }) as AsyncIterable<Buffer>) {
+        const piece = size + chunk.length > info.size ? chunk.subarray(0, info.size - size) : chunk;
+        hash.update(piece);
+        size += piece.length;
+        if (!sink.write(piece)) await once(sink, 'drain');
+      }
+      if (size !== info.size) throw new Error(`${rel} changed while it was being backed up`);
+      (sink as unknown as NodeJS.WritableStream).end();
+      await finished;
+      files.push({ path: name, size, sha256: hash.digest('hex') });
+    }
+
+    const manifest: BackupManifest = {
+      format: BACKUP_FORMAT,
+      formatVersion: BACKUP_FORMAT_VERSION,
+      ...source.header,
+      tables,
+      files,
+      rowCount,
+      fileCount: files.length,
+    };
+    await addBuffer(MANIFEST_NAME, Buffer.from(JSON.stringify(manifest, null, 1)));
+    pack.finalize();
+    await written;
+    return { manifest, size: archiveSize, sha256: archiveHash.digest('hex') };
+  } catch (error) {
+    pack.destroy(error as Error);
+    await written.catch(() => {});
+    throw error;
+  }
+}
+
+export interface StagingTarget {
+  /** Table parts are written here as <table>/<part>.jsonl. */
+  dbDir: string;
+  /** Uploaded files are written here under their paths. */
+  uploadsDir: string;
+}
+
+export interface VerifiedArchive {
+  manifest: BackupManifest;
+  size: number;
+  sha256: string;
+}
+
+/**
+ * Reads a whole archive and checks it against its manifest: the format and version, every part's and file's
+ * size and SHA-256, every table's row count, and that nothing is missing or extra. With `stage`, every entry
+ * is also written there for a restore. Throws BackupFormatError for anything wrong.
+ */
+export async function verifyArchive(
+  file: string,
+  options: { stage?: StagingTarget; expectedTables?: readonly string[]; schemaVersion?: string } = {},
+): Promise<VerifiedArchive> {
+  const seen = new Map<string, { size: number; sha256: string; lines: number }>();
+  let manifestText: string | null = null;
+  const archiveHash = sha256();
+  let archiveSize = 0;
+
+  const input = createReadStream(file);
+  const gunzip = createGunzip();
+  const extract = tar.extract();
+  input.on('data', (chunk: string | Buffer) => {
+    archiveHash.update(chunk);
+    archiveSize += chunk.length;
+  });
+  input.on('error', (error) => extract.destroy(error));
+  gunzip.on('error', (error) => extract.destroy(error));
+  input.pipe(gunzip).pipe(extract as unknown as NodeJS.WritableStream);
+
+  try {
+    for await (const entry of extract) {
+      const name = entry.header.name;
+      if (entry.header.type !== 'file') throw new BackupFormatError(`unexpected entry ${name}`);
+      if (seen.has(name) || (name === MANIFEST_NAME && manifestText !== null)) {
+        throw new BackupFormatError(`${name} appears twice`);
+      }
+      if (name === MANIFEST_NAME) {
+        const chunks: Buffer[] = [];
+        let size = 0;
+        for await (const chunk of entry as AsyncIterable<Buffer>) {
+          size += chunk.length;
+          if (size > MANIFEST_MAX_BYTES) throw new BackupFormatError('the manifest is too large');
+          chunks.push(chunk);
+        }
+        manifestText = Buffer.concat(chunks).toString('utf8');
+        continue;
+      }
+      let destination: string | null = null;
+      const dbMatch = /^db\/([a-z_]{1,64})\/(\d{6})\.jsonl$/.exec(name);
+      if (dbMatch) {
+        if (options.stage) destination = path.join(options.stage.dbDir, dbMatch[1] as string, `${dbMatch[2]}.jsonl`);
+      } else if (name.startsWith('uploads/') && isSafeRelativePath(name.slice('uploads/'.length))) {
+        if (options.stage) destination = path.join(options.stage.uploadsDir, ...name.slice(8).split('/'));
+      } else {
+        throw new BackupFormatError(`unexpected entry ${name}`);
+      }
+      const hash = sha256();
+      let size = 0;
+      let lines = 0;
+      const out = destination ? await openStaged(destination) : null;
+      for await (const chunk of entry as AsyncIterable<Buffer>) {
+        hash.update(chunk);
+        size += chunk.length;
+        if (dbMatch) for (const byte of chunk) if (byte === 10) lines += 1;
+        if (out && !out.write(chunk)) await once(out, 'drain');
+      }
+      if (out) {
+        out.end();
+        await once(out, 'finish');
+      }
+      seen.set(name, { size, sha256: hash.digest('hex'), lines });
+    }
+  } catch (error) {
+    if (error instanceof BackupFormatError) throw error;
+    if (manifestText === null && seen.size === 0) throw new BackupFormatError('not a backup archive (.tar.gz)');
+    throw new BackupFormatError(`the archive is damaged or incomplete (${(error as Error).message})`);
+  }
+
+  if (manifestText === null) {
+    throw new BackupFormatError(
+      seen.size === 0 ? 'not a backup archive (.tar.gz)' : 'the archive has no manifest: it is incomplete',
+    );
+  }
+  let raw: unknown;
+  try {
+    raw = JSON.parse(manifestText);
+  } catch {
+    throw new BackupFormatError('the manifest is not valid JSON');
+  }
+  const head = raw as { format?: unknown; formatVersion?: unknown } | null;
+  if (!head || head.format !== BACKUP_FORMAT) throw new BackupFormatError('not a backup of this website software');
+  if (head.formatVersion !== BACKUP_FORMAT_VERSION) {
+    throw new BackupFormatError(`unknown backup format version ${String(head.formatVersion)}`);
+  }
+  const parsed = manifestSchema.safeParse(raw);
+  if (!parsed.success) throw new BackupFormatError('the manifest is incomplete');
+  const manifest = parsed.data;
+  if (options.schemaVersion && manifest.schemaVersion !== options.schemaVersion) {
+    throw new BackupFormatError(
+      `it was made with database schema ${manifest.schemaVersion}, this site has ${options.schemaVersion}`,
+    );
+  }
+  if (options.expectedTables) {
+    const names = manifest.tables.map((t) => t.name);
+    if (names.join(',') !== options.expectedTables.join(',')) {
+      throw new BackupFormatError('its tables are not the ones this version of the site has');
+    }
+  }
+
+  const listed = new Set<string>();
+  const check = (entry: ManifestEntry, rows?: number) => {
+    const found = seen.get(entry.path);
+    if (!found) throw new BackupFormatError(`${entry.path} is missing`);
+    if (found.size !== entry.size || found.sha256 !== entry.sha256) {
+      throw new BackupFormatError(`the checksum of ${entry.path} does not match`);
+    }
+    listed.add(entry.path);
+    return found.lines + (rows ?? 0);
+  };
+  let rowCount = 0;
+  for (const table of manifest.tables) {
+    let lines = 0;
+    for (const part of table.parts) {
+      if (!part.path.startsWith(`db/${table.name}/`)) throw new BackupFormatError(`${part.path} is misplaced`);
+      lines += check(part);
+    }
+    if (lines !== table.rows) throw new BackupFormatError(`table ${table.name} does not hold ${table.rows} rows`);
+    rowCount += lines;
+  }
+  for (const entry of manifest.files) {
+    if (!entry.path.startsWith('uploads/')) throw new BackupFormatError(`${entry.path} is misplaced`);
+    check(entry);
+  }
+  for (const name of seen.keys()) {
+    if (!listed.has(name)) throw new BackupFormatError(`${name} is not in the manifest`);
+  }
+  if (rowCount !== manifest.rowCount || manifest.files.length !== manifest.fileCount) {
+    throw new BackupFormatError('the manifest totals do not match its contents');
+  }
+  return { manifest, size: archiveSize, sha256: archiveHash.digest('hex') };
+}
+
+async function openStaged(destination: string) {
+  await mkdir(path.dirname(destination), { recursive: true });
+  const out = createWriteStream(destination, { flags: 'wx', mode: 0o644 });
+  await once(out, 'open');
+  return out;
+}
+
+/** A staged table part's rows, one at a time. */
+export async function* readStagedRows(file: string): AsyncGenerator<Record<string, unknown>> {
+  let rest = '';
+  for await (const chunk of createReadStream(file, { encoding: 'utf8' }) as AsyncIterable<string>) {
+    const text = rest + chunk;
+    let start = 0;
+    let newline = text.indexOf('\n');
+    while (newline >= 0) {
+      if (newline > start) yield JSON.parse(text.slice(start, newline)) as Record<string, unknown>;
+      start = newline + 1;
+      newline = text.indexOf('\n', start);
+    }
+    rest = text.slice(start);
+  }
+  if (rest.trim()) yield JSON.parse(rest) as Record<string, unknown>;
+}

@@ -1,0 +1,79 @@
+import type { DB } from '../../db/schema';
+
+/*
+ * Which tables a backup holds, and in which order (ADR 0018). Rows are written and restored in this order,
+ * parents before the tables that refer to them, and deleted in the reverse order. A test checks that every
+ * table of the database is named in exactly one of the three lists, so a new table cannot be forgotten.
+ */
+
+export interface BackedUpTable {
+  name: keyof DB & string;
+  /** The primary key: rows are read in pages ordered by it. */
+  key: readonly string[];
+}
+
+const byId = (name: keyof DB & string): BackedUpTable => ({ name, key: ['id'] });
+
+export const BACKED_UP_TABLES: readonly BackedUpTable[] = [
+  byId('users'),
+  byId('user_email_preferences'),
+  byId('company_profile'),
+  byId('company_core_services'),
+  byId('social_links'),
+  byId('services'),
+  byId('team_members'),
+  byId('team_member_skills'),
+  byId('testimonials'),
+  byId('pricing_packages'),
+  byId('package_features'),
+  byId('internships'),
+  byId('internship_skills'),
+  byId('internship_requirements'),
+  byId('tech_stack_groups'),
+  byId('tech_stack_items'),
+  byId('blog_categories'),
+  byId('blog_tags'),
+  byId('blog_posts'),
+  { name: 'blog_post_tags', key: ['post_id', 'tag_id'] },
+  byId('blog_post_keywords'),
+  byId('blog_comments'),
+  byId('blog_post_likes'),
+  byId('blog_post_views'),
+  byId('uploads'),
+  byId('upload_variants'),
+  byId('portfolio_projects'),
+  byId('project_technologies'),
+  byId('project_gallery_images'),
+  byId('project_team_members'),
+  byId('project_testimonials'),
+  byId('project_likes'),
+  byId('contacts'),
+  byId('contact_notes'),
+  byId('contact_responses'),
+  byId('certificates'),
+  byId('analytics_page_views'),
+  byId('analytics_events'),
+  { name: 'analytics_salts', key: ['day'] },
+  { name: 'analytics_daily', key: ['day'] },
+  { name: 'analytics_daily_pages', key: ['day', 'page_url'] },
+  { name: 'analytics_daily_referrers', key: ['day', 'source'] },
+  byId('activity_log'),
+  byId('settings'),
+  byId('notifications'),
+  byId('newsletter_subscribers'),
+  byId('mail_outbox'),
+];
+
+/**
+ * Sign-in state is not backed up and is emptied by a restore: a restored site starts with everybody signed
+ * out, and no old session, reset link or lockout comes back with it.
+ */
+export const EMPTIED_ON_RESTORE: readonly (keyof DB & string)[] = [
+  'auth_sessions',
+  'password_reset_tokens',
+  'email_verification_tokens',
+  'login_attempts',
+];
+
+/** This installation's own bookkeeping: the list of its backups and the scheduler's leases stay as they are. */
+export const KEPT_ON_RESTORE: readonly (keyof DB & string)[] = ['backups', 'job_leases'];

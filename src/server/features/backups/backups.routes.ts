@@ -1,0 +1,255 @@
+import { randomBytes } from 'node:crypto';
+import { createReadStream, createWriteStream } from 'node:fs';
+import { mkdir, rm } from 'node:fs/promises';
+import path from 'node:path';
+import { pipeline } from 'node:stream/promises';
+import multipart from '@fastify/multipart';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import {
+  BackupMessage,
+  backupListSchema,
+  backupScheduleInputSchema,
+  backupScheduleSchema,
+  backupSchema,
+  restoreBackupRequestSchema,
+  restoreResultSchema,
+  type Backup,
+} from '../../../shared/contracts/backups';
+import { idParamsSchema, messageEnvelope, successEnvelope } from '../../../shared/contracts/common';
+import { ErrorCode, ErrorMessage } from '../../../shared/errors';
+import { z } from '../../../shared/zod';
+import { activity } from '../../plugins/activity-log';
+import { requireUser } from '../../plugins/auth';
+import { AppError } from '../../plugins/errors';
+import {
+  completedBackup,
+  createBackup,
+  deleteBackup,
+  importBackup,
+  listAll,
+  restoreBackup,
+  runAutoBackupIfDue,
+  saveSchedule,
+  scheduleView,
+  type BackupContext,
+} from './backups.service';
+
+const tags = ['backups'];
+export const AUTO_BACKUP_JOB = 'backup-auto';
+/** Largest archive that can be imported; bigger sites move with the command line (npm run restore). */
+export const BACKUP_IMPORT_MAX_BYTES = 20 * 1024 ** 3;
+const noStore = { 'cache-control': 'private, no-store' };
+
+/**
+ * /api/backups (ADR 0018): admins only (permission 'backups'). Also schedules the automatic backups, whose
+ * job runs often and decides from the setting and the last automatic backup whether one is due.
+ */
+export async function backupsRoutes(app: FastifyInstance): Promise<void> {
+  await app.register(multipart, {
+    limits: { fileSize: BACKUP_IMPORT_MAX_BYTES, files: 1, fields: 5, fieldSize: 1000, parts: 10, headerPairs: 100 },
+  });
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const ctx = (request?: FastifyRequest): BackupContext => ({
+    db: app.database.db,
+    dialect: app.database.dialect,
+    config: app.config,
+    log: request?.log ?? app.log,
+  });
+
+  app.scheduler.add({
+    name: AUTO_BACKUP_JOB,
+    everyMs: 5 * 60_000,
+    // A large site can take a while; no other instance takes the run over before this.
+    leaseMs: 6 * 60 * 60_000,
+    run: async (now) => void (await runAutoBackupIfDue(ctx(), now)),
+  });
+
+  r.get(
+    '/',
+    {
+      config: { access: 'backups' },
+      schema: {
+        tags,
+        summary: 'The backups (newest first) and the automatic schedule',
+        response: { 200: successEnvelope(backupListSchema) },
+      },
+    },
+    async (request, reply) => {
+      reply.headers(noStore);
+      const c = ctx(request);
+      return { success: true as const, data: { backups: await listAll(c), schedule: await scheduleView(c) } };
+    },
+  );
+
+  r.post(
+    '/',
+    {
+      config: {
+        access: 'backups',
+        activity: activity<Backup>({ type: 'system', action: 'Created backup', item: (_r, data) => data.filename }),
+      },
+      schema: {
+        tags,
+        summary: 'Create a backup of every table and uploaded file now',
+        response: { 201: messageEnvelope(backupSchema) },
+      },
+    },
+    async (request, reply) => {
+      const backup = await createBackup(ctx(request), { type: 'manual', userId: requireUser(request).id });
+      return reply.status(201).send({ success: true as const, message: BackupMessage.CREATED, data: backup });
+    },
+  );
+
+  r.get(
+    '/schedule',
+    {
+      config: { access: 'backups' },
+      schema: {
+        tags,
+        summary: 'Automatic backups: on or off, how often, how many backups there are and the last one',
+        response: { 200: successEnvelope(backupScheduleSchema) },
+      },
+    },
+    async (request, reply) => {
+      reply.headers(noStore);
+      return { success: true as const, data: await scheduleView(ctx(request)) };
+    },
+  );
+
+  r.put(
+    '/schedule',
+    {
+      config: {
+        access: 'backups',
+        activity: { type: 'system', action: 'Changed automatic backups' },
+      },
+      schema: {
+        tags,
+        summary: 'Turn automatic backups on or off and set their interval in hours',
+        body: backupScheduleInputSchema,
+        response: { 200: messageEnvelope(backupScheduleSchema) },
+      },
+    },
+    async (request) => ({
+      success: true as const,
+      message: BackupMessage.SCHEDULE_SAVED,
+      data: await saveSchedule(ctx(request), request.body, requireUser(request).id),
+    }),
+  );
+
+  r.post(
+    '/import',
+    {
+      config: {
+        access: 'backups',
+        activity: activity<Backup>({ type: 'system', action: 'Imported backup', item: (_r, data) => data.filename }),
+      },
+      schema: {
+        tags,
+        summary: 'Import a backup archive (.tar.gz, field "file") made by another installation',
+        consumes: ['multipart/form-data'],
+        response: { 201: messageEnvelope(backupSchema) },
+      },
+    },
+    async (request, reply) => {
+      if (!request.isMultipart()) {
+        throw new AppError(400, ErrorCode.BAD_REQUEST, BackupMessage.NO_FILE);
+      }
+      const dir = app.config.backupDir;
+      await mkdir(dir, { recursive: true, mode: 0o700 });
+      const spooled = path.join(dir, `.import-${randomBytes(8).toString('hex')}.partial`);
+      try {
+        let received = false;
+        for await (const part of request.parts()) {
+          if (part.type !== 'file') continue;
+          if (received || part.fieldname !== 'file') {
+            part.file.resume();
+            continue;
+          }
+          received = true;
+          // Written to disk as it arrives: an archive of several GB never sits in memory.
+          await pipeline(part.file, createWriteStream(spooled, { flags: 'wx', mode: 0o600 }));
+          if (part.file.truncated) {
+            throw new AppError(413, ErrorCode.PAYLOAD_TOO_LARGE, ErrorMessage.PAYLOAD_TOO_LARGE);
+          }
+        }
+        if (!received) throw new AppError(400, ErrorCode.BAD_REQUEST, BackupMessage.NO_FILE);
+        const backup = await importBackup(ctx(request), spooled, requireUser(request).id);
+        return reply.status(201).send({ success: true as const, message: BackupMessage.IMPORTED, data: backup });
+      } catch (error) {
+        if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') {
+          throw new AppError(413, ErrorCode.PAYLOAD_TOO_LARGE, ErrorMessage.PAYLOAD_TOO_LARGE);
+        }
+        if (error instanceof AppError) throw error;
+        if (error instanceof Error && /multipart|boundary|unexpected end|part terminated/i.test(error.message)) {
+          throw new AppError(400, ErrorCode.BAD_REQUEST, BackupMessage.NO_FILE);
+        }
+        throw error;
+      } finally {
+        await rm(spooled, { force: true });
+      }
+    },
+  );
+
+  r.get(
+    '/:id/download',
+    {
+      config: { access: 'backups' },
+      schema: {
+        tags,
+        summary: 'Download a backup archive (application/gzip)',
+        params: idParamsSchema,
+      },
+    },
+    async (request, reply) => {
+      const { row, file } = await completedBackup(ctx(request), request.params.id);
+      reply.headers({
+        ...noStore,
+        'content-type': 'application/gzip',
+        'content-length': String(row.size),
+        'content-disposition': `attachment; filename="${row.filename}"`,
+        'x-content-type-options': 'nosniff',
+      });
+      return reply.send(createReadStream(file));
+    },
+  );
+
+  r.post(
+    '/:id/restore',
+    {
+      // Not in the activity log: the restored database has its own.
+      config: { access: 'backups' },
+      schema: {
+        tags,
+        summary:
+          'Replace every table and uploaded file by the backup\'s (body {"confirm": "RESTORE"}); everybody signs in again',
+        params: idParamsSchema,
+        body: restoreBackupRequestSchema,
+        response: { 200: messageEnvelope(restoreResultSchema) },
+      },
+    },
+    async (request) => ({
+      success: true as const,
+      message: BackupMessage.RESTORED,
+      data: await restoreBackup(ctx(request), request.params.id),
+    }),
+  );
+
+  r.delete(
+    '/:id',
+    {
+      config: { access: 'backups', activity: { type: 'system', action: 'Deleted backup' } },
+      schema: {
+        tags,
+        summary: 'Delete a backup and its archive',
+        params: idParamsSchema,
+        response: { 200: messageEnvelope(z.object({ id: z.number().int() })) },
+      },
+    },
+    async (request) => {
+      await deleteBackup(ctx(request), request.params.id);
+      return { success: true as const, message: BackupMessage.DELETED, data: { id: request.params.id } };
+    },
+  );
+}

@@ -1,0 +1,213 @@
+import cookie from '@fastify/cookie';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import { jwtVerify, SignJWT } from 'jose';
+import type { Kysely } from 'kysely';
+import {
+  defaultSystemSettings,
+  systemSettingsSchema,
+  type SystemSettings,
+} from '../../shared/contracts/system-settings';
+import {
+  MAINTENANCE_RETRY_AFTER_SECONDS,
+  SITE_PASS_TTL_SECONDS,
+  SystemMessage,
+} from '../../shared/contracts/system-settings.values';
+import type { DB } from '../db/schema';
+import { writeTransaction } from '../db/write-conflicts';
+import { getCompanyProfile } from '../features/company/company.service';
+import { findUserWithOpenSession } from '../features/users/users.repository';
+import { escapeHtml } from './mailer';
+import { readSetting, writeSetting } from './settings.repository';
+
+/*
+ * System Configuration (issue 14, ADR 0019): maintenance mode, debug mode and the cache switch, read from
+ * the settings table and kept in memory (refreshed every few seconds, so every instance follows a change).
+ *
+ * Maintenance: a visitor's page request gets 503 with Retry-After and a page with the company's contact
+ * details; the API, the admin, static files, feeds, robots.txt and health checks are untouched. Staff keep
+ * browsing the site: the admin sets an HttpOnly "site pass" cookie (a signed token bound to the staff
+ * member's session, so signing out ends it), which is the only thing a page request can carry.
+ */
+
+const SETTINGS_KEY = 'system';
+const REFRESH_MS = 5_000;
+export const SITE_PASS_COOKIE = 'site_pass';
+const SITE_PASS_AUDIENCE = 'site-pass';
+
+export interface SystemSettingsStore {
+  /** The settings as this instance knows them (at most a few seconds old). */
+  current(): SystemSettings;
+  /** Stores new settings and applies them here at once. */
+  save(settings: SystemSettings, userId: number): Promise<SystemSettings>;
+  /** Reads them from the database again (what every instance does every few seconds). */
+  refresh(): Promise<SystemSettings>;
+}
+
+export interface SitePass {
+  /** Sets the cookie for a signed-in staff member's session. */
+  issue(reply: FastifyReply, user: { id: number }, sessionId: string): Promise<void>;
+  clear(reply: FastifyReply): void;
+  /** Whether the request carries a valid pass of an active staff member whose session is still open. */
+  isStaff(request: FastifyRequest): Promise<boolean>;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    systemSettings: SystemSettingsStore;
+    sitePass: SitePass;
+  }
+}
+
+async function readStored(db: Kysely<DB>): Promise<SystemSettings> {
+  const stored = systemSettingsSchema.partial().safeParse(await readSetting(db, SETTINGS_KEY));
+  return { ...defaultSystemSettings, ...(stored.success ? stored.data : {}) };
+}
+
+/** Paths a visitor's request reaches during maintenance: everything that is not a public page. */
+export function isPagePath(url: string): boolean {
+  const path = url.split('?')[0] ?? '/';
+  return !/^\/(api|admin|assets|uploads|demo|images)(\/|$)/.test(path);
+}
+
+function maintenancePage(
+  settings: SystemSettings,
+  company: { name: string; email: string; phone: string } | null,
+  nonce: string,
+) {
+  const name = company?.name ?? 'This site';
+  const message = settings.maintenanceMessage || SystemMessage.MAINTENANCE_TEXT;
+  const contact = company
+    ? `<p class="contact">Need us now? Write to <a href="mailto:${escapeHtml(company.email)}">${escapeHtml(company.email)}</a> or call <a href="tel:${escapeHtml(company.phone.replace(/[^+\d]/g, ''))}">${escapeHtml(company.phone)}</a>.</p>`
+    : '';
+  return `<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
+<meta name="robots" content="noindex"><title>${escapeHtml(SystemMessage.MAINTENANCE_TITLE)} | ${escapeHtml(name)}</title>
+<style nonce="${escapeHtml(nonce)}">
+body{margin:0;min-height:100vh;display:grid;place-items:center;background:#f8fafc;color:#0f172a;font:16px/1.6 system-ui,-apple-system,"Segoe UI",Roboto,sans-serif}
+main{max-width:32rem;margin:1.5rem;padding:2.5rem 2rem;background:#fff;border:1px solid #e2e8f0;border-radius:1rem;box-shadow:0 10px 30px -12px rgb(15 23 42 / .15);text-align:center}
+.brand{font-weight:700;color:#4f46e5;letter-spacing:.02em;margin:0 0 1.5rem}
+h1{font-size:1.75rem;line-height:1.25;margin:0 0 .75rem}
+p{margin:0 0 1rem;color:#475569}.contact{margin:1.5rem 0 0;font-size:.95rem}
+a{color:#4338ca;font-weight:600}
+</style></head>
+<body><main><p class="brand">${escapeHtml(name)}</p><h1>${escapeHtml(SystemMessage.MAINTENANCE_TITLE)}</h1><p>${escapeHtml(message)}</p>${contact}</main></body></html>`;
+}
+
+export const systemSettingsPlugin = fp(
+  async (app: FastifyInstance) => {
+    const db = () => app.database.db;
+    await app.register(cookie);
+    let settings: SystemSettings = { ...defaultSystemSettings };
+    const baseLevel = app.log.level;
+
+    function apply(next: SystemSettings) {
+      settings = next;
+      const level = next.debugMode ? 'debug' : baseLevel;
+      if (app.log.level !== level) app.log.level = level;
+    }
+
+    const store: SystemSettingsStore = {
+      current: () => settings,
+      async refresh() {
+        apply(await readStored(db()));
+        return settings;
+      },
+      async save(next, userId) {
+        await writeTransaction(db(), async (trx) => {
+          await writeSetting(trx, SETTINGS_KEY, next);
+          await trx.updateTable('settings').set({ updated_by: userId }).where('key', '=', SETTINGS_KEY).execute();
+        });
+        apply(next);
+        return settings;
+      },
+    };
+    app.decorate('systemSettings', store);
+
+    const key = new TextEncoder().encode(app.config.jwtSecret);
+    const secure = app.config.publicUrl.startsWith('https:');
+    const sitePass: SitePass = {
+      async issue(reply, user, sessionId) {
+        const token = await new SignJWT({ sid: sessionId })
+          .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
+          .setSubject(String(user.id))
+          .setAudience(SITE_PASS_AUDIENCE)
+          .setIssuedAt()
+          .setExpirationTime(`${SITE_PASS_TTL_SECONDS}s`)
+          .sign(key);
+        reply.setCookie(SITE_PASS_COOKIE, token, {
+          path: '/',
+          httpOnly: true,
+          sameSite: 'lax',
+          secure,
+          maxAge: SITE_PASS_TTL_SECONDS,
+        });
+      },
+      clear(reply) {
+        reply.clearCookie(SITE_PASS_COOKIE, { path: '/', httpOnly: true, sameSite: 'lax', secure });
+      },
+      async isStaff(request) {
+        const token = request.cookies[SITE_PASS_COOKIE];
+        if (!token) return false;
+        try {
+          const { payload } = await jwtVerify(token, key, {
+            algorithms: ['HS256'],
+            audience: SITE_PASS_AUDIENCE,
+            requiredClaims: ['sub', 'exp', 'sid'],
+          });
+          const userId = Number(payload.sub);
+          if (!Number.isInteger(userId) || typeof payload.sid !== 'string') return false;
+          const user = await findUserWithOpenSession(db(), userId, payload.sid, new Date().toISOString());
+          return user?.status === 'active';
+        } catch {
+          return false;
+        }
+      },
+    };
+    app.decorate('sitePass', sitePass);
+
+    let timer: NodeJS.Timeout | undefined;
+    app.addHook('onReady', async () => {
+      // A database that cannot be reached yet must not keep the server from starting (health checks say
+      // so): the defaults hold until a refresh succeeds.
+      await store
+        .refresh()
+        .catch((err: unknown) => app.log.warn({ err }, 'system settings not read; using the defaults for now'));
+      timer = setInterval(() => {
+        store
+          .refresh()
+          .catch((err: unknown) => app.log.warn({ err }, 'system settings not refreshed; keeping the last known'));
+      }, REFRESH_MS);
+      timer.unref();
+    });
+    app.addHook('onClose', async () => clearInterval(timer));
+
+    // The maintenance page for visitors' page requests (GET/HEAD pages: routes marked config.page).
+    app.addHook('onRequest', async (request, reply) => {
+      if (!settings.maintenanceMode || !request.routeOptions.config.page) return;
+      if (request.method !== 'GET' && request.method !== 'HEAD' && request.method !== 'POST') return;
+      if (!isPagePath(request.url) || (await sitePass.isStaff(request))) return;
+      let company: { name: string; email: string; phone: string } | null = null;
+      try {
+        company = await getCompanyProfile(db());
+      } catch {
+        // No company profile (or no database): the page without contact details.
+      }
+      return reply
+        .status(503)
+        .header('retry-after', String(MAINTENANCE_RETRY_AFTER_SECONDS))
+        .header('cache-control', 'no-store')
+        .type('text/html; charset=utf-8')
+        .send(maintenancePage(settings, company, reply.cspNonce?.style ?? ''));
+    });
+
+    // Public pages may be kept by browsers and shared caches only while the cache is on.
+    app.addHook('onSend', async (request, reply, payload) => {
+      if (!request.routeOptions.config.page || reply.statusCode !== 200 || !isPagePath(request.url)) return payload;
+      if (reply.hasHeader('cache-control')) return payload;
+      reply.header('cache-control', settings.cacheEnabled ? 'public, max-age=0, must-revalidate' : 'no-store');
+      return payload;
+    });
+  },
+  { name: 'system-settings' },
+);

@@ -1,0 +1,26 @@
+import {
+  analyticsDashboardSchema,
+  analyticsRealtimeSchema,
+  type AnalyticsDashboard,
+  type AnalyticsRealtime,
+} from '../../../shared/contracts/analytics-dashboard';
+import { api } from '../../lib/api-client';
+import { parseAnswer } from '../../components/admin/parse-answer';
+import { periodParams, type AnalyticsPeriod } from './analytics-period';
+
+/**
+ * The Analytics tab's calls (spec 02, section 7; issue 13). Reads skip the client's cache: the figures
+ * move with every visit. Answers are checked against the contract.
+ */
+
+const fresh = { cache: false } as const;
+
+export async function fetchDashboard(period: AnalyticsPeriod): Promise<AnalyticsDashboard> {
+  const body = await api.get('/analytics/dashboard', periodParams(period), fresh);
+  return parseAnswer(analyticsDashboardSchema, body.data);
+}
+
+export async function fetchRealtime(): Promise<AnalyticsRealtime> {
+  const body = await api.get('/analytics/realtime', undefined, fresh);
+  return parseAnswer(analyticsRealtimeSchema, body.data);
+}

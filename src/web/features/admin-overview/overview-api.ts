@@ -1,0 +1,9 @@
+import { analyticsOverviewSchema, type AnalyticsOverview } from '../../../shared/contracts/analytics-dashboard';
+import { api } from '../../lib/api-client';
+import { parseAnswer } from '../../components/admin/parse-answer';
+
+/** GET /api/analytics/overview (every signed-in staff member), past the client's cache: it moves with every visit. */
+export async function fetchOverview(): Promise<AnalyticsOverview> {
+  const body = await api.get('/analytics/overview', undefined, { cache: false });
+  return parseAnswer(analyticsOverviewSchema, body.data);
+}
