@@ -49,12 +49,24 @@ async function open(options: { reducedMotion?: 'reduce'; saveData?: boolean; wid
   return { context, page, errors, videoRequests };
 }
 
-const playing = (page: Page, state: 'true' | 'false') =>
-  page.waitForFunction(
-    (expected) =>
-      document.querySelector<HTMLCanvasElement>('[data-hero-background="video"]')?.dataset.playing === expected,
-    state,
-  );
+const playing = async (page: Page, state: 'true' | 'false') => {
+  try {
+    await page.waitForFunction(
+      (expected) =>
+        document.querySelector<HTMLCanvasElement>('[data-hero-background="video"]')?.dataset.playing === expected,
+      state,
+      { timeout: 20_000 },
+    );
+  } catch (error) {
+    // Say what the canvas reported (a refused play() leaves its reason) rather than only that time ran out.
+    const seen = await page.evaluate(() => ({
+      ...document.querySelector<HTMLCanvasElement>('[data-hero-background]')?.dataset,
+      visibility: document.visibilityState,
+      scrollY,
+    }));
+    throw new Error(`the hero video never became playing=${state}: ${JSON.stringify(seen)}`, { cause: error });
+  }
+};
 
 /** How many of the canvas's pixels have been painted (its alpha is not 0). */
 const paintedShare = (page: Page) =>

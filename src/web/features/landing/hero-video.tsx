@@ -88,12 +88,20 @@ export function HeroVideo({ videoUrl, posterUrl }: { videoUrl: string | null; po
 
     let onScreen = false;
     const update = () => {
-      if (onScreen && document.visibilityState === 'visible') void video.play().catch(() => undefined);
-      else video.pause();
+      if (onScreen && document.visibilityState === 'visible') {
+        // A refusal is kept where a test or a developer can read it; the poster-less canvas just stays still.
+        video.play().then(
+          () => delete canvas.dataset.playError,
+          (error: unknown) => {
+            canvas.dataset.playError = error instanceof Error ? error.name : 'Error';
+          },
+        );
+      } else video.pause();
     };
     const observer = new IntersectionObserver(
-      ([entry]) => {
-        onScreen = entry?.isIntersecting ?? false;
+      (entries) => {
+        // One delivery can hold several changes (scrolled away and back before the callback ran): the last is now.
+        onScreen = entries.at(-1)?.isIntersecting ?? false;
         update();
       },
       { threshold: 0.1 },
