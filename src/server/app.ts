@@ -29,6 +29,7 @@ import { activityRoutes } from './features/analytics/activity.routes';
 import { analyticsAdminRoutes } from './features/analytics/analytics-admin.routes';
 import { analyticsRoutes } from './features/analytics/analytics.routes';
 import { notificationsRoutes } from './features/notifications/notifications.routes';
+import { appSettingsRoutes } from './features/users/app-settings.routes';
 import { authRoutes } from './features/users/auth.routes';
 import { findUserWithOpenSession } from './features/users/users.repository';
 import { portfolioUploadRoutes } from './features/uploads/portfolio-upload.routes';
@@ -214,6 +215,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       await api.register(systemRoutes, { prefix: '/system' });
       await api.register(authRoutes, { prefix: '/auth' });
       await api.register(usersRoutes, { prefix: '/auth' });
+      await api.register(appSettingsRoutes, { prefix: '/auth' });
       await api.register(uploadRoutes, { prefix: '/uploads' });
       await api.register(portfolioUploadRoutes, { prefix: '/portfolio/upload' });
       await api.register(backupsRoutes, { prefix: '/backups' });

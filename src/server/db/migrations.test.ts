@@ -57,6 +57,7 @@ const expectedTables = [
   'testimonials',
   'upload_variants',
   'uploads',
+  'user_app_settings',
   'user_email_preferences',
   'users',
 ].sort();
@@ -117,6 +118,7 @@ const indexedColumns: Array<[table: string, column: string]> = [
   ['newsletter_subscribers', 'email'],
   ['mail_outbox', 'status'],
   ['user_email_preferences', 'user_id'],
+  ['user_app_settings', 'user_id'],
 ];
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
@@ -186,6 +188,7 @@ describe.each(testDialects)('initial migration on %s', (dialect) => {
       ['2026-11-26T00-00-00_analytics-collection', 'Success'],
       ['2026-11-27T00-00-00_analytics-rollups', 'Success'],
       ['2026-11-28T00-00-00_backups', 'Success'],
+      ['2026-11-30T00-00-00_user-app-settings', 'Success'],
     ]);
     expect(await tableNames(t.database.db)).toEqual(expectedTables);
   });
@@ -322,6 +325,7 @@ describe.each(testDialects)('initial migration on %s', (dialect) => {
     ).rejects.toThrow();
     const down = await migrator.migrateTo('2026-11-21T00-00-00_initial');
     expect(down.results?.map((r) => [r.migrationName, r.status])).toEqual([
+      ['2026-11-30T00-00-00_user-app-settings', 'Success'],
       ['2026-11-28T00-00-00_backups', 'Success'],
       ['2026-11-27T00-00-00_analytics-rollups', 'Success'],
       ['2026-11-26T00-00-00_analytics-collection', 'Success'],
@@ -390,6 +394,41 @@ describe.each(testDialects)('initial migration on %s', (dialect) => {
         .execute(),
     ).rejects.toThrow();
 
+    // App settings: the defaults of the specification, one row per user, only the listed values.
+    await db.insertInto('user_app_settings').values({ user_id: user.id, updated_at: now }).execute();
+    expect(
+      await db
+        .selectFrom('user_app_settings')
+        .select(['theme_mode', 'font_size', 'notification_position', 'time_format', 'reduced_motion'])
+        .execute(),
+    ).toEqual([
+      {
+        theme_mode: 'light',
+        font_size: 'medium',
+        notification_position: 'top-right',
+        time_format: '12h',
+        reduced_motion: 0,
+      },
+    ]);
+    await expect(
+      db.insertInto('user_app_settings').values({ user_id: user.id, updated_at: now }).execute(),
+    ).rejects.toThrow();
+    for (const bad of [
+      { theme_mode: 'sepia' },
+      { font_size: 'huge' },
+      { notification_position: 'middle' },
+      { time_format: '36h' },
+      { reduced_motion: 2 },
+    ]) {
+      await expect(
+        db
+          .updateTable('user_app_settings')
+          .set(bad as never)
+          .where('user_id', '=', user.id)
+          .execute(),
+      ).rejects.toThrow();
+    }
+
     const mail = { to_address: 'a@b.c', subject: 'S', text_body: 'T', created_at: now };
     await db
       .insertInto('mail_outbox')
@@ -398,6 +437,7 @@ describe.each(testDialects)('initial migration on %s', (dialect) => {
 
     const down = await migrator.migrateTo('2026-11-22T00-00-00_auth');
     expect(down.results?.map((r) => [r.migrationName, r.status])).toEqual([
+      ['2026-11-30T00-00-00_user-app-settings', 'Success'],
       ['2026-11-28T00-00-00_backups', 'Success'],
       ['2026-11-27T00-00-00_analytics-rollups', 'Success'],
       ['2026-11-26T00-00-00_analytics-collection', 'Success'],
@@ -413,8 +453,11 @@ describe.each(testDialects)('initial migration on %s', (dialect) => {
       { kind: null, lease_owner: null },
     ]);
 
+    // Dropped on the way down with the table; a new row goes with its user.
+    await db.insertInto('user_app_settings').values({ user_id: user.id, updated_at: now }).execute();
     await db.deleteFrom('users').execute();
     expect(await db.selectFrom('user_email_preferences').select('id').execute()).toEqual([]);
+    expect(await db.selectFrom('user_app_settings').select('id').execute()).toEqual([]);
     expect(await db.selectFrom('notifications').select('id').execute()).toEqual([]);
     await db.deleteFrom('mail_outbox').execute();
   });
@@ -442,6 +485,7 @@ describe.each(testDialects)('initial migration on %s', (dialect) => {
 
     const down = await migrator.migrateTo('2026-11-23T00-00-00_leads');
     expect(down.results?.map((r) => [r.migrationName, r.status])).toEqual([
+      ['2026-11-30T00-00-00_user-app-settings', 'Success'],
       ['2026-11-28T00-00-00_backups', 'Success'],
       ['2026-11-27T00-00-00_analytics-rollups', 'Success'],
       ['2026-11-26T00-00-00_analytics-collection', 'Success'],
@@ -465,6 +509,7 @@ describe.each(testDialects)('initial migration on %s', (dialect) => {
     const down = await migrator.migrateTo(NO_MIGRATIONS);
     expect(down.error).toBeUndefined();
     expect(down.results?.map((r) => [r.migrationName, r.status])).toEqual([
+      ['2026-11-30T00-00-00_user-app-settings', 'Success'],
       ['2026-11-28T00-00-00_backups', 'Success'],
       ['2026-11-27T00-00-00_analytics-rollups', 'Success'],
       ['2026-11-26T00-00-00_analytics-collection', 'Success'],

@@ -608,6 +608,18 @@ export interface UserEmailPreferencesTable {
   updated_at: string;
 }
 
+/** A staff member's App settings (issue 14); no row: the defaults. */
+export interface UserAppSettingsTable {
+  id: Generated<number>;
+  user_id: number;
+  theme_mode: 'light' | 'dark' | 'auto';
+  font_size: 'small' | 'medium' | 'large';
+  notification_position: 'top-left' | 'top-right' | 'bottom-left' | 'bottom-right';
+  time_format: '12h' | '24h';
+  reduced_motion: number;
+  updated_at: string;
+}
+
 export type BackupType = 'manual' | 'auto' | 'imported';
 export type BackupStatus = 'pending' | 'running' | 'completed' | 'failed';
 
@@ -717,6 +729,7 @@ export interface DB {
   settings: SettingsTable;
   notifications: NotificationsTable;
   user_email_preferences: UserEmailPreferencesTable;
+  user_app_settings: UserAppSettingsTable;
   backups: BackupsTable;
   newsletter_subscribers: NewsletterSubscribersTable;
   mail_outbox: MailOutboxTable;

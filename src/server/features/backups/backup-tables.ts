@@ -17,6 +17,7 @@ const byId = (name: keyof DB & string): BackedUpTable => ({ name, key: ['id'] })
 export const BACKED_UP_TABLES: readonly BackedUpTable[] = [
   byId('users'),
   byId('user_email_preferences'),
+  byId('user_app_settings'),
   byId('company_profile'),
   byId('company_core_services'),
   byId('social_links'),
