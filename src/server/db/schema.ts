@@ -612,11 +612,11 @@ export interface UserEmailPreferencesTable {
 export interface UserAppSettingsTable {
   id: Generated<number>;
   user_id: number;
-  theme_mode: 'light' | 'dark' | 'auto';
-  font_size: 'small' | 'medium' | 'large';
-  notification_position: 'top-left' | 'top-right' | 'bottom-left' | 'bottom-right';
-  time_format: '12h' | '24h';
-  reduced_motion: number;
+  theme_mode: Generated<'light' | 'dark' | 'auto'>;
+  font_size: Generated<'small' | 'medium' | 'large'>;
+  notification_position: Generated<'top-left' | 'top-right' | 'bottom-left' | 'bottom-right'>;
+  time_format: Generated<'12h' | '24h'>;
+  reduced_motion: Generated<number>;
   updated_at: string;
 }
 
