@@ -1,4 +1,6 @@
 import { CircleCheck, CircleExclamationPoint, Info, TriangleExclamationPoint, X } from 'lucide-react';
+import type { NotificationPosition } from '../../shared/contracts/app-settings.values';
+import { useAppSettings } from '../lib/app-settings';
 import { cn } from '../lib/cn';
 import { dismissToast, useToasts, type NotificationType } from '../lib/notifications';
 
@@ -9,17 +11,32 @@ const tones: Record<NotificationType, { box: string; icon: string; Icon: typeof 
   info: { box: 'border-sky-200', icon: 'text-sky-600', Icon: Info },
 };
 
+/** Where the stack sits: the staff member's App settings choose the corner (phones: full width, top or bottom). */
+const corners: Record<NotificationPosition, string> = {
+  'top-right': 'top-0 sm:right-0',
+  'top-left': 'top-0 sm:left-0',
+  'bottom-right': 'bottom-0 sm:right-0',
+  'bottom-left': 'bottom-0 sm:left-0',
+};
+
 /**
- * The toast stack, top right. The two live regions exist from the start so screen readers announce
+ * The toast stack, top right unless a staff member chose another corner. The two live regions exist from the start so screen readers announce
  * what is added: errors and warnings assertively (role=alert), the rest politely (role=status).
  */
 export function Toaster() {
   const visible = useToasts();
+  const { position } = useAppSettings().notifications;
   const urgent = visible.filter((item) => item.type === 'error' || item.type === 'warning');
   const polite = visible.filter((item) => item.type === 'success' || item.type === 'info');
 
   return (
-    <div className="pointer-events-none fixed inset-x-0 top-0 z-[70] flex flex-col items-stretch gap-2 p-3 sm:inset-x-auto sm:right-0 sm:w-96 sm:p-4">
+    <div
+      data-toaster={position}
+      className={cn(
+        'pointer-events-none fixed inset-x-0 z-[70] flex flex-col items-stretch gap-2 p-3 sm:inset-x-auto sm:w-96 sm:p-4',
+        corners[position],
+      )}
+    >
       {[
         { role: 'alert', list: urgent },
         { role: 'status', list: polite },

@@ -1,4 +1,5 @@
 import { useSyncExternalStore } from 'react';
+import { useAppSettings } from './app-settings';
 
 const QUERY = '(prefers-reduced-motion: reduce)';
 
@@ -9,13 +10,16 @@ function subscribe(onChange: () => void): () => void {
 }
 
 /**
- * Whether the visitor asked for reduced motion. The server cannot know, so it renders the static
- * variant (false means "animate", but nothing animates before hydration anyway).
+ * Whether the visitor asked for reduced motion: in the operating system, or (staff, in the admin) in
+ * their App settings. The server cannot know, so it renders the static variant (false means
+ * "animate", but nothing animates before hydration anyway).
  */
 export function usePrefersReducedMotion(): boolean {
-  return useSyncExternalStore(
+  const chosen = useAppSettings().accessibility.reducedMotion;
+  const system = useSyncExternalStore(
     subscribe,
     () => window.matchMedia(QUERY).matches,
     () => false,
   );
+  return system || chosen;
 }

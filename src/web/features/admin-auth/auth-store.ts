@@ -16,6 +16,7 @@ import {
   userMessage,
   type UnauthorizedHandler,
 } from '../../lib/api-client';
+import { forgetAppSettings } from '../../lib/app-settings';
 
 /**
  * The admin session (spec 02 section 4, decisions.md "Security decisions").
@@ -136,10 +137,11 @@ export function refreshSession(): Promise<RefreshOutcome> {
   return shared;
 }
 
-/** Ends the session locally: tokens, cached reads and the user are gone. */
+/** Ends the session locally: tokens, cached reads, the user and their App settings are gone. */
 function endSession(notice: AuthNotice | null) {
   clearAuthTokens();
   clearApiCache();
+  forgetAppSettings();
   setState({ status: 'anonymous', user: null, notice, outage: null });
 }
 

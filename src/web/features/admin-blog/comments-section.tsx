@@ -11,19 +11,14 @@ import { cn } from '../../lib/cn';
 import { onDataUpdate } from '../../lib/data-update';
 import { toast } from '../../lib/notifications';
 import { deleteComment, fetchComments } from './blog-admin-api';
-
-const dateTime = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
-
-function when(value: string): string {
-  const date = new Date(value);
-  return Number.isNaN(date.getTime()) ? value : dateTime.format(date);
-}
+import { useFormatDateTime } from '../../lib/date-time';
 
 /**
  * Blog › Comments: every comment with its post, name, e-mail, message and date, newest first. What
  * visitors wrote is shown as text only (React escapes it), never as HTML.
  */
 export function CommentsSection({ canEdit }: { canEdit: boolean }) {
+  const formatDateTime = useFormatDateTime();
   const [page, setPage] = useState(1);
   const [data, setData] = useState<BlogAdminCommentsData | null>(null);
   const [loading, setLoading] = useState(true);
@@ -109,7 +104,7 @@ export function CommentsSection({ canEdit }: { canEdit: boolean }) {
                     </a>
                   </div>
                   <time dateTime={comment.created_at} className="text-xs whitespace-nowrap text-slate-500">
-                    {when(comment.created_at)}
+                    {formatDateTime(comment.created_at)}
                   </time>
                 </div>
                 <p className="text-sm break-words whitespace-pre-line text-slate-700">{comment.message}</p>

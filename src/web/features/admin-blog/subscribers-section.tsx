@@ -19,13 +19,7 @@ import { cn } from '../../lib/cn';
 import { toast } from '../../lib/notifications';
 import { deleteSubscriber, fetchSubscribers, fetchSubscribersCsv, type SubscriberFilters } from './blog-admin-api';
 import { downloadTextFile } from '../../lib/download-file';
-
-const dateTime = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
-
-function when(value: string): string {
-  const date = new Date(value);
-  return Number.isNaN(date.getTime()) ? value : dateTime.format(date);
-}
+import { useFormatDateTime } from '../../lib/date-time';
 
 const statusOptions: { value: SubscriberFilters['status']; label: string }[] = [
   { value: 'all', label: 'All statuses' },
@@ -198,6 +192,7 @@ interface TableProps {
 }
 
 function SubscribersTable({ subscribers, loading, canEdit, onDelete }: TableProps) {
+  const formatDateTime = useFormatDateTime();
   return (
     <Card padding="none" className={cn('overflow-x-auto transition-opacity', loading && 'opacity-60')}>
       <table className="w-full text-left text-sm" aria-busy={loading}>
@@ -230,7 +225,7 @@ function SubscribersTable({ subscribers, loading, canEdit, onDelete }: TableProp
                 <span className="font-medium break-all text-slate-900">{subscriber.email}</span>
                 {/* Small screens have no room for the date and source columns: they go under the address. */}
                 <span className="mt-0.5 block text-xs text-slate-500 sm:hidden">
-                  {when(subscriber.created_at)} · {subscriber.source}
+                  {formatDateTime(subscriber.created_at)} · {subscriber.source}
                 </span>
               </td>
               <td className="px-4 py-3">
@@ -239,7 +234,7 @@ function SubscribersTable({ subscribers, loading, canEdit, onDelete }: TableProp
                 </Badge>
               </td>
               <td className="hidden px-4 py-3 whitespace-nowrap text-slate-600 sm:table-cell">
-                <time dateTime={subscriber.created_at}>{when(subscriber.created_at)}</time>
+                <time dateTime={subscriber.created_at}>{formatDateTime(subscriber.created_at)}</time>
               </td>
               <td className="hidden px-4 py-3 text-slate-600 sm:table-cell">{subscriber.source}</td>
               {canEdit && (

@@ -66,20 +66,6 @@ export function FailedSubmissionLine({ message, className }: { message: string |
   );
 }
 
-const dateTime = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
-const dateOnly = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium' });
-
-/** "23 Nov 2026, 17:42" in the reader's language; the raw text if it is not a date. */
-export function formatDateTime(value: string): string {
-  const date = new Date(value);
-  return Number.isNaN(date.getTime()) ? value : dateTime.format(date);
-}
-
-export function formatDate(value: string): string {
-  const date = new Date(value);
-  return Number.isNaN(date.getTime()) ? value : dateOnly.format(date);
-}
-
 /** The `<option>`s of every status, in the contract's order, for a status select. */
 export function StatusOptions() {
   return contactStatuses.map((status) => (

@@ -25,14 +25,8 @@ import { cn } from '../../lib/cn';
 import { mailtoHref, telHref } from '../../lib/contact-links';
 import { onDataUpdate } from '../../lib/data-update';
 import { toast } from '../../lib/notifications';
-import {
-  FailedSubmissionLine,
-  formatDateTime,
-  PriorityLabel,
-  PriorityOptions,
-  StatusBadge,
-  StatusOptions,
-} from './contact-badges';
+import { FailedSubmissionLine, PriorityLabel, PriorityOptions, StatusBadge, StatusOptions } from './contact-badges';
+import { useFormatDateTime } from '../../lib/date-time';
 import {
   addNote,
   assignContact,
@@ -56,6 +50,7 @@ function toastFailure(title: string, error: unknown) {
  * may change contacts; viewers see everything without the controls.
  */
 export function ContactDetailView({ id, canEdit, backTo }: { id: number; canEdit: boolean; backTo: string }) {
+  const formatDateTime = useFormatDateTime();
   const navigate = useNavigate();
   const [contact, setContact] = useState<ContactDetail | null>(null);
   const [failure, setFailure] = useState<EditorFailure | null>(null);
@@ -422,6 +417,7 @@ function NotesCard({
   canEdit: boolean;
   onAdded: () => Promise<void>;
 }) {
+  const formatDateTime = useFormatDateTime();
   const [text, setText] = useState('');
   const [adding, setAdding] = useState(false);
 

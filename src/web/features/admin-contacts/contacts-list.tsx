@@ -24,14 +24,8 @@ import { cn } from '../../lib/cn';
 import { mailtoHref } from '../../lib/contact-links';
 import { toast } from '../../lib/notifications';
 import { downloadTextFile } from '../../lib/download-file';
-import {
-  FailedSubmissionLine,
-  formatDate,
-  PriorityLabel,
-  PriorityOptions,
-  StatusBadge,
-  StatusOptions,
-} from './contact-badges';
+import { FailedSubmissionLine, PriorityLabel, PriorityOptions, StatusBadge, StatusOptions } from './contact-badges';
+import { formatDate } from '../../lib/date-time';
 import { bulkContacts, deleteContact, fetchContacts, fetchContactsCsv } from './contacts-admin-api';
 import {
   contactsPath,

@@ -18,6 +18,7 @@ import { ACTIVITY_SHOWN, type ActivityItem } from '../../../shared/contracts/ana
 import { EmptyList } from '../../components/admin/list-states';
 import { Panel } from '../../components/admin/figures';
 import { formatTimeAgo } from '../../lib/dashboard-format';
+import { useFormatDateTime } from '../../lib/date-time';
 
 const typeIcons: Record<string, LucideIcon> = {
   blog: FileText,
@@ -31,13 +32,6 @@ const typeIcons: Record<string, LucideIcon> = {
   settings: Settings,
   system: Sparkles,
 };
-
-const exactTime = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
-
-function exact(time: string): string {
-  const date = new Date(time);
-  return Number.isNaN(date.getTime()) ? time : exactTime.format(date);
-}
 
 /** "5 minutes ago" moves on by itself: the list is drawn again every minute. */
 function useMinuteClock(): Date {
@@ -77,6 +71,7 @@ function ActivityAuthor({ activity }: { activity: ActivityItem }) {
 export function RecentActivity({ items }: { items: ActivityItem[] }) {
   const id = useId();
   const now = useMinuteClock();
+  const formatDateTime = useFormatDateTime();
   const shown = items.slice(0, ACTIVITY_SHOWN);
   return (
     <Panel
@@ -111,7 +106,7 @@ export function RecentActivity({ items }: { items: ActivityItem[] }) {
                 </div>
                 <time
                   dateTime={activity.time}
-                  title={exact(activity.time)}
+                  title={formatDateTime(activity.time)}
                   className="shrink-0 pt-0.5 text-xs whitespace-nowrap text-slate-500"
                 >
                   {formatTimeAgo(activity.time, now)}

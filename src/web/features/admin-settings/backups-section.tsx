@@ -25,6 +25,7 @@ import {
 } from './backups-api';
 import type { FormNotice } from './form-notice';
 import { SectionCard } from './section-card';
+import { useFormatDateTime } from '../../lib/date-time';
 
 const LOAD_FAILED = 'Failed to load the backups';
 const RESTORE_WORD = 'RESTORE';
@@ -34,7 +35,6 @@ const intervals = [
   { hours: 24, label: 'Every day' },
   { hours: 168, label: 'Every week' },
 ] as const;
-const dateTime = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short' });
 const typeLabels: Record<Backup['type'], string> = { manual: 'Manual', auto: 'Automatic', imported: 'Imported' };
 
 const failure = (template: string, error: unknown) =>
@@ -46,6 +46,7 @@ const failure = (template: string, error: unknown) =>
  * an archive from another installation, and the automatic schedule with its count and last time.
  */
 export function BackupsSection({ onRestored }: { onRestored: () => Promise<void> }) {
+  const formatDateTime = useFormatDateTime();
   const [list, setList] = useState<BackupList | null>(null);
   const [loadError, setLoadError] = useState<string | null>(null);
   const [notice, setNotice] = useState<FormNotice | null>(null);
@@ -175,7 +176,7 @@ export function BackupsSection({ onRestored }: { onRestored: () => Promise<void>
               name="autoBackup"
               label="Auto Backup"
               hint={`${list.schedule.backupCount} ${list.schedule.backupCount === 1 ? 'backup' : 'backups'} kept · last backup ${
-                list.schedule.lastBackupAt ? dateTime.format(new Date(list.schedule.lastBackupAt)) : 'Never'
+                list.schedule.lastBackupAt ? formatDateTime(list.schedule.lastBackupAt) : 'Never'
               }${list.schedule.offsiteCopy ? ' · copied off the server' : ''}. The 10 newest are kept; those over 30 days are dropped.`}
               checked={schedule.enabled}
               onChange={(enabled) => setSchedule({ ...schedule, enabled })}
@@ -253,7 +254,7 @@ export function BackupsSection({ onRestored }: { onRestored: () => Promise<void>
                 >
                   <div className="min-w-0">
                     <div className="flex flex-wrap items-center gap-2">
-                      <span className="font-medium text-slate-900">{dateTime.format(new Date(backup.createdAt))}</span>
+                      <span className="font-medium text-slate-900">{formatDateTime(backup.createdAt)}</span>
                       <Badge tone={backup.type === 'manual' ? 'brand' : 'neutral'}>{typeLabels[backup.type]}</Badge>
                       {backup.status !== 'completed' && (
                         <Badge tone={backup.status === 'failed' ? 'danger' : 'warning'}>{backup.status}</Badge>
@@ -271,7 +272,7 @@ export function BackupsSection({ onRestored }: { onRestored: () => Promise<void>
                       size="sm"
                       disabled={busy !== null || backup.status !== 'completed'}
                       onClick={() => void download(backup)}
-                      aria-label={`Download the backup of ${dateTime.format(new Date(backup.createdAt))}`}
+                      aria-label={`Download the backup of ${formatDateTime(backup.createdAt)}`}
                     >
                       <Download aria-hidden="true" />
                       Download
@@ -281,7 +282,7 @@ export function BackupsSection({ onRestored }: { onRestored: () => Promise<void>
                       size="sm"
                       disabled={busy !== null || backup.status !== 'completed'}
                       onClick={() => setPendingRestore(backup)}
-                      aria-label={`Restore the backup of ${dateTime.format(new Date(backup.createdAt))}`}
+                      aria-label={`Restore the backup of ${formatDateTime(backup.createdAt)}`}
                     >
                       <ArchiveRestore aria-hidden="true" />
                       Restore
@@ -291,7 +292,7 @@ export function BackupsSection({ onRestored }: { onRestored: () => Promise<void>
                       size="sm"
                       disabled={busy !== null}
                       onClick={() => setPendingDelete(backup)}
-                      aria-label={`Delete the backup of ${dateTime.format(new Date(backup.createdAt))}`}
+                      aria-label={`Delete the backup of ${formatDateTime(backup.createdAt)}`}
                     >
                       <Trash2 aria-hidden="true" />
                       Delete
@@ -320,8 +321,8 @@ export function BackupsSection({ onRestored }: { onRestored: () => Promise<void>
             );
         }}
       >
-        The archive of {pendingDelete ? dateTime.format(new Date(pendingDelete.createdAt)) : ''} is removed from the
-        server. This action cannot be undone.
+        The archive of {pendingDelete ? formatDateTime(pendingDelete.createdAt) : ''} is removed from the server. This
+        action cannot be undone.
       </ConfirmDeleteDialog>
       <RestoreDialog
         backup={pendingRestore}
@@ -345,6 +346,7 @@ function RestoreDialog({
   onCancel: () => void;
   onConfirm: (backup: Backup) => void;
 }) {
+  const formatDateTime = useFormatDateTime();
   return (
     <TypedConfirmDialog
       open={backup !== null}
@@ -358,8 +360,8 @@ function RestoreDialog({
       onConfirm={() => backup && onConfirm(backup)}
     >
       Every post, project, contact, certificate, setting, user and uploaded file is replaced by the backup of{' '}
-      {backup ? dateTime.format(new Date(backup.createdAt)) : ''}. The archive is checked first; nothing changes if it
-      is damaged. Everybody, you included, signs in again afterwards.
+      {backup ? formatDateTime(backup.createdAt) : ''}. The archive is checked first; nothing changes if it is damaged.
+      Everybody, you included, signs in again afterwards.
     </TypedConfirmDialog>
   );
 }

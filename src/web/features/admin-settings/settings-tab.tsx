@@ -1,5 +1,6 @@
 import { permissionsByRole, type PublicUser } from '../../../shared/contracts/auth';
 import { AccountSection } from './account-section';
+import { AppSettingsSection } from './app-settings-section';
 import { ChangePasswordSection } from './change-password-section';
 import { EmailPreferencesSection } from './email-preferences-section';
 import { SystemSection } from './system-section';
@@ -15,7 +16,7 @@ export interface SettingsTabProps {
   onSignOut: () => Promise<void>;
 }
 
-/** The settings groups: account, password, e-mail preferences; users and System Configuration for admins. */
+/** The settings groups: account, password, e-mail preferences, app settings; users and System Configuration for admins. */
 export function SettingsTab({ user, onUserChange, onPasswordChanged, onSignOut }: SettingsTabProps) {
   const canManageUsers = permissionsByRole[user.role].includes('users');
   const canConfigure = permissionsByRole[user.role].includes('settings');
@@ -25,6 +26,7 @@ export function SettingsTab({ user, onUserChange, onPasswordChanged, onSignOut }
       <AccountSection key={user.id} user={user} onUserChange={onUserChange} />
       <ChangePasswordSection onChanged={onPasswordChanged} />
       <EmailPreferencesSection key={`email-${user.id}`} />
+      <AppSettingsSection key={`app-${user.id}`} />
       {canManageUsers && <UsersSection currentUserId={user.id} />}
       {canConfigure && <SystemSection />}
       {canBackUp && <BackupsSection onRestored={onSignOut} />}

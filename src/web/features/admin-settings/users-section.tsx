@@ -26,6 +26,7 @@ import { cn } from '../../lib/cn';
 import { toast } from '../../lib/notifications';
 import { fieldErrors, type FormNotice } from './form-notice';
 import { SectionCard } from './section-card';
+import { useFormatDateTime } from '../../lib/date-time';
 
 export const USERS_PAGE_SIZE = 10;
 type PendingAction =
@@ -38,14 +39,6 @@ interface Filters {
   role: Role | '';
   status: UserStatus | '';
   page: number;
-}
-
-function dateLabel(value: string | null): string {
-  if (!value) return 'Never';
-  const date = new Date(value);
-  return Number.isNaN(date.getTime())
-    ? 'Never'
-    : date.toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' });
 }
 
 /** Settings › Users (admins only): list, invite, change role, disable/enable and delete staff users. */
@@ -293,6 +286,9 @@ function UserRow({
   disabled: boolean;
 }) {
   const active = user.status === 'active';
+  const formatDateTime = useFormatDateTime();
+  const lastLogin =
+    user.lastLogin && !Number.isNaN(Date.parse(user.lastLogin)) ? formatDateTime(user.lastLogin) : 'Never';
   return (
     <li className="flex flex-col gap-3 px-4 py-3 md:flex-row md:items-center" data-user={user.username}>
       <div className="min-w-0 flex-1">
@@ -302,7 +298,7 @@ function UserRow({
           <Badge tone={active ? 'success' : 'danger'}>{active ? 'Active' : 'Disabled'}</Badge>
         </p>
         <p className="text-sm break-all text-slate-600">{user.email}</p>
-        <p className="text-xs text-slate-500">Last sign-in: {dateLabel(user.lastLogin)}</p>
+        <p className="text-xs text-slate-500">Last sign-in: {lastLogin}</p>
       </div>
       <div className="flex flex-wrap items-center gap-2">
         <Select

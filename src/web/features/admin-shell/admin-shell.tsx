@@ -40,7 +40,10 @@ export function AdminShell({ username, role, onLogout, children }: AdminShellPro
       >
         Skip to content
       </a>
-      <aside className="fixed inset-y-0 left-0 z-30 hidden w-64 border-r border-slate-800 bg-slate-900 lg:block">
+      <aside
+        data-keep-palette
+        className="fixed inset-y-0 left-0 z-30 hidden w-64 border-r border-slate-800 bg-slate-900 lg:block"
+      >
         <SidebarContent />
       </aside>
       <Drawer open={drawerOpen} onClose={() => setDrawerOpen(false)} />
@@ -160,6 +163,7 @@ function Drawer({ open, onClose }: { open: boolean; onClose: () => void }) {
     <dialog
       ref={ref}
       aria-label="Admin menu"
+      data-keep-palette
       onClose={onClose}
       onClick={(event) => {
         if (event.target === ref.current) onClose();

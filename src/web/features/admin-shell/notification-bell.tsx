@@ -28,6 +28,7 @@ import {
   markAllNotificationsRead,
   setNotificationRead,
 } from '../../components/admin/staff-notifications-api';
+import { useFormatDateTime } from '../../lib/date-time';
 
 /** How often the bell asks the server for new notifications while the admin is open. */
 export const NOTIFICATIONS_POLL_MS = 60_000;
@@ -38,13 +39,6 @@ const icons: Record<NotificationType, { Icon: typeof Info; className: string; la
   warning: { Icon: TriangleExclamationPoint, className: 'text-amber-600', label: 'Warning' },
   info: { Icon: Info, className: 'text-sky-600', label: 'Info' },
 };
-
-const timeFormat = new Intl.DateTimeFormat(undefined, { dateStyle: 'short', timeStyle: 'short' });
-
-function timeLabel(timestamp: string): string {
-  const date = new Date(timestamp);
-  return Number.isNaN(date.getTime()) ? '' : timeFormat.format(date);
-}
 
 /** Only the admin's own paths are followed (a link is server data, never an arbitrary address). */
 function adminLink(link: string | null): string | null {
@@ -283,6 +277,7 @@ function NotificationItem({
 }) {
   const { Icon, className, label } = icons[item.type];
   const link = adminLink(item.link);
+  const formatDateTime = useFormatDateTime();
   const title = (
     <>
       {item.title}
@@ -306,7 +301,7 @@ function NotificationItem({
             )}
           </span>
           <time dateTime={item.timestamp} className="shrink-0 text-xs text-slate-500">
-            {timeLabel(item.timestamp)}
+            {Number.isNaN(Date.parse(item.timestamp)) ? '' : formatDateTime(item.timestamp, 'short')}
           </time>
         </p>
         <p className="mt-0.5 text-sm break-words text-slate-600">{item.message}</p>

@@ -1,9 +1,19 @@
+import { useEffect, useLayoutEffect } from 'react';
 import { Outlet } from 'react-router';
 import { Toaster } from '../../components/toaster';
 import { ErrorScreen } from '../../features/errors/error-screen';
 import { AdminLoading } from '../../features/admin-auth/admin-loading';
-import { checkSession, installAuth } from '../../features/admin-auth/auth-store';
+import { checkSession, installAuth, useAuth } from '../../features/admin-auth/auth-store';
+import { fetchAppSettings } from '../../features/admin-settings/app-settings-api';
 import { adminMeta } from '../../lib/admin-meta';
+import {
+  applyAppSettings,
+  getAppSettings,
+  restoreAppSettings,
+  setAppSettings,
+  unapplyAppSettings,
+  useAppSettings,
+} from '../../lib/app-settings';
 import type { Route } from './+types/layout';
 
 /**
@@ -19,6 +29,9 @@ export function meta() {
 
 export async function clientLoader() {
   installAuth();
+  // The theme and size this browser used last, at once; the server's copy follows once signed in.
+  restoreAppSettings();
+  applyAppSettings(getAppSettings());
   await checkSession();
   return null;
 }
@@ -28,7 +41,28 @@ export function HydrateFallback() {
   return <AdminLoading />;
 }
 
+/** The signed-in staff member's App settings: fetched once per session, applied while the admin is open. */
+function useStaffAppSettings() {
+  const settings = useAppSettings();
+  const { status, user } = useAuth();
+  const userId = status === 'authenticated' ? user?.id : undefined;
+  useLayoutEffect(() => applyAppSettings(settings), [settings]);
+  useLayoutEffect(() => unapplyAppSettings, []);
+  useEffect(() => {
+    if (userId === undefined) return;
+    let current = true;
+    fetchAppSettings()
+      .then((saved) => current && setAppSettings(saved))
+      // The remembered or default settings stay; Settings › App Settings shows the failure.
+      .catch(() => undefined);
+    return () => {
+      current = false;
+    };
+  }, [userId]);
+}
+
 export default function AdminLayout() {
+  useStaffAppSettings();
   return (
     <>
       <Outlet />

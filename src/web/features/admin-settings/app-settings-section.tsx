@@ -1,0 +1,245 @@
+import { LoaderCircle, Monitor, Moon, Palette, Save, Sun } from 'lucide-react';
+import { useEffect, useId, useState, type FormEvent, type ReactNode } from 'react';
+import {
+  AppSettingsMessage,
+  type AppSettings,
+  type FontSize,
+  type NotificationPosition,
+  type ThemeMode,
+  type TimeFormat,
+} from '../../../shared/contracts/app-settings.values';
+import { Alert } from '../../components/alert';
+import { Button } from '../../components/button';
+import { CheckboxField } from '../../components/checkbox-field';
+import { ListLoadError } from '../../components/admin/list-states';
+import { Select } from '../../components/select';
+import { Skeleton } from '../../components/skeleton';
+import { userMessage } from '../../lib/api-client';
+import { setAppSettings } from '../../lib/app-settings';
+import { cn } from '../../lib/cn';
+import { formatTime } from '../../lib/date-time';
+import { toast } from '../../lib/notifications';
+import { fetchAppSettings, saveAppSettings } from './app-settings-api';
+import type { FormNotice } from './form-notice';
+import { SectionCard } from './section-card';
+
+const themes: { value: ThemeMode; label: string; icon: ReactNode }[] = [
+  { value: 'light', label: 'Light', icon: <Sun /> },
+  { value: 'dark', label: 'Dark', icon: <Moon /> },
+  { value: 'auto', label: 'Auto', icon: <Monitor /> },
+];
+const fontSizes: { value: FontSize; label: string }[] = [
+  { value: 'small', label: 'Small' },
+  { value: 'medium', label: 'Medium' },
+  { value: 'large', label: 'Large' },
+];
+const positions: { value: NotificationPosition; label: string }[] = [
+  { value: 'top-right', label: 'Top right' },
+  { value: 'top-left', label: 'Top left' },
+  { value: 'bottom-right', label: 'Bottom right' },
+  { value: 'bottom-left', label: 'Bottom left' },
+];
+
+/** A row of radio buttons drawn as a segmented control (native radios: arrow keys move between them). */
+function Choices<T extends string>({
+  legend,
+  hint,
+  name,
+  value,
+  options,
+  onChange,
+}: {
+  legend: string;
+  hint?: string;
+  name: string;
+  value: T;
+  options: { value: T; label: string; icon?: ReactNode }[];
+  onChange: (value: T) => void;
+}) {
+  const hintId = useId();
+  return (
+    <fieldset aria-describedby={hint ? hintId : undefined}>
+      <legend className="text-sm font-medium text-slate-800">{legend}</legend>
+      {hint && (
+        <p id={hintId} className="text-xs text-slate-500">
+          {hint}
+        </p>
+      )}
+      <div className="mt-2 inline-flex flex-wrap gap-1 rounded-xl bg-slate-100 p-1">
+        {options.map((option) => (
+          <label
+            key={option.value}
+            className={cn(
+              'relative inline-flex h-9 cursor-pointer items-center gap-2 rounded-lg px-3.5 text-sm font-medium transition',
+              'has-focus-visible:ring-2 has-focus-visible:ring-brand-500 [&_svg]:size-4',
+              value === option.value
+                ? 'bg-white text-slate-900 shadow-sm ring-1 ring-slate-200'
+                : 'text-slate-600 hover:text-slate-900',
+            )}
+          >
+            <input
+              type="radio"
+              name={name}
+              value={option.value}
+              checked={value === option.value}
+              onChange={() => onChange(option.value)}
+              className="sr-only"
+            />
+            {option.icon && <span aria-hidden="true">{option.icon}</span>}
+            {option.label}
+          </label>
+        ))}
+      </div>
+    </fieldset>
+  );
+}
+
+/** An afternoon time, to show what each clock looks like. */
+const SAMPLE = '2026-11-25T15:04:00';
+
+/**
+ * Settings › App Settings: how the admin looks and behaves for the signed-in staff member — theme (light,
+ * dark or following the system), font size, the corner notifications appear in, 12- or 24-hour time and
+ * reduced motion (GET and PUT /api/auth/app-settings). Saved settings apply at once, on every device the
+ * person signs in on.
+ */
+export function AppSettingsSection() {
+  const [saved, setSaved] = useState<AppSettings | null>(null);
+  const [values, setValues] = useState<AppSettings | null>(null);
+  const [loadError, setLoadError] = useState<string | null>(null);
+  const [attempt, setAttempt] = useState(0);
+  const [busy, setBusy] = useState(false);
+  const [notice, setNotice] = useState<FormNotice | null>(null);
+
+  useEffect(() => {
+    let cancelled = false;
+    setLoadError(null);
+    fetchAppSettings()
+      .then((settings) => {
+        if (cancelled) return;
+        setSaved(settings);
+        setValues(settings);
+      })
+      .catch((error: unknown) => {
+        if (!cancelled)
+          setLoadError(userMessage(error, { surface: 'admin', fallback: AppSettingsMessage.LOAD_FAILED }));
+      });
+    return () => {
+      cancelled = true;
+    };
+  }, [attempt]);
+
+  function change(next: AppSettings) {
+    setValues(next);
+    setNotice(null);
+  }
+
+  async function onSubmit(event: FormEvent) {
+    event.preventDefault();
+    if (!values || busy) return;
+    setBusy(true);
+    setNotice(null);
+    try {
+      const stored = await saveAppSettings(values);
+      setSaved(stored);
+      setValues(stored);
+      setAppSettings(stored);
+      toast.success(AppSettingsMessage.SAVED);
+    } catch (error) {
+      const reason = userMessage(error, { surface: 'admin', fallback: AppSettingsMessage.SAVE_FAILED });
+      setNotice({
+        type: 'error',
+        text: reason === AppSettingsMessage.SAVE_FAILED ? reason : `${AppSettingsMessage.SAVE_FAILED}: ${reason}`,
+      });
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  const changed = Boolean(values && saved && JSON.stringify(values) !== JSON.stringify(saved));
+
+  return (
+    <SectionCard
+      id="settings-app"
+      title="App Settings"
+      description="How the admin looks and behaves for you, on every device you sign in on."
+      icon={<Palette />}
+    >
+      {loadError ? (
+        <ListLoadError title={AppSettingsMessage.LOAD_FAILED} onRetry={() => setAttempt((n) => n + 1)}>
+          {loadError !== AppSettingsMessage.LOAD_FAILED && loadError}
+        </ListLoadError>
+      ) : !values ? (
+        <div className="flex flex-col gap-4" aria-busy="true">
+          <span className="sr-only">Loading your app settings…</span>
+          {[0, 1, 2, 3].map((row) => (
+            <Skeleton key={row} className="h-14 w-full max-w-md" />
+          ))}
+        </div>
+      ) : (
+        <form noValidate onSubmit={onSubmit} className="flex flex-col gap-6" aria-labelledby="settings-app">
+          {notice && (
+            <Alert tone={notice.type} onDismiss={() => setNotice(null)}>
+              {notice.text}
+            </Alert>
+          )}
+          <div className="grid gap-6 md:grid-cols-2">
+            <Choices
+              legend="Theme"
+              hint="Auto follows your device's light or dark setting."
+              name="themeMode"
+              value={values.theme.mode}
+              options={themes}
+              onChange={(mode) => change({ ...values, theme: { ...values.theme, mode } })}
+            />
+            <Choices
+              legend="Font size"
+              name="fontSize"
+              value={values.theme.fontSize}
+              options={fontSizes}
+              onChange={(fontSize) => change({ ...values, theme: { ...values.theme, fontSize } })}
+            />
+            <Choices<TimeFormat>
+              legend="Time format"
+              name="timeFormat"
+              value={values.localization.timeFormat}
+              options={[
+                { value: '12h', label: `12-hour (${formatTime(SAMPLE, '12h')})` },
+                { value: '24h', label: `24-hour (${formatTime(SAMPLE, '24h')})` },
+              ]}
+              onChange={(timeFormat) => change({ ...values, localization: { timeFormat } })}
+            />
+            <Select
+              label="Notification position"
+              name="notificationPosition"
+              containerClassName="max-w-xs"
+              value={values.notifications.position}
+              onChange={(event) =>
+                change({ ...values, notifications: { position: event.target.value as NotificationPosition } })
+              }
+            >
+              {positions.map((position) => (
+                <option key={position.value} value={position.value}>
+                  {position.label}
+                </option>
+              ))}
+            </Select>
+          </div>
+          <CheckboxField
+            name="reducedMotion"
+            label="Reduce motion"
+            hint="Turn off animations and transitions in the admin, whatever your device is set to."
+            checked={values.accessibility.reducedMotion}
+            onChange={(reducedMotion) => change({ ...values, accessibility: { reducedMotion } })}
+          />
+          <div>
+            <Button type="submit" disabled={busy || !changed}>
+              {busy ? <LoaderCircle className="animate-spin" aria-hidden="true" /> : <Save aria-hidden="true" />}
+              {busy ? 'Saving...' : 'Save App Settings'}
+            </Button>
+          </div>
+        </form>
+      )}
+    </SectionCard>
+  );
+}
