@@ -12,11 +12,11 @@ export interface CategoryBadgeProps {
 /** A category pill tinted with the category's own colour (default label 'Article'). */
 export function CategoryBadge({ name, color, className }: CategoryBadgeProps) {
   const hex = safeHexColor(color);
-  // Colour text is kept dark enough to read by mixing the category colour with near-black.
+  // Colour text is kept dark enough to read by mixing the category colour with near-black (AA for yellow and amber too).
   const style: CSSProperties | undefined = hex
     ? {
         backgroundColor: `color-mix(in srgb, ${hex} 14%, white)`,
-        color: `color-mix(in srgb, ${hex} 70%, black)`,
+        color: `color-mix(in srgb, ${hex} 55%, black)`,
         boxShadow: `inset 0 0 0 1px color-mix(in srgb, ${hex} 35%, white)`,
       }
     : undefined;

@@ -183,7 +183,7 @@ export function MediaTab({ role }: { role: Role }) {
       )}
 
       <Card padding="sm" className="flex flex-col gap-3">
-        <div className="grid gap-3 sm:grid-cols-2 lg:grid-cols-[1fr_10rem_10rem_11rem_auto]">
+        <div className="grid gap-3 sm:grid-cols-2 lg:grid-cols-[minmax(12rem,1fr)_repeat(2,minmax(0,10rem))_minmax(0,11rem)_auto]">
           {/* The unused list is not filtered: its filters wait until it is left. */}
           <fieldset disabled={query.unused} className="contents">
             <SearchField
