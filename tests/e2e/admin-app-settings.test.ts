@@ -18,15 +18,18 @@ const root = (page: Page) =>
 
 /** The lightness (0–255) of an element's background: the dark theme must really be dark. */
 const backgroundLightness = (page: Page, selector: string) =>
-  page.locator(selector).first().evaluate((element) => {
-    const canvas = document.createElement('canvas');
-    canvas.width = canvas.height = 1;
-    const context = canvas.getContext('2d')!;
-    context.fillStyle = getComputedStyle(element).backgroundColor;
-    context.fillRect(0, 0, 1, 1);
-    const [r, g, b] = context.getImageData(0, 0, 1, 1).data;
-    return Math.round(0.2126 * r! + 0.7152 * g! + 0.0722 * b!);
-  });
+  page
+    .locator(selector)
+    .first()
+    .evaluate((element) => {
+      const canvas = document.createElement('canvas');
+      canvas.width = canvas.height = 1;
+      const context = canvas.getContext('2d')!;
+      context.fillStyle = getComputedStyle(element).backgroundColor;
+      context.fillRect(0, 0, 1, 1);
+      const [r, g, b] = context.getImageData(0, 0, 1, 1).data;
+      return Math.round(0.2126 * r! + 0.7152 * g! + 0.0722 * b!);
+    });
 
 describe('App settings', () => {
   it('a staff member picks dark, large, 24-hour, bottom left and reduced motion: the admin follows at once, after a reload and on another device; signing out and the public site are untouched', async () => {
