@@ -50,7 +50,12 @@ export const adminTabs: readonly AdminTab[] = [
     icon: Images,
     description: 'Uploaded images and files: find, describe, upload and clean up',
   },
-  { id: 'settings', label: 'Settings', icon: Settings, description: 'Account, password, e-mail preferences, app settings and users' },
+  {
+    id: 'settings',
+    label: 'Settings',
+    icon: Settings,
+    description: 'Account, password, e-mail preferences, app settings and users',
+  },
 ];
 
 /** The tab a URL segment names: "dashboard" is an alias of overview; undefined for unknown tabs. */
