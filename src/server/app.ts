@@ -65,6 +65,14 @@ export interface BuildOptions {
   logger?: boolean;
 }
 
+/**
+ * The address as the request log keeps it: secrets that travel in a query string (a download link's or
+ * a password reset's token) are replaced, so that log files do not become a way in.
+ */
+export function loggedUrl(url: string): string {
+  return url.replace(/([?&](?:token|refreshToken)=)[^&#]*/gi, '$1[redacted]');
+}
+
 export async function buildApp(config: Config, options: BuildOptions = {}): Promise<FastifyInstance> {
   const app = Fastify({
     logger: options.logger === false ? false : { level: config.logLevel },
@@ -104,7 +112,12 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   });
   app.addHook('onResponse', async (request, reply) => {
     request.log.info(
-      { method: request.method, url: request.url, statusCode: reply.statusCode, ms: Math.round(reply.elapsedTime) },
+      {
+        method: request.method,
+        url: loggedUrl(request.url),
+        statusCode: reply.statusCode,
+        ms: Math.round(reply.elapsedTime),
+      },
       'request completed',
     );
   });

@@ -15,6 +15,8 @@ import { createTestDatabase, testDialects } from './testing/test-database';
 const PUBLIC_API_ROUTES = [
   'GET /api/health',
   'DELETE /api/system/site-pass',
+  // Its signed link is the credential (a browser download carries no bearer token).
+  'GET /api/backups/:id/file',
   'GET /api/ready',
   'GET /api/company',
   'GET /api/company/seo',

@@ -25,12 +25,14 @@ describe('backups', () => {
     expect(await row.textContent()).toMatch(/Manual.*rows.*files/s);
     await section.getByText(/1 backup kept · last backup (?!Never)/).waitFor();
 
-    // The archive downloads with the admin's token, as a gzip whose tar holds the manifest.
+    // The browser saves the archive itself from a short signed link (never through the page's memory),
+    // as a gzip whose tar holds the manifest.
     const [download] = await Promise.all([
       page.waitForEvent('download'),
       row.getByRole('button', { name: /Download/ }).click(),
     ]);
     expect(download.suggestedFilename()).toMatch(/\.tar\.gz$/);
+    expect(download.url()).toMatch(/\/api\/backups\/\d+\/file\?token=/);
     const tar = gunzipSync(await readFile((await download.path())!));
     expect(tar.toString('latin1')).toContain('manifest.json');
 

@@ -30,6 +30,17 @@ export interface AccessTokens {
   verify(token: string, options?: { allowExpired?: boolean }): Promise<AccessClaims | null>;
 }
 
+/**
+ * Short-lived links for the browser to fetch something itself (a large download written straight to
+ * disk instead of through JavaScript): signed for one purpose and one resource, on behalf of the signed-in
+ * user and their session, so signing out, disabling the account or losing the permission ends them too.
+ */
+export interface SignedLinks {
+  issue(request: FastifyRequest, purpose: string, resource: string, ttlSeconds: number): Promise<string>;
+  /** The active user the link was issued to, when it is genuine, unexpired, for this purpose and resource. */
+  verify(token: string, purpose: string, resource: string): Promise<CurrentUser | null>;
+}
+
 export interface RouteAccess {
   method: string;
   url: string;
@@ -58,6 +69,7 @@ declare module 'fastify' {
     userFromBearer(request: FastifyRequest): Promise<CurrentUser | null>;
     /** Every route registered after this plugin with its declared access, filled when the app is ready. */
     routeAccess: RouteAccess[];
+    signedLinks: SignedLinks;
   }
 }
 
@@ -155,6 +167,37 @@ export const authPlugin = fp(
       request.sessionId = claims.sessionId;
       return user;
     });
+    const signedLinks: SignedLinks = {
+      async issue(request, purpose, resource, ttlSeconds) {
+        const user = request.user;
+        if (!user || !request.sessionId) throw unauthenticated(ErrorMessage.UNAUTHENTICATED);
+        return new SignJWT({ sid: request.sessionId, res: resource })
+          .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
+          .setSubject(String(user.id))
+          .setIssuer(issuer)
+          .setAudience(`link:${purpose}`)
+          .setIssuedAt()
+          .setExpirationTime(`${ttlSeconds}s`)
+          .sign(key);
+      },
+      async verify(token, purpose, resource) {
+        try {
+          const { payload } = await jwtVerify(token, key, {
+            algorithms: ['HS256'],
+            issuer,
+            audience: `link:${purpose}`,
+            requiredClaims: ['sub', 'exp', 'sid', 'res'],
+          });
+          const userId = Number(payload.sub);
+          if (!Number.isInteger(userId) || typeof payload.sid !== 'string' || payload.res !== resource) return null;
+          const user = await options.loadUser(app.database.db, userId, payload.sid);
+          return user?.status === 'active' ? user : null;
+        } catch {
+          return null;
+        }
+      },
+    };
+    app.decorate('signedLinks', signedLinks);
     app.decorate('routeAccess', [] as RouteAccess[]);
     app.decorateRequest('user', null);
     app.decorateRequest('sessionId', null);

@@ -111,4 +111,12 @@ export const BackupMessage = {
   NOT_COMPLETED: 'This backup is not complete and cannot be downloaded or restored.',
   BUSY: 'Another backup or restore is running. Please try again when it has finished.',
   NO_FILE: 'Choose a backup file (.tar.gz) to import.',
+  LINK_EXPIRED: 'This download link has expired or is not yours. Download the backup again from Settings.',
 } as const;
+
+/** How long a download link lasts: long enough for the browser to start, too short to be worth stealing. */
+export const BACKUP_DOWNLOAD_LINK_SECONDS = 60;
+
+/** POST /api/backups/{id}/download-link: an address the browser fetches itself, saving the archive to disk. */
+export const backupDownloadLinkSchema = z.object({ url: z.string(), expiresIn: z.number().int() });
+export type BackupDownloadLink = z.infer<typeof backupDownloadLinkSchema>;

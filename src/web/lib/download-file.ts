@@ -6,11 +6,9 @@ export function downloadTextFile(text: string, filename: string, type: string): 
   downloadBlob(new Blob([text], { type }), filename);
 }
 
-/** Saves a Blob the page fetched (a PDF) as a file, the same way. */
-export function downloadBlob(blob: Blob, filename: string): void {
-  const url = URL.createObjectURL(blob);
+function clickDownload(href: string, filename: string): void {
   const link = document.createElement('a');
-  link.href = url;
+  link.href = href;
   link.download = filename;
   link.hidden = true;
   document.body.append(link);
@@ -18,7 +16,21 @@ export function downloadBlob(blob: Blob, filename: string): void {
     link.click();
   } finally {
     link.remove();
-    // The click has handed the Blob to the download; revoke on the next turn so it is not cut short.
-    setTimeout(() => URL.revokeObjectURL(url), 0);
   }
+}
+
+/** Saves a Blob the page fetched (a PDF) as a file, the same way. */
+export function downloadBlob(blob: Blob, filename: string): void {
+  const url = URL.createObjectURL(blob);
+  clickDownload(url, filename);
+  // The click has handed the Blob to the download; revoke on the next turn so it is not cut short.
+  setTimeout(() => URL.revokeObjectURL(url), 0);
+}
+
+/**
+ * Lets the browser fetch a large file itself and write it straight to disk (a backup of several GB never
+ * passes through the page's memory). `href` is a short-lived signed link the server issued for it.
+ */
+export function downloadFromLink(href: string, filename: string): void {
+  clickDownload(href, filename);
 }

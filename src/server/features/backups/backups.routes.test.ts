@@ -128,6 +128,7 @@ describe.each(testDialects)('backups (%s)', (dialect) => {
       ['GET', '/api/backups/schedule'],
       ['PUT', '/api/backups/schedule', { enabled: true, everyHours: 1 }],
       ['GET', '/api/backups/1/download'],
+      ['POST', '/api/backups/1/download-link'],
       ['POST', '/api/backups/1/restore', { confirm: 'RESTORE' }],
       ['DELETE', '/api/backups/1'],
       ['POST', '/api/backups/import'],
@@ -220,6 +221,56 @@ describe.each(testDialects)('backups (%s)', (dialect) => {
       sha256: latest!.sha256,
     });
     expect((await inject('GET', '/api/backups/999999/download', 'admin')).json().message).toBe(BackupMessage.NOT_FOUND);
+  });
+
+  it('gives the browser a short link of its own to save the archive; the link is for that backup, that admin and that session only', async () => {
+    const [latest] = (await inject('GET', '/api/backups', 'admin')).json().data.backups as Backup[];
+    const linked = await inject('POST', `/api/backups/${latest!.id}/download-link`, 'admin');
+    expect(linked.statusCode, linked.body).toBe(200);
+    expect(linked.headers['cache-control']).toBe('private, no-store');
+    const { url, expiresIn } = linked.json().data as { url: string; expiresIn: number };
+    expect(expiresIn).toBe(60);
+    expect(url).toMatch(new RegExp(`^/api/backups/${latest!.id}/file\\?token=`));
+    // No bearer token: the browser fetches the link as a plain download.
+    const file = await t.app.inject({ method: 'GET', url });
+    expect(file.statusCode).toBe(200);
+    expect(file.headers['content-type']).toBe('application/gzip');
+    expect(file.headers['content-disposition']).toBe(`attachment; filename="${latest!.filename}"`);
+    expect(createHash('sha256').update(file.rawPayload).digest('hex')).toBe(latest!.sha256);
+
+    const token = new URL(url, 'http://x').searchParams.get('token')!;
+    const refused = async (address: string) => {
+      const res = await t.app.inject({ method: 'GET', url: address });
+      expect(res.statusCode, address).toBe(401);
+      expect(res.json()).toMatchObject({ success: false, message: BackupMessage.LINK_EXPIRED });
+    };
+    // Another backup's address, a damaged token, an access token instead of a link, none at all.
+    await refused(`/api/backups/${latest!.id + 1}/file?token=${token}`);
+    await refused(`/api/backups/${latest!.id}/file?token=${token.slice(0, -2)}xx`);
+    await refused(`/api/backups/${latest!.id}/file?token=${sessions.admin.token}`);
+    expect((await t.app.inject({ method: 'GET', url: `/api/backups/${latest!.id}/file` })).statusCode).toBe(400);
+    // Editors and viewers get no link; an admin demoted since cannot use the one they had.
+    for (const role of ['editor', 'viewer'] as const) {
+      expect((await inject('POST', `/api/backups/${latest!.id}/download-link`, role)).statusCode).toBe(403);
+    }
+    const other = await createSignedIn(t.app, t.db.database.db, { role: 'admin' });
+    const theirs = await t.app.inject({
+      method: 'POST',
+      url: `/api/backups/${latest!.id}/download-link`,
+      headers: bearer(other.token),
+    });
+    await t.db.database.db.updateTable('users').set({ role: 'editor' }).where('id', '=', other.user.id).execute();
+    await refused(theirs.json().data.url);
+    // Signing out ends the links of that session.
+    const mine = (await inject('POST', `/api/backups/${latest!.id}/download-link`, 'admin')).json().data.url as string;
+    await t.db.database.db
+      .updateTable('auth_sessions')
+      .set({ revoked_at: new Date().toISOString() })
+      .where('user_id', '=', sessions.admin.user.id)
+      .execute();
+    await refused(mine);
+    await signInAgain();
+    expect((await inject('POST', '/api/backups/999999/download-link', 'admin')).statusCode).toBe(404);
   });
 
   it('refuses a corrupted, truncated or foreign archive and changes nothing', async () => {

@@ -4,10 +4,12 @@ import { mkdir, rm } from 'node:fs/promises';
 import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import multipart from '@fastify/multipart';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
+  BACKUP_DOWNLOAD_LINK_SECONDS,
   BackupMessage,
+  backupDownloadLinkSchema,
   backupListSchema,
   backupScheduleInputSchema,
   backupScheduleSchema,
@@ -16,6 +18,7 @@ import {
   restoreResultSchema,
   type Backup,
 } from '../../../shared/contracts/backups';
+import { permissionsByRole } from '../../../shared/contracts/auth';
 import { idParamsSchema, messageEnvelope, successEnvelope } from '../../../shared/contracts/common';
 import { ErrorCode, ErrorMessage } from '../../../shared/errors';
 import { z } from '../../../shared/zod';
@@ -192,6 +195,17 @@ export async function backupsRoutes(app: FastifyInstance): Promise<void> {
     },
   );
 
+  const sendArchive = (reply: FastifyReply, row: { size: number; filename: string }, file: string) => {
+    reply.headers({
+      ...noStore,
+      'content-type': 'application/gzip',
+      'content-length': String(row.size),
+      'content-disposition': `attachment; filename="${row.filename}"`,
+      'x-content-type-options': 'nosniff',
+    });
+    return reply.send(createReadStream(file));
+  };
+
   r.get(
     '/:id/download',
     {
@@ -204,14 +218,54 @@ export async function backupsRoutes(app: FastifyInstance): Promise<void> {
     },
     async (request, reply) => {
       const { row, file } = await completedBackup(ctx(request), request.params.id);
-      reply.headers({
-        ...noStore,
-        'content-type': 'application/gzip',
-        'content-length': String(row.size),
-        'content-disposition': `attachment; filename="${row.filename}"`,
-        'x-content-type-options': 'nosniff',
-      });
-      return reply.send(createReadStream(file));
+      return sendArchive(reply, row, file);
+    },
+  );
+
+  r.post(
+    '/:id/download-link',
+    {
+      config: { access: 'backups' },
+      schema: {
+        tags,
+        summary: `A link to the archive for the browser to save by itself (valid ${BACKUP_DOWNLOAD_LINK_SECONDS} s, for this admin and session)`,
+        params: idParamsSchema,
+        response: { 200: successEnvelope(backupDownloadLinkSchema) },
+      },
+    },
+    async (request, reply) => {
+      const { row } = await completedBackup(ctx(request), request.params.id);
+      const token = await app.signedLinks.issue(request, 'backup', String(row.id), BACKUP_DOWNLOAD_LINK_SECONDS);
+      reply.headers(noStore);
+      return {
+        success: true as const,
+        data: {
+          url: `/api/backups/${row.id}/file?token=${encodeURIComponent(token)}`,
+          expiresIn: BACKUP_DOWNLOAD_LINK_SECONDS,
+        },
+      };
+    },
+  );
+
+  r.get(
+    '/:id/file',
+    {
+      // The link is the credential: no bearer token, since the browser fetches it as a plain download.
+      config: { access: 'public' },
+      schema: {
+        tags,
+        summary: 'The archive behind a download link (application/gzip)',
+        params: idParamsSchema,
+        querystring: z.object({ token: z.string().max(2000) }),
+      },
+    },
+    async (request, reply) => {
+      const user = await app.signedLinks.verify(request.query.token, 'backup', String(request.params.id));
+      if (!user || !permissionsByRole[user.role].includes('backups')) {
+        throw new AppError(401, ErrorCode.UNAUTHENTICATED, BackupMessage.LINK_EXPIRED);
+      }
+      const { row, file } = await completedBackup(ctx(request), request.params.id);
+      return sendArchive(reply, row, file);
     },
   );
 

@@ -1,4 +1,5 @@
 import {
+  backupDownloadLinkSchema,
   backupListSchema,
   backupScheduleSchema,
   backupSchema,
@@ -43,14 +44,10 @@ export async function importBackup(
   return { backup: parseAnswer(backupSchema, body.data), message: body.message };
 }
 
-export async function downloadBackup(id: number): Promise<Blob> {
-  const body = await api.get(`/backups/${id}/download`, undefined, {
-    cache: false,
-    responseType: 'blob',
-    timeoutMs: 30 * 60_000,
-  });
-  if (!(body.data instanceof Blob)) throw new Error('The download did not arrive');
-  return body.data;
+/** A short-lived link the browser downloads the archive from by itself, straight to disk. */
+export async function backupDownloadLink(id: number): Promise<string> {
+  const body = await api.post(`/backups/${id}/download-link`);
+  return parseAnswer(backupDownloadLinkSchema, body.data).url;
 }
 
 export async function saveBackupSchedule(

@@ -11,13 +11,13 @@ import { TypedConfirmDialog } from '../../components/admin/typed-confirm-dialog'
 import { Select } from '../../components/select';
 import { Skeleton } from '../../components/skeleton';
 import { userMessage } from '../../lib/api-client';
-import { downloadBlob } from '../../lib/download-file';
+import { downloadFromLink } from '../../lib/download-file';
 import { formatFileSize } from '../../lib/file-size';
 import { toast } from '../../lib/notifications';
 import {
   createBackup,
   deleteBackup,
-  downloadBackup,
+  backupDownloadLink,
   fetchBackups,
   importBackup,
   restoreBackup,
@@ -96,7 +96,7 @@ export function BackupsSection({ onRestored }: { onRestored: () => Promise<void>
     setBusy(`download-${backup.id}`);
     setNotice(null);
     try {
-      downloadBlob(await downloadBackup(backup.id), backup.filename);
+      downloadFromLink(await backupDownloadLink(backup.id), backup.filename);
     } catch (error) {
       setNotice({ type: 'error', text: failure('Download failed: {error}', error) });
     } finally {
