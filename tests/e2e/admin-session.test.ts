@@ -61,8 +61,12 @@ describe('the admin session', () => {
     const tokens = await page.evaluate(() => [localStorage.getItem('authToken'), localStorage.getItem('refreshToken')]);
     expect(tokens[0]).toBeTruthy();
     expect(tokens[1]).toBeTruthy();
-    // Nothing but the two tokens is stored.
-    expect(await page.evaluate(() => Object.keys(localStorage).sort())).toEqual(['authToken', 'refreshToken']);
+    // Nothing but the two tokens and the copy of the App settings (theme, font size: nothing secret) is stored.
+    expect(await page.evaluate(() => Object.keys(localStorage).sort())).toEqual([
+      'appSettings',
+      'authToken',
+      'refreshToken',
+    ]);
 
     // Reload: still signed in.
     await page.reload();

@@ -1,6 +1,5 @@
 import { CircleCheck, CircleExclamationPoint, Info, TriangleExclamationPoint, X } from 'lucide-react';
 import type { NotificationPosition } from '../../shared/contracts/app-settings.values';
-import { useAppSettings } from '../lib/app-settings';
 import { cn } from '../lib/cn';
 import { dismissToast, useToasts, type NotificationType } from '../lib/notifications';
 
@@ -23,9 +22,8 @@ const corners: Record<NotificationPosition, string> = {
  * The toast stack, top right unless a staff member chose another corner. The two live regions exist from the start so screen readers announce
  * what is added: errors and warnings assertively (role=alert), the rest politely (role=status).
  */
-export function Toaster() {
+export function Toaster({ position = 'top-right' }: { position?: NotificationPosition }) {
   const visible = useToasts();
-  const { position } = useAppSettings().notifications;
   const urgent = visible.filter((item) => item.type === 'error' || item.type === 'warning');
   const polite = visible.filter((item) => item.type === 'success' || item.type === 'info');
 

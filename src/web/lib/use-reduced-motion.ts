@@ -1,5 +1,4 @@
 import { useSyncExternalStore } from 'react';
-import { useAppSettings } from './app-settings';
 
 const QUERY = '(prefers-reduced-motion: reduce)';
 
@@ -10,16 +9,13 @@ function subscribe(onChange: () => void): () => void {
 }
 
 /**
- * Whether the visitor asked for reduced motion: in the operating system, or (staff, in the admin) in
- * their App settings. The server cannot know, so it renders the static variant (false means
- * "animate", but nothing animates before hydration anyway).
+ * Whether the visitor asked for reduced motion. The server cannot know, so it renders the static
+ * variant (false means "animate", but nothing animates before hydration anyway).
  */
 export function usePrefersReducedMotion(): boolean {
-  const chosen = useAppSettings().accessibility.reducedMotion;
-  const system = useSyncExternalStore(
+  return useSyncExternalStore(
     subscribe,
     () => window.matchMedia(QUERY).matches,
     () => false,
   );
-  return system || chosen;
 }

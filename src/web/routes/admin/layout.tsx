@@ -5,6 +5,7 @@ import { ErrorScreen } from '../../features/errors/error-screen';
 import { AdminLoading } from '../../features/admin-auth/admin-loading';
 import { checkSession, installAuth, useAuth } from '../../features/admin-auth/auth-store';
 import { fetchAppSettings } from '../../features/admin-settings/app-settings-api';
+import type { AppSettings } from '../../../shared/contracts/app-settings.values';
 import { adminMeta } from '../../lib/admin-meta';
 import {
   applyAppSettings,
@@ -42,7 +43,7 @@ export function HydrateFallback() {
 }
 
 /** The signed-in staff member's App settings: fetched once per session, applied while the admin is open. */
-function useStaffAppSettings() {
+function useStaffAppSettings(): AppSettings {
   const settings = useAppSettings();
   const { status, user } = useAuth();
   const userId = status === 'authenticated' ? user?.id : undefined;
@@ -59,14 +60,15 @@ function useStaffAppSettings() {
       current = false;
     };
   }, [userId]);
+  return settings;
 }
 
 export default function AdminLayout() {
-  useStaffAppSettings();
+  const settings = useStaffAppSettings();
   return (
     <>
       <Outlet />
-      <Toaster />
+      <Toaster position={settings.notifications.position} />
     </>
   );
 }
