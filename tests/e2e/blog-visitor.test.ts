@@ -103,6 +103,16 @@ describe('a visitor on the blog list', () => {
     expect(html).toContain('href="/blog?category=seo"');
     expect(html).toContain('href="/blog?page=2"');
     expect(html).toMatch(/<form role="search"[^>]*action="\/blog" method="get"/);
+    // The first card's image is the page's main one: fetched with high priority, and preloaded from the
+    // top of <head>, ahead of the script preloads, instead of waiting for the body.
+    expect(html.match(/<img[^>]*fetchpriority="high"/gi)).toHaveLength(1);
+    const head = html.slice(0, html.indexOf('</head>'));
+    const imagePreload =
+      [...head.matchAll(/<link\b[^>]*>/gi)].find(
+        ([tag]) => /rel="preload"/.test(tag) && /as="image"/.test(tag) && /fetchpriority="high"/i.test(tag),
+      )?.index ?? -1;
+    expect(imagePreload).toBeGreaterThan(-1);
+    expect(imagePreload).toBeLessThan(head.indexOf('rel="modulepreload"'));
 
     // Defaults and blanks (e.g. a form sent without JavaScript) redirect to the one address of the view.
     const messy = await fetch(`${site.baseUrl}/blog?search=&category=all&sort=newest&page=1&readTime=long`, {

@@ -1,4 +1,5 @@
 import { useEffect, useRef, useState, type CSSProperties, type ReactElement } from 'react';
+import { preload } from 'react-dom';
 import { cn } from '../lib/cn';
 import { Skeleton } from './skeleton';
 
@@ -58,6 +59,16 @@ export function LazyImage({
   const boxRef = useRef<HTMLDivElement>(null);
   const imgRef = useRef<HTMLImageElement>(null);
   const [visible, setVisible] = useState(Boolean(priority));
+  if (priority) {
+    // A preload React puts at the top of <head>, ahead of the script preloads, so the main image is not
+    // queued behind them; for the format the <picture> below will pick (AVIF where the browser has it).
+    preload(src, {
+      as: 'image',
+      fetchPriority: 'high',
+      ...(avifSrcSet ? { imageSrcSet: avifSrcSet, type: 'image/avif' } : srcSet ? { imageSrcSet: srcSet } : {}),
+      ...(sizes && (avifSrcSet || srcSet) ? { imageSizes: sizes } : {}),
+    });
+  }
   const [state, setState] = useState<LazyImageState>('loading');
 
   useEffect(() => {

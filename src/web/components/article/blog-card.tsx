@@ -17,11 +17,13 @@ export interface BlogCardProps {
   headingLevel?: 'h2' | 'h3';
   /** Compact cards (related articles) show only the read time under the title. */
   compact?: boolean;
+  /** The first card of a list: its image is the page's main one (loaded at once, high priority). */
+  priority?: boolean;
   className?: string;
 }
 
 /** A post as lists show it: lazy image, category, title, excerpt and meta; the whole card is one link. */
-export function BlogCard({ post, headingLevel: Heading = 'h2', compact, className }: BlogCardProps) {
+export function BlogCard({ post, headingLevel: Heading = 'h2', compact, priority, className }: BlogCardProps) {
   const href = blogPostHref(post);
   return (
     <article
@@ -37,6 +39,7 @@ export function BlogCard({ post, headingLevel: Heading = 'h2', compact, classNam
         alt=""
         aspectRatio="16 / 9"
         sizes="(min-width: 1024px) 33vw, (min-width: 640px) 50vw, 100vw"
+        priority={priority}
         imgClassName="transition duration-300 group-hover:scale-[1.03]"
       />
       <div className="flex flex-1 flex-col p-5 sm:p-6">

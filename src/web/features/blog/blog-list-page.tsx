@@ -128,9 +128,9 @@ export function BlogListPage({ state, list, categories }: BlogListPageProps) {
               </div>
             ) : (
               <ul className="mt-6 grid gap-6 sm:grid-cols-2 lg:grid-cols-3" aria-label="Articles">
-                {list.posts.map((post) => (
+                {list.posts.map((post, index) => (
                   <li key={post.id} className="flex">
-                    <BlogCard post={post} className="w-full" />
+                    <BlogCard post={post} priority={index === 0} className="w-full" />
                   </li>
                 ))}
               </ul>
