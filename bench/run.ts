@@ -32,6 +32,7 @@ import { runFaultBench } from './faults';
 import { runAnalyticsBench } from './analytics';
 import { runBackupBench } from './backups';
 import { runCertificatesBench } from './certificates';
+import { runLighthouseBench } from './lighthouse';
 import { runContactsBench } from './contacts';
 import { runScaleBench } from './scale';
 import { fixed, kib, table } from './table';
@@ -370,6 +371,7 @@ else if (process.argv.includes('--contacts')) await runContactsBench();
 else if (process.argv.includes('--certificates')) await runCertificatesBench();
 else if (process.argv.includes('--analytics')) await runAnalyticsBench();
 else if (process.argv.includes('--backups')) await runBackupBench();
+else if (process.argv.includes('--lighthouse')) await runLighthouseBench();
 else {
   await main();
   await runContactsBench();
