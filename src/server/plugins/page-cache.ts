@@ -64,6 +64,8 @@ export interface PageCache {
   /** Reads the generation row now (what every instance does every few seconds). */
   sync(): Promise<void>;
   stats(): PageCacheStats;
+  /** The keys of the pages kept now. */
+  keys(): string[];
 }
 
 declare module 'fastify' {
@@ -436,6 +438,7 @@ export const pageCachePlugin = fp(
 
       sync,
       stats: () => ({ entries: entries.size, bytes, hits, misses, fills }),
+      keys: () => [...entries.keys()],
     };
     app.decorate('pageCache', cache);
 

@@ -280,10 +280,11 @@ const TRACKING_KEY = /^(utm_[a-z_]+|gclid|fbclid|msclkid|dclid|mc_cid|mc_eid|ref
 const MAX_KEY_LENGTH = 512;
 
 /**
- * The cache key of a page address: the path and the query keys pages read, sorted (so `?b=1&a=2` and
- * `?a=2&b=1` are one page), tracking keys dropped. Null (never cached) for an address with any other key,
- * an over-long one, or one a page does not read the same way twice. The key is also the address the
- * page is rendered at when it is filled, so what is kept is exactly what the key names.
+ * The cache key of a page address: the path and the query keys pages read, in the order given, tracking
+ * keys dropped. Not sorted: the list pages answer any order but their own with a 301 to their one address
+ * (so `?tag=a&sort=x` and `?sort=x&tag=a` are not two kept pages), and the key is also the address a page is
+ * rendered at when it is filled, which must be the address the visitor would otherwise be sent to. Null
+ * (never cached) for an address with any other key or an over-long one.
  */
 export function pageCacheKey(url: string): string | null {
   if (url.length > MAX_KEY_LENGTH * 2) return null;
@@ -296,8 +297,6 @@ export function pageCacheKey(url: string): string | null {
     if (PAGE_QUERY_KEYS.has(name)) kept.push([name, value]);
     else if (!TRACKING_KEY.test(name)) return null;
   }
-  // Stable sort by name: repeated keys keep their order (a page may read all their values).
-  kept.sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
   const query = new URLSearchParams(kept).toString();
   const key = query ? `${path}?${query}` : path;
   return key.length <= MAX_KEY_LENGTH ? key : null;
