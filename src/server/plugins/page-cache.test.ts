@@ -67,7 +67,7 @@ describe('page cache keys', () => {
     expect(purgeFor('/api/company/seo', {}).tags).toEqual(['seo']);
     expect(purgeFor('/api/team/:id', { id: '1' }).tags).toEqual(['landing']);
     expect(purgeFor('/api/portfolio/projects/:id', { id: '1' }).tags).toEqual(['projects', 'project:1']);
-    expect(purgeFor('/api/backups/:id/restore', { id: '1' }).tags).toBe('all');
+    expect(purgeFor('/api/backups/:id/restore', { id: '1' })).toEqual({ tags: 'all', local: true });
     expect(purgeFor('/api/backups/:id', { id: '1' }).tags).toEqual([]);
     expect(purgeFor('/api/system/settings', {}).tags).toBe('all');
     expect(purgeFor('/api/something-new', {}).tags).toBe('all');

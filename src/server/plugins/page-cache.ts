@@ -215,7 +215,10 @@ export const PURGE_RULES: readonly PurgeRule[] = [
   { route: /^\/api\/(services|team|testimonials|packages|internships|tech-stack)(\/|$)/, tags: () => ['landing'] },
   // The cache switch, maintenance: nothing kept from before may come back.
   { route: /^\/api\/system\/settings$/, tags: () => 'all' },
-  { route: /^\/api\/backups\/:id\/restore$/, tags: () => 'all' },
+  // A restore replaces the settings table too, generation row included: the other instances see a generation
+  // other than theirs (unless nothing was purged since the backup, when the pages are the backup's anyway)
+  // and purge every page. Announcing here would change the restored table.
+  { route: /^\/api\/backups\/:id\/restore$/, tags: () => 'all', local: true },
 ];
 
 export function purgeFor(routeUrl: string, params: Record<string, string>): { tags: string[] | 'all'; local: boolean } {
