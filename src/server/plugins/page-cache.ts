@@ -259,13 +259,14 @@ export const pageCachePlugin = fp(
     }
 
     function purgeLocal(tags: readonly string[] | 'all') {
+      // Writes that change no page (a view, a beacon) must not stop renders under way from being kept.
+      if (tags !== 'all' && tags.length === 0) return;
       epoch += 1;
       if (tags === 'all') {
         entries.clear();
         bytes = 0;
         return;
       }
-      if (tags.length === 0) return;
       for (const entry of [...entries.values()]) {
         if (tags.some((tag) => entry.tags.has(tag))) remove(entry.key);
       }
