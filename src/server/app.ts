@@ -132,6 +132,9 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(activityLogPlugin);
   await app.register(staffAlertsPlugin);
 
+  // Pages for anonymous visitors from memory; every API write purges what it changes (ADR 0020). Before
+  // helmet: a hit is answered with the headers kept with the page, without helmet building them again.
+  await app.register(pageCachePlugin);
   const dev = options.web === 'dev';
   await app.register(helmet, {
     // No nonces: a page's inline scripts are allowed by their hashes, computed from the finished page so
@@ -172,8 +175,6 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   });
   // After helmet (the maintenance page adds its style's hash to the policy): maintenance, debug mode, the cache switch.
   await app.register(systemSettingsPlugin);
-  // Pages for anonymous visitors from memory; every API write purges what it changes (ADR 0020).
-  await app.register(pageCachePlugin);
   await app.register(compress, { global: true, threshold: 1024, encodings: ['br', 'gzip', 'deflate'] });
 
   await app.register(swagger, {

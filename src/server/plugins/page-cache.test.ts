@@ -149,6 +149,12 @@ describe.skipIf(!built).each(testDialects)('the page cache on %s', (dialect) => 
     expect(second.body).toBe(first.body);
     expect(second.headers['etag']).toBe(first.headers['etag']);
     expect(app.pageCache.stats().hits).toBeGreaterThan(0);
+    // Answered before helmet runs: its headers come with the page; the request id is this request's.
+    for (const name of ['x-frame-options', 'x-content-type-options', 'referrer-policy', 'content-security-policy']) {
+      expect(second.headers[name], name).toBe(first.headers[name]);
+    }
+    expect(second.headers['x-request-id']).toBeTruthy();
+    expect(second.headers['x-request-id']).not.toBe(first.headers['x-request-id']);
     await renameCompany(name);
     await app.pageCache.purge(['company'], { local: true });
   });

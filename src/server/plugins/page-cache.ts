@@ -63,6 +63,8 @@ export interface PageCache {
   serve(request: FastifyRequest, reply: FastifyReply, key: string | null, render: PageRenderer): Promise<FastifyReply>;
   /** Reads the generation row now (what every instance does every few seconds). */
   sync(): Promise<void>;
+  /** The page address → cache key function (plugins/web.ts), for the early answer of a hit. */
+  useKeys(keyOf: (url: string) => string | null): void;
   stats(): PageCacheStats;
   /** The keys of the pages kept now. */
   keys(): string[];
@@ -85,6 +87,8 @@ const STALE_SERVE_MS = 5 * 60_000;
 /** How often an instance reads the generation row. */
 export const PAGE_CACHE_SYNC_MS = 5_000;
 const GENERATION_KEY = 'page_cache';
+/** Headers of one response, never kept with a page. */
+const PER_RESPONSE_HEADERS = new Set(['x-request-id', 'content-length', 'content-encoding', 'etag', 'set-cookie']);
 
 /** Browsers check again every time (ETag, 304); a CDN may keep a page a minute and serve it stale while it refreshes. */
 export const PUBLIC_PAGE_CACHE_CONTROL = 'public, max-age=0, s-maxage=60, stale-while-revalidate=300';
@@ -165,8 +169,13 @@ export function hashOf(body: Buffer): string {
 /** A request that speaks for a person: the staff pass, a session-like cookie, or an Authorization header. */
 export function carriesCredentials(request: FastifyRequest): boolean {
   if (request.headers.authorization !== undefined) return true;
-  const cookies = (request as FastifyRequest & { cookies?: Record<string, string | undefined> }).cookies ?? {};
-  return Object.keys(cookies).some((name) => name === SITE_PASS_COOKIE || /session|token|auth|^sid$/i.test(name));
+  const header = request.headers.cookie;
+  if (!header) return false;
+  // Read from the header itself: a hit is answered before the cookie plugin has parsed anything.
+  return header.split(';').some((pair) => {
+    const name = pair.split('=')[0]?.trim() ?? '';
+    return name === SITE_PASS_COOKIE || /session|token|auth|^sid$/i.test(name);
+  });
 }
 
 function compressible(headers: Array<[string, string]>): boolean {
@@ -239,6 +248,7 @@ export const pageCachePlugin = fp(
     let epoch = 0;
     /** The generation row as this instance last saw it. */
     let seenGeneration: string | undefined;
+    let keyOf: ((url: string) => string | null) | undefined;
 
     function remove(key: string) {
       const entry = entries.get(key);
@@ -297,12 +307,22 @@ export const pageCachePlugin = fp(
       }
     }
 
-    async function buildEntry(key: string, page: RenderedPage): Promise<Entry> {
+    /** Headers set before the handler (helmet's), kept with the page so that an early hit sends them too. */
+    function baseHeaders(reply: FastifyReply): Array<[string, string]> {
+      const kept: Array<[string, string]> = [];
+      for (const [name, value] of Object.entries(reply.getHeaders())) {
+        if (value === undefined || PER_RESPONSE_HEADERS.has(name)) continue;
+        kept.push([name, Array.isArray(value) ? value.join(', ') : String(value)]);
+      }
+      return kept;
+    }
+
+    async function buildEntry(key: string, page: RenderedPage, base: Array<[string, string]>): Promise<Entry> {
       const { br, gzip: gz } = await compressForCache(page.body);
       const now = Date.now();
       return {
         key,
-        headers: page.headers,
+        headers: [...base, ...page.headers],
         identity: page.body,
         br,
         gzip: gz,
@@ -324,13 +344,14 @@ export const pageCachePlugin = fp(
     }
 
     /** One render per key at a time: requests for a page being rendered wait for that render. */
-    function fill(key: string, render: PageRenderer): Promise<Entry | RenderedPage> {
+    function fill(key: string, reply: FastifyReply, render: PageRenderer): Promise<Entry | RenderedPage> {
       const startedAt = epoch;
       fills += 1;
+      const base = baseHeaders(reply);
       const promise = (async () => {
         const page = await render(key);
         if (!storable(page)) return page;
-        const entry = await buildEntry(key, page);
+        const entry = await buildEntry(key, page, base);
         const settings = app.systemSettings.current();
         if (epoch === startedAt && settings.cacheEnabled && !settings.maintenanceMode) store(entry);
         return entry;
@@ -405,6 +426,10 @@ export const pageCachePlugin = fp(
         }
       },
 
+      useKeys(fn) {
+        keyOf = fn;
+      },
+
       async serve(request, reply, key, render) {
         const settings = app.systemSettings.current();
         const credentials = carriesCredentials(request);
@@ -429,12 +454,12 @@ export const pageCachePlugin = fp(
           entries.delete(key);
           entries.set(key, entry);
           if (now >= entry.freshUntil && !inflight.has(key)) {
-            fill(key, render).catch((err: unknown) => request.log.error({ err }, 'page cache: refresh failed'));
+            fill(key, reply, render).catch((err: unknown) => request.log.error({ err }, 'page cache: refresh failed'));
           }
           return sendEntry(request, reply, entry, cacheControl);
         }
         misses += 1;
-        const result = await (inflight.get(key) ?? fill(key, render));
+        const result = await (inflight.get(key) ?? fill(key, reply, render));
         return 'identity' in result
           ? sendEntry(request, reply, result, cacheControl)
           : sendRendered(request, reply, result, cacheControl);
@@ -445,6 +470,23 @@ export const pageCachePlugin = fp(
       keys: () => [...entries.keys()],
     };
     app.decorate('pageCache', cache);
+
+    // A fresh hit is answered here, before the rest of the request's hooks (helmet builds its headers anew
+    // on every request; the entry holds them): the cheapest path there is. Anything else goes on to the page
+    // route's handler (serve), which also serves hits that are stale or found there.
+    app.addHook('onRequest', async (request, reply) => {
+      if (!keyOf || !request.routeOptions.config.page) return;
+      if (request.method !== 'GET' && request.method !== 'HEAD') return;
+      const settings = app.systemSettings.current();
+      if (!settings.cacheEnabled || settings.maintenanceMode || carriesCredentials(request)) return;
+      const key = keyOf(request.url);
+      const entry = key === null ? undefined : entries.get(key);
+      if (!entry || Date.now() >= entry.freshUntil) return;
+      hits += 1;
+      entries.delete(entry.key);
+      entries.set(entry.key, entry);
+      return sendEntry(request, reply, entry, PUBLIC_PAGE_CACHE_CONTROL);
+    });
 
     // Every successful write through the API purges what it changes (PURGE_RULES), before its answer leaves:
     // a client that reads the page after the answer sees the change.
@@ -472,5 +514,5 @@ export const pageCachePlugin = fp(
     });
     app.addHook('onClose', async () => clearInterval(timer));
   },
-  { name: 'page-cache', dependencies: ['system-settings'] },
+  { name: 'page-cache' },
 );

@@ -336,6 +336,7 @@ export const webPlugin = fp<{ mode: Exclude<WebMode, false> }>(async (app, { mod
   }
 
   const handle = createRequestHandler(getBuild, mode === 'dev' ? 'development' : 'production');
+  app.pageCache.useKeys(pageCacheKey);
 
   /**
    * Renders a page to its last byte: the policy of an HTML page names the hashes of its inline scripts
