@@ -126,8 +126,10 @@ describe.skipIf(!built).each(testDialects)('the page cache on %s', (dialect) => 
     (await database.database.db.selectFrom('company_profile').select('name').executeTakeFirstOrThrow()).name;
   /** Changes the company name in the database behind the server's back (no API call, so no purge). */
   const renameCompany = (name: string) => database.database.db.updateTable('company_profile').set({ name }).execute();
-  const putSettings = (next: typeof settings) =>
-    app.inject({ method: 'PUT', url: '/api/system/settings', payload: next, headers: bearer(staff.admin.token) });
+  /** A staff write through the API, as the admin sends it. */
+  const asAdmin = (method: 'PATCH' | 'PUT', url: string, payload: object = {}) =>
+    app.inject({ method, url, headers: bearer(staff.admin.token), payload });
+  const putSettings = (next: typeof settings) => asAdmin('PUT', '/api/system/settings', next);
   const pages = () => ['/', '/blog', article, '/portfolio', projectPage, '/privacy'];
   const warm = async () => {
     for (const page of pages()) expect((await get(page)).statusCode).toBe(200);
@@ -276,41 +278,21 @@ describe.skipIf(!built).each(testDialects)('the page cache on %s', (dialect) => 
 
     // A post featured: the blog pages and the home page (featured posts); not the portfolio or privacy.
     await warm();
-    const featured = await app.inject({
-      method: 'PATCH',
-      url: `/api/blog/posts/${post.id}/featured`,
-      headers: bearer(staff.admin.token),
-      payload: {},
-    });
+    const featured = await asAdmin('PATCH', `/api/blog/posts/${post.id}/featured`, {});
     expect(featured.statusCode).toBe(200);
     expect(kept()).toEqual(['/portfolio', projectPage, '/privacy']);
-    await app.inject({
-      method: 'PATCH',
-      url: `/api/blog/posts/${post.id}/featured`,
-      headers: bearer(staff.admin.token),
-      payload: {},
-    });
+    await asAdmin('PATCH', `/api/blog/posts/${post.id}/featured`, {});
 
     // A project featured: the portfolio pages and the home page.
     await warm();
-    const projectFeatured = await app.inject({
-      method: 'PATCH',
-      url: `/api/portfolio/projects/${project.id}/featured`,
-      headers: bearer(staff.admin.token),
-      payload: {},
-    });
+    const projectFeatured = await asAdmin('PATCH', `/api/portfolio/projects/${project.id}/featured`, {});
     expect(projectFeatured.statusCode).toBe(200);
     expect(kept()).toEqual(['/blog', article, '/privacy']);
 
     // Landing content (a service hidden): the home page only.
     await warm();
     const service = await database.database.db.selectFrom('services').select('id').executeTakeFirstOrThrow();
-    const hidden = await app.inject({
-      method: 'PATCH',
-      url: `/api/services/${service.id}/visibility`,
-      headers: bearer(staff.admin.token),
-      payload: { active: true },
-    });
+    const hidden = await asAdmin('PATCH', `/api/services/${service.id}/visibility`, { active: true });
     expect(hidden.statusCode).toBe(200);
     expect(kept()).toEqual(pages().filter((p) => p !== '/'));
 
@@ -318,12 +300,7 @@ describe.skipIf(!built).each(testDialects)('the page cache on %s', (dialect) => 
     await warm();
     const company = (await app.inject({ method: 'GET', url: '/api/company' })).json().data;
     const { id: _id, created_at: _c, updated_at: _u, ...profile } = company;
-    const saved = await app.inject({
-      method: 'PUT',
-      url: '/api/company',
-      headers: bearer(staff.admin.token),
-      payload: profile,
-    });
+    const saved = await asAdmin('PUT', '/api/company', profile);
     expect(saved.statusCode).toBe(200);
     expect(kept()).toEqual([]);
 
@@ -411,12 +388,7 @@ describe.skipIf(!built).each(testDialects)('the page cache on %s', (dialect) => 
       await other.pageCache.sync();
       expect(other.pageCache.keys()).toEqual(['/', '/privacy']);
       const service = await database.database.db.selectFrom('services').select('id').executeTakeFirstOrThrow();
-      await app.inject({
-        method: 'PATCH',
-        url: `/api/services/${service.id}/visibility`,
-        headers: bearer(staff.admin.token),
-        payload: { active: true },
-      });
+      await asAdmin('PATCH', `/api/services/${service.id}/visibility`, { active: true });
       await other.pageCache.sync();
       expect(other.pageCache.keys()).toEqual([]);
       // Both write at once: each one's purge reaches the other.
