@@ -336,7 +336,9 @@ export const webPlugin = fp<{ mode: Exclude<WebMode, false> }>(async (app, { mod
   }
 
   const handle = createRequestHandler(getBuild, mode === 'dev' ? 'development' : 'production');
-  app.pageCache.useKeys(pageCacheKey);
+  // Development renders every page (Vite changes code under the cache's feet).
+  const cacheKey = mode === 'dev' ? () => null : pageCacheKey;
+  app.pageCache.useKeys(cacheKey);
 
   /**
    * Renders a page to its last byte: the policy of an HTML page names the hashes of its inline scripts
@@ -379,7 +381,7 @@ export const webPlugin = fp<{ mode: Exclude<WebMode, false> }>(async (app, { mod
       if (/%00/i.test(request.url)) {
         return reply.redirect(request.url.replace(/%00/gi, '').replace(/^[/\\]+/, '/'), 301);
       }
-      return app.pageCache.serve(request, reply, pageCacheKey(request.url), (canonicalUrl) =>
+      return app.pageCache.serve(request, reply, cacheKey(request.url), (canonicalUrl) =>
         render(request, reply, canonicalUrl),
       );
     },
