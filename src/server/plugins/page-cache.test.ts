@@ -206,6 +206,18 @@ describe.skipIf(!built).each(testDialects)('the page cache on %s', (dialect) => 
     expect(notModified.statusCode).toBe(304);
   });
 
+  it('keeps the data of client-side navigations (.data) like pages', async () => {
+    await app.pageCache.purge('all', { local: true });
+    const url = '/blog.data?_routes=routes%2Fblog';
+    const first = await get(url, { 'accept-encoding': 'br' });
+    expect(first.statusCode).toBe(200);
+    const before = fills();
+    const second = await get(url, { 'accept-encoding': 'br' });
+    expect(fills()).toBe(before);
+    expect(second.rawPayload.equals(first.rawPayload)).toBe(true);
+    expect(app.pageCache.keys()).toEqual([url]);
+  });
+
   it('renders once for many visitors asking for the same page at once', async () => {
     await app.pageCache.purge('all', { local: true });
     const before = fills();
