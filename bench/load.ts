@@ -56,10 +56,11 @@ function figures(result: Result): LoadFigures {
 export async function load(
   url: string,
   request: Pick<Options, 'method' | 'body' | 'headers' | 'requests'> = {},
+  overrides: { connections?: number } = {},
 ): Promise<LoadFigures> {
   const common = {
     url,
-    connections: settings.connections,
+    connections: overrides.connections ?? settings.connections,
     pipelining: settings.pipelining,
     ...request,
     headers: { ...settings.headers, ...request.headers },

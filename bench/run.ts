@@ -17,7 +17,7 @@
  * BENCH_WARMUP (seconds, default 2), BENCH_ACCEPT_ENCODING (default "gzip, br"; "identity" shows what
  * compression costs). Targets live in bench/targets.ts.
  */
-import { execFile, fork, type ChildProcess } from 'node:child_process';
+import { execFile, type ChildProcess } from 'node:child_process';
 import { promisify } from 'node:util';
 import os from 'node:os';
 import path from 'node:path';
@@ -27,7 +27,7 @@ import { failures, load, settings, type LoadFigures } from './load';
 import { GZIP_LEVEL, weighPageAssets, type PageAssets } from './page-assets';
 import { weighPageImages, type PageImages } from './page-images';
 import { readMemory, type Memory } from './process-memory';
-import { fetchRaw, type RawResponse, type RawResponseMessage } from './raw-response';
+import { fetchRaw, type RawResponse } from './raw-response';
 import { runFaultBench } from './faults';
 import { runAnalyticsBench } from './analytics';
 import { runBackupBench } from './backups';
@@ -35,6 +35,8 @@ import { runCertificatesBench } from './certificates';
 import { runLighthouseBench } from './lighthouse';
 import { runContactsBench } from './contacts';
 import { runScaleBench } from './scale';
+import { runPagesBench } from './pages';
+import { startBareServer, stopChild } from './bare-process';
 import { fixed, kib, table } from './table';
 import { pagesForAssets, pagesForImages, targets, type Target } from './targets';
 import type { UploadFigures } from './upload-8mp';
@@ -57,45 +59,6 @@ interface Skipped {
   name: string;
   path: string;
   reason: string;
-}
-
-/** Forks bench/bare-server.ts, hands it the recorded responses and resolves with its port. */
-async function startBareServer(responses: RawResponse[]): Promise<{ child: ChildProcess; port: number }> {
-  const child = fork(path.join(benchDir, 'bare-server.ts'), [], {
-    execArgv: ['--import', 'tsx'],
-    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
-  });
-  try {
-    const port = await new Promise<number>((resolve, reject) => {
-      const timer = setTimeout(() => reject(new Error('bare server did not start within 30 s')), 30_000);
-      child.once('error', reject);
-      child.once('exit', (code) => reject(new Error(`bare server exited early (${code})`)));
-      child.once('message', (message: { port: number }) => {
-        clearTimeout(timer);
-        resolve(message.port);
-      });
-      const messages: RawResponseMessage[] = responses.map((r) => ({
-        path: r.path,
-        status: r.status,
-        headers: r.headers,
-        bodyBase64: r.body.toString('base64'),
-      }));
-      child.send(messages);
-    });
-    return { child, port };
-  } catch (error) {
-    child.kill('SIGKILL');
-    throw error;
-  }
-}
-
-async function stopChild(child: ChildProcess): Promise<void> {
-  if (child.exitCode !== null || child.signalCode !== null) return;
-  const exited = new Promise((resolve) => child.once('exit', resolve));
-  child.kill('SIGTERM');
-  const timeout = setTimeout(() => child.kill('SIGKILL'), 5_000);
-  await exited;
-  clearTimeout(timeout);
 }
 
 function header(response: RawResponse, name: string, fallback: string): string {
@@ -372,8 +335,10 @@ else if (process.argv.includes('--certificates')) await runCertificatesBench();
 else if (process.argv.includes('--analytics')) await runAnalyticsBench();
 else if (process.argv.includes('--backups')) await runBackupBench();
 else if (process.argv.includes('--lighthouse')) await runLighthouseBench();
+else if (process.argv.includes('--pages')) await runPagesBench();
 else {
   await main();
+  await runPagesBench();
   await runContactsBench();
   await runCertificatesBench();
   await runAnalyticsBench();

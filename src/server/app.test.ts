@@ -90,9 +90,9 @@ describe('the error envelope', () => {
     expect(Object.keys(doc.paths)).toContain('/api/company');
     const page = await app.inject({ method: 'GET', url: '/api/docs/' });
     expect(page.statusCode).toBe(200);
-    // Swagger UI styles itself inline; scripts stay nonce-only.
+    // Swagger UI styles itself inline; scripts come from files only.
     expect(page.headers['content-security-policy']).toContain("style-src 'self' 'unsafe-inline'");
-    expect(page.headers['content-security-policy']).toMatch(/script-src 'self' 'nonce-/);
+    expect(page.headers['content-security-policy']).toContain("script-src 'self';");
   });
 });
 

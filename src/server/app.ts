@@ -45,6 +45,7 @@ import { errorHandlerPlugin } from './plugins/error-handler';
 import { gracefulShutdownPlugin } from './plugins/graceful-shutdown';
 import { textInputPlugin } from './plugins/text-input';
 import { mailerPlugin } from './plugins/mailer';
+import { pageCachePlugin } from './plugins/page-cache';
 import { staffAlertsPlugin } from './plugins/staff-alerts';
 import { uploadsPlugin } from './plugins/uploads';
 import { webPlugin, type WebMode } from './plugins/web';
@@ -145,16 +146,20 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(activityLogPlugin);
   await app.register(staffAlertsPlugin);
 
+  // Pages for anonymous visitors from memory; every API write purges what it changes (ADR 0020). Before
+  // helmet: a hit is answered with the headers kept with the page, without helmet building them again.
+  await app.register(pageCachePlugin);
   const dev = options.web === 'dev';
   await app.register(helmet, {
-    enableCSPNonces: !dev,
+    // No nonces: a page's inline scripts are allowed by their hashes, computed from the finished page so
+    // that a cached page keeps a policy matching it (plugins/page-csp.ts, ADR 0020).
     // Vite's dev server injects inline scripts and styles for hot reload; production allows none.
     contentSecurityPolicy: dev
       ? false
       : {
           directives: {
             defaultSrc: ["'self'"],
-            // Google's tag, when staff set an Analytics ID (components/analytics-tag.tsx), runs by the nonce.
+            // Pages add their inline scripts' hashes, and Google's tag host when staff set an Analytics ID.
             scriptSrc: ["'self'"],
             styleSrc: ["'self'"],
             styleSrcAttr: ["'unsafe-inline'"],
@@ -182,7 +187,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     // Full referrers within the site (analytics), only the origin to other sites.
     referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
   });
-  // After helmet (the maintenance page's style uses its nonce): maintenance, debug mode, the cache switch.
+  // After helmet (the maintenance page adds its style's hash to the policy): maintenance, debug mode, the cache switch.
   await app.register(systemSettingsPlugin);
   await app.register(compress, { global: true, threshold: 1024, encodings: ['br', 'gzip', 'deflate'] });
 

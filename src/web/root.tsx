@@ -16,7 +16,6 @@ import './app.css';
 import { ErrorScreen } from './features/errors/error-screen';
 import { NotFoundPage } from './features/errors/not-found-page';
 import { SiteShell } from './features/site-shell/site-shell';
-import { useNonce } from './lib/nonce';
 import { AnalyticsTag } from './components/analytics-tag';
 import { useRootData, type RootData } from './lib/root-data';
 import { pageMeta } from './lib/seo';
@@ -44,7 +43,6 @@ export function meta({ matches, location, error }: Route.MetaArgs) {
 }
 
 export function Layout({ children }: { children: React.ReactNode }) {
-  const nonce = useNonce();
   return (
     <html lang="en">
       <head>
@@ -56,9 +54,9 @@ export function Layout({ children }: { children: React.ReactNode }) {
       </head>
       <body>
         {children}
-        <ScrollRestoration nonce={nonce} />
-        <Scripts nonce={nonce} />
-        <AnalyticsTag nonce={nonce} />
+        <ScrollRestoration />
+        <Scripts />
+        <AnalyticsTag />
       </body>
     </html>
   );

@@ -33,7 +33,29 @@ let browser: Browser;
 beforeAll(async () => {
   site = await startSite();
   browser = await launchBrowser();
-});
+  // These journeys change the database behind the server's back (no API call, so no page purge, ADR 0020):
+  // they run with the page cache switched off, as System Configuration would switch it off. The server
+  // reads the setting within 5 seconds.
+  const db = database();
+  try {
+    const value = JSON.stringify({
+      maintenanceMode: false,
+      maintenanceMessage: '',
+      debugMode: false,
+      cacheEnabled: false,
+    });
+    db.prepare(
+      "insert into settings (key, value, updated_at) values ('system', ?, ?) on conflict (key) do update set value = excluded.value",
+    ).run(value, new Date().toISOString());
+  } finally {
+    db.close();
+  }
+  const deadline = Date.now() + 15_000;
+  while ((await fetch(`${site.baseUrl}/privacy`)).headers.get('cache-control') !== 'no-store') {
+    if (Date.now() > deadline) throw new Error('the server did not switch the page cache off');
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+}, 60_000);
 afterAll(async () => {
   await browser?.close();
   await site?.stop();

@@ -1,5 +1,6 @@
 import type { Kysely, Transaction } from 'kysely';
 import type { DB } from '../db/schema';
+import { isUniqueViolation } from '../db/write-conflicts';
 
 /* The settings table: one JSON value per key (SEO settings, system configuration, backup schedule...). */
 
@@ -28,4 +29,40 @@ export async function writeSetting(trx: Transaction<DB>, key: string, value: unk
       .values({ key, value: JSON.stringify(value), updated_at: now })
       .execute();
   }
+}
+
+/** A settings row's value as stored (undefined when there is none). */
+export async function readSettingText(db: Kysely<DB>, key: string): Promise<string | undefined> {
+  const row = await db.selectFrom('settings').select('value').where('key', '=', key).executeTakeFirst();
+  return row?.value;
+}
+
+/**
+ * Compare-and-swap of a settings row's value: replaced only if it still holds `expected` (`undefined`: only
+ * if there is no row yet). False when another writer got there first. Each database re-reads the row it
+ * locks before updating, so two instances swapping at once cannot both succeed from the same value.
+ */
+export async function swapSettingText(
+  db: Kysely<DB>,
+  key: string,
+  expected: string | undefined,
+  value: string,
+): Promise<boolean> {
+  const now = new Date().toISOString();
+  if (expected === undefined) {
+    try {
+      await db.insertInto('settings').values({ key, value, updated_at: now }).execute();
+      return true;
+    } catch (error) {
+      if (isUniqueViolation(error)) return false;
+      throw error;
+    }
+  }
+  const updated = await db
+    .updateTable('settings')
+    .set({ value, updated_at: now })
+    .where('key', '=', key)
+    .where('value', '=', expected)
+    .executeTakeFirst();
+  return Number(updated.numUpdatedRows) > 0;
 }

@@ -25,8 +25,11 @@ import { getCompanyProfile, getSeoSettings } from '../features/company/company.s
 import { submitContact } from '../features/contacts/contacts.service';
 import { landingContent } from '../features/site-content/site-content.service';
 import * as portfolio from '../features/portfolio/portfolio.service';
+import { QUOTE_SENT_PARAM } from '../../shared/contracts/contacts.values';
 import { isDatabaseUnreachable } from './error-handler';
 import { AppError } from './errors';
+import type { RenderedPage } from './page-cache';
+import { pagePolicy } from './page-csp';
 import { storableFields } from './text-input';
 
 export type WebMode = 'build' | 'dev' | false;
@@ -47,7 +50,41 @@ export const PUBLIC_LIST_KEYS = [
   'exclude',
 ];
 
-function blogContextFor(app: FastifyInstance): WebBlogContext {
+/**
+ * What a page's loaders read, recorded as they read it: the tags its cache entry carries (ADR 0020), and
+ * whether every read succeeded (a page showing a section's "try again" is not kept).
+ */
+export interface PageReads {
+  tags: Set<string>;
+  complete: boolean;
+}
+
+function newReads(): PageReads {
+  return { tags: new Set(), complete: true };
+}
+
+/** Records the tags of a read, and a failed read. */
+function tagged<T>(reads: PageReads, tags: string[], read: () => Promise<T>, tagsOf?: (value: T) => string[]) {
+  for (const tag of tags) reads.tags.add(tag);
+  let promise: Promise<T>;
+  try {
+    promise = read();
+  } catch (error) {
+    promise = Promise.reject(error);
+  }
+  return promise.then(
+    (value) => {
+      for (const tag of tagsOf?.(value) ?? []) reads.tags.add(tag);
+      return value;
+    },
+    (error: unknown) => {
+      reads.complete = false;
+      throw error;
+    },
+  );
+}
+
+function blogContextFor(app: FastifyInstance, reads: PageReads): WebBlogContext {
   const db = () => app.database.db;
   const orNull = async <T>(read: Promise<T>): Promise<T | null> => {
     try {
@@ -58,14 +95,21 @@ function blogContextFor(app: FastifyInstance): WebBlogContext {
     }
   };
   return {
-    listPosts: (query) => {
-      const picked = Object.fromEntries(Object.entries(query).filter(([key]) => PUBLIC_LIST_KEYS.includes(key)));
-      return listPosts(db(), blogListQuerySchema.parse(picked));
-    },
-    listCategories: () => listCategories(db()),
-    getPost: (slugOrId) => orNull(getPost(db(), slugOrId)),
-    listRelatedPosts: (slugOrId, limit) => listRelatedPosts(db(), slugOrId, limit),
-    listComments: (slugOrId) => listComments(db(), slugOrId),
+    listPosts: (query) =>
+      tagged(reads, ['posts'], () => {
+        const picked = Object.fromEntries(Object.entries(query).filter(([key]) => PUBLIC_LIST_KEYS.includes(key)));
+        return listPosts(db(), blogListQuerySchema.parse(picked));
+      }),
+    listCategories: () => tagged(reads, ['posts'], () => listCategories(db())),
+    getPost: (slugOrId) =>
+      tagged(
+        reads,
+        [`post:${slugOrId}`],
+        () => orNull(getPost(db(), slugOrId)),
+        (post) => (post ? [`post:${post.id}`, `post:${post.slug}`] : ['posts']),
+      ),
+    listRelatedPosts: (slugOrId, limit) => tagged(reads, ['posts'], () => listRelatedPosts(db(), slugOrId, limit)),
+    listComments: (slugOrId) => tagged(reads, [`post:${slugOrId}`, 'comments'], () => listComments(db(), slugOrId)),
   };
 }
 
@@ -81,26 +125,34 @@ export const PUBLIC_PROJECT_LIST_KEYS = [
   'exclude',
 ];
 
-function portfolioContextFor(app: FastifyInstance): WebPortfolioContext {
+function portfolioContextFor(app: FastifyInstance, reads: PageReads): WebPortfolioContext {
   const db = () => app.database.db;
   const visitor = { staff: false };
   return {
-    listProjects: (query) => {
-      const picked = Object.fromEntries(
-        Object.entries(query).filter(([key]) => PUBLIC_PROJECT_LIST_KEYS.includes(key)),
-      );
-      return portfolio.listProjects(db(), portfolioListQuerySchema.parse(picked), visitor);
-    },
-    listCategories: () => portfolio.listCategories(db()),
-    listFeatured: (limit) => portfolio.listFeaturedProjects(db(), limit),
-    getProject: async (slugOrId) => {
-      try {
-        return await portfolio.getProject(db(), slugOrId, visitor);
-      } catch (error) {
-        if (error instanceof AppError && error.statusCode === 404) return null;
-        throw error;
-      }
-    },
+    listProjects: (query) =>
+      tagged(reads, ['projects'], () => {
+        const picked = Object.fromEntries(
+          Object.entries(query).filter(([key]) => PUBLIC_PROJECT_LIST_KEYS.includes(key)),
+        );
+        return portfolio.listProjects(db(), portfolioListQuerySchema.parse(picked), visitor);
+      }),
+    listCategories: () => tagged(reads, ['projects'], () => portfolio.listCategories(db())),
+    listFeatured: (limit) => tagged(reads, ['projects'], () => portfolio.listFeaturedProjects(db(), limit)),
+    // With its related projects: any project's change may show here.
+    getProject: (slugOrId) =>
+      tagged(
+        reads,
+        ['projects', `project:${slugOrId}`],
+        async () => {
+          try {
+            return await portfolio.getProject(db(), slugOrId, visitor);
+          } catch (error) {
+            if (error instanceof AppError && error.statusCode === 404) return null;
+            throw error;
+          }
+        },
+        (found) => (found ? [`project:${found.project.id}`, `project:${found.project.slug}`] : []),
+      ),
   };
 }
 
@@ -163,28 +215,47 @@ export function certificatesContextFor(
   };
 }
 
-function loadContextFor(app: FastifyInstance, request: FastifyRequest, reply: FastifyReply): AppLoadContext {
-  const nonces = (reply as FastifyReply & { cspNonce?: { script: string } | null }).cspNonce;
+function loadContextFor(
+  app: FastifyInstance,
+  request: FastifyRequest,
+  reply: FastifyReply,
+  reads: PageReads,
+): AppLoadContext {
   const context: WebLoadContext = {
-    cspNonce: nonces?.script,
     publicUrl: app.config.publicUrl,
-    getCompanyProfile: () => getCompanyProfile(app.database.db),
-    getSeoSettings: () => getSeoSettings(app.database.db),
+    getCompanyProfile: () => tagged(reads, ['company'], () => getCompanyProfile(app.database.db)),
+    getSeoSettings: () => tagged(reads, ['seo'], () => getSeoSettings(app.database.db)),
     getLandingContent: () =>
-      landingContent(app.database.db, (section, error) =>
-        request.log.error({ err: error }, `landing ${section} failed to load`),
+      tagged(reads, ['landing'], () =>
+        landingContent(app.database.db, (section, error) => {
+          reads.complete = false;
+          request.log.error({ err: error }, `landing ${section} failed to load`);
+        }),
       ),
-    blog: blogContextFor(app),
-    portfolio: portfolioContextFor(app),
+    blog: blogContextFor(app, reads),
+    portfolio: portfolioContextFor(app, reads),
     contacts: contactsContextFor(app, request, reply),
     certificates: certificatesContextFor(app, request, reply),
   };
   return context as AppLoadContext;
 }
 
-function toWebRequest(app: FastifyInstance, request: FastifyRequest, reply: FastifyReply): Request {
+/**
+ * The Fetch Request React Router sees. A cache fill (`canonicalUrl`) is rendered as any anonymous visitor
+ * would get that address: no cookies or other headers of the visitor who happened to ask first, and not
+ * cancelled when that visitor leaves (others wait for the same render).
+ */
+function toWebRequest(
+  app: FastifyInstance,
+  request: FastifyRequest,
+  reply: FastifyReply,
+  canonicalUrl: string | null,
+): Request {
   // The canonical origin comes from configuration, so a forged Host header cannot change links.
-  const url = new URL(request.url, app.config.publicUrl);
+  const url = new URL(canonicalUrl ?? request.url, app.config.publicUrl);
+  // HEAD is rendered as GET so that its status and headers are the page's; Fastify's HEAD route drops the body.
+  const method = request.method === 'HEAD' ? 'GET' : request.method;
+  if (canonicalUrl !== null) return new Request(url, { method });
   const headers = new Headers();
   for (const [name, value] of Object.entries(request.headers)) {
     if (value === undefined) continue;
@@ -193,8 +264,6 @@ function toWebRequest(app: FastifyInstance, request: FastifyRequest, reply: Fast
   }
   const controller = new AbortController();
   reply.raw.once('close', () => controller.abort());
-  // HEAD is rendered as GET so that its status and headers are the page's; Fastify's HEAD route drops the body.
-  const method = request.method === 'HEAD' ? 'GET' : request.method;
   if (method === 'POST' && typeof request.body === 'string') {
     // The body as parsed (text): its length is no longer the one announced.
     headers.delete('content-length');
@@ -202,6 +271,35 @@ function toWebRequest(app: FastifyInstance, request: FastifyRequest, reply: Fast
     return new Request(url, { method, headers, body: request.body, signal: controller.signal });
   }
   return new Request(url, { method, headers, signal: controller.signal });
+}
+
+/** Query keys the public pages read; any other key (but the tracking ones) makes a page uncached. */
+const PAGE_QUERY_KEYS = new Set([...PUBLIC_LIST_KEYS, ...PUBLIC_PROJECT_LIST_KEYS, QUOTE_SENT_PARAM, '_routes']);
+/** Campaign and click identifiers: no page reads them, so they do not split the cache. */
+const TRACKING_KEY = /^(utm_[a-z_]+|gclid|fbclid|msclkid|dclid|mc_cid|mc_eid|ref)$/i;
+const MAX_KEY_LENGTH = 512;
+
+/**
+ * The cache key of a page address: the path and the query keys pages read, in the order given, tracking
+ * keys dropped. Not sorted: the list pages answer any order but their own with a 301 to their one address
+ * (so `?tag=a&sort=x` and `?sort=x&tag=a` are not two kept pages), and the key is also the address a page is
+ * rendered at when it is filled, which must be the address the visitor would otherwise be sent to. Null
+ * (never cached) for an address with any other key or an over-long one.
+ */
+export function pageCacheKey(url: string): string | null {
+  if (url.length > MAX_KEY_LENGTH * 2) return null;
+  const mark = url.indexOf('?');
+  const path = mark === -1 ? url : url.slice(0, mark);
+  if (!path.startsWith('/') || path.startsWith('//')) return null;
+  if (mark === -1) return path.length <= MAX_KEY_LENGTH ? path : null;
+  const kept: Array<[string, string]> = [];
+  for (const [name, value] of new URLSearchParams(url.slice(mark + 1))) {
+    if (PAGE_QUERY_KEYS.has(name)) kept.push([name, value]);
+    else if (!TRACKING_KEY.test(name)) return null;
+  }
+  const query = new URLSearchParams(kept).toString();
+  const key = query ? `${path}?${query}` : path;
+  return key.length <= MAX_KEY_LENGTH ? key : null;
 }
 
 /**
@@ -238,14 +336,33 @@ export const webPlugin = fp<{ mode: Exclude<WebMode, false> }>(async (app, { mod
   }
 
   const handle = createRequestHandler(getBuild, mode === 'dev' ? 'development' : 'production');
+  // Development renders every page (Vite changes code under the cache's feet).
+  const cacheKey = mode === 'dev' ? () => null : pageCacheKey;
+  app.pageCache.useKeys(cacheKey);
 
-  const render = async (request: FastifyRequest, reply: FastifyReply) => {
-    const response = await handle(toWebRequest(app, request, reply), loadContextFor(app, request, reply));
-    // Copy status and headers ourselves: onSend hooks (compression) replace a Response payload
-    // before Fastify would read them from it.
-    reply.status(response.status);
-    for (const [name, value] of response.headers) reply.header(name, value);
-    return reply.send(response.body);
+  /**
+   * Renders a page to its last byte: the policy of an HTML page names the hashes of its inline scripts
+   * (page-csp.ts), and the finished bytes are what the cache keeps. React Router's Response is read here,
+   * its status and headers copied by the sender.
+   */
+  const render = async (
+    request: FastifyRequest,
+    reply: FastifyReply,
+    canonicalUrl: string | null,
+  ): Promise<RenderedPage> => {
+    const reads = newReads();
+    const response = await handle(
+      toWebRequest(app, request, reply, canonicalUrl),
+      loadContextFor(app, request, reply, reads),
+    );
+    const body = Buffer.from(await response.arrayBuffer());
+    const headers: Array<[string, string]> = [];
+    for (const [name, value] of response.headers) headers.push([name.toLowerCase(), value]);
+    const policy = reply.getHeader('content-security-policy');
+    if (typeof policy === 'string' && response.headers.get('content-type')?.startsWith('text/html')) {
+      headers.push(['content-security-policy', pagePolicy(policy, body.toString('utf8'))]);
+    }
+    return { status: response.status, headers, body, tags: reads.tags, complete: reads.complete };
   };
 
   // GET only: Fastify exposes HEAD for every GET route (exposeHeadRoutes) and sends its headers without
@@ -255,7 +372,8 @@ export const webPlugin = fp<{ mode: Exclude<WebMode, false> }>(async (app, { mod
     url: '/*',
     schema: { hide: true },
     // The edge text check (plugins/text-input.ts) answers the API with a 400; a visitor gets a page.
-    config: { page: true },
+    // Pages are compressed by the page cache (once per cached page, lightly when not cached).
+    config: { page: true, compress: false },
     handler: async (request, reply) => {
       // No page address holds a NUL, and no loader may pass one to a database: the visitor is sent to
       // the address without it (which a cache can keep), rather than shown a JSON refusal.
@@ -263,7 +381,9 @@ export const webPlugin = fp<{ mode: Exclude<WebMode, false> }>(async (app, { mod
       if (/%00/i.test(request.url)) {
         return reply.redirect(request.url.replace(/%00/gi, '').replace(/^[/\\]+/, '/'), 301);
       }
-      return render(request, reply);
+      return app.pageCache.serve(request, reply, cacheKey(request.url), (canonicalUrl) =>
+        render(request, reply, canonicalUrl),
+      );
     },
   });
 
@@ -283,7 +403,11 @@ export const webPlugin = fp<{ mode: Exclude<WebMode, false> }>(async (app, { mod
       handler: async (request, reply) => {
         // As for GET: no NUL reaches a loader through the address (the fields are checked by the action).
         if (/%00/i.test(request.url)) return reply.redirect('/', 303);
-        return render(request, reply);
+        // Never cached (nor served from the cache): an answer to this visitor's form.
+        const page = await render(request, reply, null);
+        reply.status(page.status);
+        for (const [name, value] of page.headers) reply.header(name, value);
+        return reply.send(page.body.length > 0 ? page.body : undefined);
       },
     });
   });

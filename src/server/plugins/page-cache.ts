@@ -1,0 +1,518 @@
+import { createHash, randomUUID } from 'node:crypto';
+import { promisify } from 'node:util';
+import zlib from 'node:zlib';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import { readSettingText, swapSettingText } from './settings.repository';
+import { SITE_PASS_COOKIE } from './system-settings';
+
+/*
+ * The page cache (issue 15, ADR 0020): anonymous visitors' GET/HEAD of public pages are answered from memory
+ * with the finished bytes, compressed once (br, gzip) when the page was rendered. A hit renders nothing,
+ * queries nothing and compresses nothing. Each entry carries the tags of what its loaders read (see
+ * plugins/web.ts), and every write through the API purges the tags it changes (PURGE_RULES below).
+ * Other instances learn of a purge through a generation row in the settings table, read every few seconds.
+ */
+
+/** A page rendered to the end, with what its loaders read. */
+export interface RenderedPage {
+  status: number;
+  /** Lower-case names. */
+  headers: Array<[string, string]>;
+  body: Buffer;
+  tags: ReadonlySet<string>;
+  /** False when a part of the page failed to load (it shows its "try again"): never cached. */
+  complete: boolean;
+}
+
+/** Renders the request as it came (`null`), or the page at this canonical address for any anonymous visitor. */
+export type PageRenderer = (canonicalUrl: string | null) => Promise<RenderedPage>;
+
+type Encoding = 'br' | 'gzip' | 'identity';
+
+interface Entry {
+  key: string;
+  headers: Array<[string, string]>;
+  identity: Buffer;
+  br: Buffer;
+  gzip: Buffer;
+  /** sha256 of the identity bytes (base64url), the strong ETag's base. */
+  hash: string;
+  tags: ReadonlySet<string>;
+  freshUntil: number;
+  staleUntil: number;
+  bytes: number;
+}
+
+export interface PageCacheStats {
+  entries: number;
+  bytes: number;
+  hits: number;
+  misses: number;
+  /** Renders made to fill the cache (in the foreground or in the background). */
+  fills: number;
+}
+
+export interface PageCache {
+  /**
+   * Forgets the pages that carry any of these tags ('all': every page). Unless `local`, other instances
+   * follow within PAGE_CACHE_SYNC_MS (the generation row); a counter (likes) purges this instance only.
+   */
+  purge(tags: readonly string[] | 'all', options?: { local?: boolean }): Promise<void>;
+  /** Answers a page request: from the cache when it may, else by rendering it. `key` null: never cached. */
+  serve(request: FastifyRequest, reply: FastifyReply, key: string | null, render: PageRenderer): Promise<FastifyReply>;
+  /** Reads the generation row now (what every instance does every few seconds). */
+  sync(): Promise<void>;
+  /** The page address → cache key function (plugins/web.ts), for the early answer of a hit. */
+  useKeys(keyOf: (url: string) => string | null): void;
+  stats(): PageCacheStats;
+  /** The keys of the pages kept now. */
+  keys(): string[];
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    pageCache: PageCache;
+  }
+}
+
+/** Memory for cached pages (all three encodings count). The least recently used page goes first. */
+export const PAGE_CACHE_MAX_BYTES = 64 * 1024 * 1024;
+/** A page bigger than this (identity bytes) is served but not kept. */
+const MAX_PAGE_BYTES = 2 * 1024 * 1024;
+/** A page is rendered again after this long (bounds how old a counter shown on a page can be). */
+export const PAGE_CACHE_TTL_MS = 60_000;
+/** After its TTL, a page is still served while one request renders it again in the background. */
+const STALE_SERVE_MS = 5 * 60_000;
+/** How often an instance reads the generation row. */
+export const PAGE_CACHE_SYNC_MS = 5_000;
+const GENERATION_KEY = 'page_cache';
+/** Headers of one response, never kept with a page. */
+const PER_RESPONSE_HEADERS = new Set(['x-request-id', 'content-length', 'content-encoding', 'etag', 'set-cookie']);
+
+/** Browsers check again every time (ETag, 304); a CDN may keep a page a minute and serve it stale while it refreshes. */
+export const PUBLIC_PAGE_CACHE_CONTROL = 'public, max-age=0, s-maxage=60, stale-while-revalidate=300';
+/** A request carrying a staff pass or credentials: its page is for this browser only. */
+export const PRIVATE_PAGE_CACHE_CONTROL = 'private, no-store';
+
+const brotli = promisify(zlib.brotliCompress);
+const gzip = promisify(zlib.gzip);
+
+/** Once per cached page: the best ratio at a cost paid once (brotli 9: ~20 ms for 100 KB; 11 costs ~7x more). */
+async function compressForCache(body: Buffer): Promise<{ br: Buffer; gzip: Buffer }> {
+  const [br, gz] = await Promise.all([
+    brotli(body, {
+      params: {
+        [zlib.constants.BROTLI_PARAM_MODE]: zlib.constants.BROTLI_MODE_TEXT,
+        [zlib.constants.BROTLI_PARAM_QUALITY]: 9,
+        [zlib.constants.BROTLI_PARAM_SIZE_HINT]: body.length,
+      },
+    }),
+    gzip(body, { level: 9 }),
+  ]);
+  return { br, gzip: gz };
+}
+
+/** Every request for an uncached page: light settings (brotli 4, gzip 6), a few ms for 100 KB. */
+async function compressLight(body: Buffer, encoding: Exclude<Encoding, 'identity'>): Promise<Buffer> {
+  if (encoding === 'br') {
+    return brotli(body, {
+      params: {
+        [zlib.constants.BROTLI_PARAM_MODE]: zlib.constants.BROTLI_MODE_TEXT,
+        [zlib.constants.BROTLI_PARAM_QUALITY]: 4,
+        [zlib.constants.BROTLI_PARAM_SIZE_HINT]: body.length,
+      },
+    });
+  }
+  return gzip(body, { level: 6 });
+}
+
+/** The encoding to send: brotli, then gzip, when the client accepts them (q > 0), else the bytes as they are. */
+export function pickEncoding(header: string | string[] | undefined): Encoding {
+  const value = Array.isArray(header) ? header.join(',') : (header ?? '');
+  if (!value) return 'identity';
+  const weights = new Map<string, number>();
+  for (const part of value.split(',')) {
+    const [name = '', ...params] = part.split(';').map((s) => s.trim());
+    const q = params.find((p) => p.toLowerCase().startsWith('q='));
+    const weight = q ? Number(q.slice(2)) : 1;
+    if (name) weights.set(name.toLowerCase(), Number.isFinite(weight) ? weight : 0);
+  }
+  const accepts = (name: string) => (weights.get(name) ?? weights.get('*') ?? 0) > 0;
+  if (accepts('br')) return 'br';
+  if (accepts('gzip')) return 'gzip';
+  return 'identity';
+}
+
+const ETAG_SUFFIX: Record<Encoding, string> = { identity: '', br: '-br', gzip: '-gz' };
+
+/** Strong ETag per representation: the identity bytes' hash, plus the encoding (the bytes differ). */
+function etagFor(hash: string, encoding: Encoding): string {
+  return `"${hash}${ETAG_SUFFIX[encoding]}"`;
+}
+
+/** Whether If-None-Match names this page in any encoding (a browser that switches encoding still gets 304). */
+export function matchesIfNoneMatch(header: string | undefined, hash: string): boolean {
+  if (!header) return false;
+  return header.split(',').some((raw) => {
+    const tag = raw.trim();
+    if (tag === '*') return true;
+    const bare = tag.replace(/^W\//, '').replace(/^"|"$/g, '');
+    return bare === hash || bare === `${hash}-br` || bare === `${hash}-gz`;
+  });
+}
+
+export function hashOf(body: Buffer): string {
+  return createHash('sha256').update(body).digest('base64url').slice(0, 32);
+}
+
+/** A request that speaks for a person: the staff pass, a session-like cookie, or an Authorization header. */
+export function carriesCredentials(request: FastifyRequest): boolean {
+  if (request.headers.authorization !== undefined) return true;
+  const header = request.headers.cookie;
+  if (!header) return false;
+  // Read from the header itself: a hit is answered before the cookie plugin has parsed anything.
+  return header.split(';').some((pair) => {
+    const name = pair.split('=')[0]?.trim() ?? '';
+    return name === SITE_PASS_COOKIE || /session|token|auth|^sid$/i.test(name);
+  });
+}
+
+function compressible(headers: Array<[string, string]>): boolean {
+  const type = headers.find(([name]) => name === 'content-type')?.[1] ?? '';
+  return /^(text\/|application\/(json|javascript|xml))/i.test(type);
+}
+
+/*
+ * What each API write changes on the pages (by route address). A write that matches no rule purges every
+ * page: forgetting a rule costs renders, never a stale page. `local`: counters, which other instances show
+ * refreshed within the TTL rather than purging every page there on each like.
+ */
+interface PurgeRule {
+  route: RegExp;
+  tags: (params: Record<string, string>) => string[] | 'all';
+  local?: boolean;
+}
+
+export const PURGE_RULES: readonly PurgeRule[] = [
+  // Nothing a page shows: sign-in, staff, leads, notifications, analytics beacons and reports, media,
+  // certificates (the verification page is never cached), searches sent by POST, backups kept or deleted.
+  {
+    route:
+      /^\/api\/(auth|contacts|newsletter|notifications|analytics|certificates|uploads|portfolio\/upload|health)(\/|$)/,
+    tags: () => [],
+  },
+  { route: /^\/api\/system\/site-pass$/, tags: () => [] },
+  { route: /^\/api\/(blog|portfolio\/projects)\/search$/, tags: () => [] },
+  { route: /^\/api\/backups(\/|$)(?!:id\/restore)/, tags: () => [] },
+  // The view count is a counter refreshed by the TTL (one view must not purge its page for everybody).
+  { route: /^\/api\/blog\/posts\/:slugOrId\/view$/, tags: () => [] },
+  { route: /^\/api\/blog\/posts\/:slugOrId\/like$/, tags: (p) => [`post:${p.slugOrId}`], local: true },
+  { route: /^\/api\/blog\/posts\/:slugOrId\/comments$/, tags: (p) => [`post:${p.slugOrId}`] },
+  // A comment deleted by staff: its article is not named by the address; every article shows comments.
+  { route: /^\/api\/blog\/comments\//, tags: () => ['comments'] },
+  // Posts, categories, order, bulk changes: every list, and the articles (their related posts).
+  { route: /^\/api\/blog\//, tags: (p) => (p.id ? ['posts', `post:${p.id}`] : ['posts']) },
+  {
+    route: /^\/api\/portfolio\/projects\/:slugOrId\/like$/,
+    tags: (p) => [`project:${p.slugOrId}`],
+    local: true,
+  },
+  { route: /^\/api\/portfolio\//, tags: (p) => (p.id ? ['projects', `project:${p.id}`] : ['projects']) },
+  { route: /^\/api\/company$/, tags: () => ['company'] },
+  { route: /^\/api\/company\/seo$/, tags: () => ['seo'] },
+  { route: /^\/api\/(services|team|testimonials|packages|internships|tech-stack)(\/|$)/, tags: () => ['landing'] },
+  // The cache switch, maintenance: nothing kept from before may come back.
+  { route: /^\/api\/system\/settings$/, tags: () => 'all' },
+  // A restore replaces the settings table too, generation row included: the other instances see a generation
+  // other than theirs (unless nothing was purged since the backup, when the pages are the backup's anyway)
+  // and purge every page. Announcing here would change the restored table.
+  { route: /^\/api\/backups\/:id\/restore$/, tags: () => 'all', local: true },
+];
+
+export function purgeFor(routeUrl: string, params: Record<string, string>): { tags: string[] | 'all'; local: boolean } {
+  const rule = PURGE_RULES.find((r) => r.route.test(routeUrl));
+  if (!rule) return { tags: 'all', local: false };
+  return { tags: rule.tags(params), local: rule.local ?? false };
+}
+
+export const pageCachePlugin = fp(
+  async (app: FastifyInstance) => {
+    const entries = new Map<string, Entry>();
+    const inflight = new Map<string, Promise<Entry | RenderedPage>>();
+    let bytes = 0;
+    let hits = 0;
+    let misses = 0;
+    let fills = 0;
+    /** Bumped by every purge: a render that started before a purge is served but not kept. */
+    let epoch = 0;
+    /** The generation row as this instance last saw it. */
+    let seenGeneration: string | undefined;
+    let keyOf: ((url: string) => string | null) | undefined;
+
+    function remove(key: string) {
+      const entry = entries.get(key);
+      if (!entry) return;
+      entries.delete(key);
+      bytes -= entry.bytes;
+    }
+
+    function store(entry: Entry) {
+      remove(entry.key);
+      entries.set(entry.key, entry);
+      bytes += entry.bytes;
+      // Map order is insertion order: the first keys are the least recently used.
+      for (const key of entries.keys()) {
+        if (bytes <= PAGE_CACHE_MAX_BYTES) break;
+        remove(key);
+      }
+    }
+
+    function purgeLocal(tags: readonly string[] | 'all') {
+      // Writes that change no page (a view, a beacon) must not stop renders under way from being kept.
+      if (tags !== 'all' && tags.length === 0) return;
+      epoch += 1;
+      if (tags === 'all') {
+        entries.clear();
+        bytes = 0;
+        return;
+      }
+      for (const entry of [...entries.values()]) {
+        if (tags.some((tag) => entry.tags.has(tag))) remove(entry.key);
+      }
+    }
+
+    const db = () => app.database.db;
+    const generationValue = () => JSON.stringify({ generation: randomUUID(), at: new Date().toISOString() });
+
+    /** Tells the other instances: a new generation, unless someone changed it since we looked (then we purge all too). */
+    async function announce() {
+      for (let attempt = 0; attempt < 3; attempt += 1) {
+        const next = generationValue();
+        if (await swapSettingText(db(), GENERATION_KEY, seenGeneration, next)) {
+          seenGeneration = next;
+          return;
+        }
+        // Another instance purged since our last look: what it purged, we have not.
+        seenGeneration = await readSettingText(db(), GENERATION_KEY);
+        purgeLocal('all');
+      }
+    }
+
+    async function sync() {
+      const current = await readSettingText(db(), GENERATION_KEY);
+      if (current !== seenGeneration) {
+        seenGeneration = current;
+        purgeLocal('all');
+      }
+    }
+
+    /** Headers set before the handler (helmet's), kept with the page so that an early hit sends them too. */
+    function baseHeaders(reply: FastifyReply): Array<[string, string]> {
+      const kept: Array<[string, string]> = [];
+      for (const [name, value] of Object.entries(reply.getHeaders())) {
+        if (value === undefined || PER_RESPONSE_HEADERS.has(name)) continue;
+        kept.push([name, Array.isArray(value) ? value.join(', ') : String(value)]);
+      }
+      return kept;
+    }
+
+    async function buildEntry(key: string, page: RenderedPage, base: Array<[string, string]>): Promise<Entry> {
+      const { br, gzip: gz } = await compressForCache(page.body);
+      const now = Date.now();
+      return {
+        key,
+        headers: [...base, ...page.headers],
+        identity: page.body,
+        br,
+        gzip: gz,
+        hash: hashOf(page.body),
+        tags: page.tags,
+        freshUntil: now + PAGE_CACHE_TTL_MS,
+        staleUntil: now + PAGE_CACHE_TTL_MS + STALE_SERVE_MS,
+        bytes: page.body.length + br.length + gz.length + key.length + 1024,
+      };
+    }
+
+    function storable(page: RenderedPage): boolean {
+      return (
+        page.status === 200 &&
+        page.complete &&
+        page.body.length <= MAX_PAGE_BYTES &&
+        !page.headers.some(([name]) => name === 'set-cookie' || name === 'cache-control')
+      );
+    }
+
+    /** One render per key at a time: requests for a page being rendered wait for that render. */
+    function fill(key: string, reply: FastifyReply, render: PageRenderer): Promise<Entry | RenderedPage> {
+      const startedAt = epoch;
+      fills += 1;
+      const base = baseHeaders(reply);
+      const promise = (async () => {
+        const page = await render(key);
+        if (!storable(page)) return page;
+        const entry = await buildEntry(key, page, base);
+        const settings = app.systemSettings.current();
+        if (epoch === startedAt && settings.cacheEnabled && !settings.maintenanceMode) store(entry);
+        return entry;
+      })().finally(() => inflight.delete(key));
+      inflight.set(key, promise);
+      return promise;
+    }
+
+    function sendEntry(request: FastifyRequest, reply: FastifyReply, entry: Entry, cacheControl: string) {
+      reply.status(200);
+      for (const [name, value] of entry.headers) reply.header(name, value);
+      const encoding = pickEncoding(request.headers['accept-encoding']);
+      reply.header('etag', etagFor(entry.hash, encoding));
+      reply.header('cache-control', cacheControl);
+      reply.header('vary', 'Accept-Encoding');
+      if (matchesIfNoneMatch(request.headers['if-none-match'], entry.hash)) {
+        reply.removeHeader('content-type');
+        return reply.status(304).send();
+      }
+      if (encoding !== 'identity') reply.header('content-encoding', encoding);
+      return reply.send(entry[encoding]);
+    }
+
+    async function sendRendered(
+      request: FastifyRequest,
+      reply: FastifyReply,
+      page: RenderedPage,
+      cacheControl: string,
+    ): Promise<FastifyReply> {
+      reply.status(page.status);
+      for (const [name, value] of page.headers) reply.header(name, value);
+      let body = page.body;
+      if (page.status === 200) {
+        const hash = hashOf(body);
+        const encoding =
+          body.length >= 1024 && compressible(page.headers)
+            ? pickEncoding(request.headers['accept-encoding'])
+            : 'identity';
+        reply.header('etag', etagFor(hash, encoding));
+        if (!reply.hasHeader('cache-control')) reply.header('cache-control', cacheControl);
+        reply.header('vary', 'Accept-Encoding');
+        if (matchesIfNoneMatch(request.headers['if-none-match'], hash)) {
+          reply.removeHeader('content-type');
+          return reply.status(304).send();
+        }
+        if (encoding !== 'identity') {
+          body = await compressLight(body, encoding);
+          reply.header('content-encoding', encoding);
+        }
+        return reply.send(body);
+      }
+      if (body.length >= 1024 && compressible(page.headers)) {
+        const encoding = pickEncoding(request.headers['accept-encoding']);
+        if (encoding !== 'identity') {
+          body = await compressLight(body, encoding);
+          reply.header('content-encoding', encoding);
+          reply.header('vary', 'Accept-Encoding');
+        }
+      }
+      return reply.send(body.length > 0 ? body : undefined);
+    }
+
+    const cache: PageCache = {
+      async purge(tags, options = {}) {
+        purgeLocal(tags);
+        if (options.local || (tags !== 'all' && tags.length === 0)) return;
+        try {
+          await announce();
+        } catch (err) {
+          // This instance has purged; the others render again within the TTL at the latest.
+          app.log.warn({ err }, 'page cache: the purge could not be announced to other instances');
+        }
+      },
+
+      useKeys(fn) {
+        keyOf = fn;
+      },
+
+      async serve(request, reply, key, render) {
+        const settings = app.systemSettings.current();
+        const credentials = carriesCredentials(request);
+        const cacheControl = !settings.cacheEnabled
+          ? 'no-store'
+          : credentials
+            ? PRIVATE_PAGE_CACHE_CONTROL
+            : PUBLIC_PAGE_CACHE_CONTROL;
+        const usable =
+          key !== null &&
+          settings.cacheEnabled &&
+          !settings.maintenanceMode &&
+          !credentials &&
+          (request.method === 'GET' || request.method === 'HEAD');
+        if (!usable) return sendRendered(request, reply, await render(null), cacheControl);
+
+        const now = Date.now();
+        const entry = entries.get(key);
+        if (entry && now < entry.staleUntil) {
+          hits += 1;
+          // Most recently used goes last.
+          entries.delete(key);
+          entries.set(key, entry);
+          if (now >= entry.freshUntil && !inflight.has(key)) {
+            fill(key, reply, render).catch((err: unknown) => request.log.error({ err }, 'page cache: refresh failed'));
+          }
+          return sendEntry(request, reply, entry, cacheControl);
+        }
+        misses += 1;
+        const result = await (inflight.get(key) ?? fill(key, reply, render));
+        return 'identity' in result
+          ? sendEntry(request, reply, result, cacheControl)
+          : sendRendered(request, reply, result, cacheControl);
+      },
+
+      sync,
+      stats: () => ({ entries: entries.size, bytes, hits, misses, fills }),
+      keys: () => [...entries.keys()],
+    };
+    app.decorate('pageCache', cache);
+
+    // A fresh hit is answered here, before the rest of the request's hooks (helmet builds its headers anew
+    // on every request; the entry holds them): the cheapest path there is. Anything else goes on to the page
+    // route's handler (serve), which also serves hits that are stale or found there.
+    app.addHook('onRequest', async (request, reply) => {
+      if (!keyOf || !request.routeOptions.config.page) return;
+      if (request.method !== 'GET' && request.method !== 'HEAD') return;
+      const settings = app.systemSettings.current();
+      if (!settings.cacheEnabled || settings.maintenanceMode || carriesCredentials(request)) return;
+      const key = keyOf(request.url);
+      const entry = key === null ? undefined : entries.get(key);
+      if (!entry || Date.now() >= entry.freshUntil) return;
+      hits += 1;
+      entries.delete(entry.key);
+      entries.set(entry.key, entry);
+      return sendEntry(request, reply, entry, PUBLIC_PAGE_CACHE_CONTROL);
+    });
+
+    // Every successful write through the API purges what it changes (PURGE_RULES), before its answer leaves:
+    // a client that reads the page after the answer sees the change.
+    app.addHook('onSend', async (request, reply, payload) => {
+      if (request.method === 'GET' || request.method === 'HEAD' || request.method === 'OPTIONS') return payload;
+      if (reply.statusCode < 200 || reply.statusCode >= 300) return payload;
+      const route = request.routeOptions.url;
+      if (!route?.startsWith('/api/')) return payload;
+      const { tags, local } = purgeFor(route, (request.params ?? {}) as Record<string, string>);
+      await cache.purge(tags, { local });
+      return payload;
+    });
+
+    let timer: NodeJS.Timeout | undefined;
+    app.addHook('onReady', async () => {
+      try {
+        seenGeneration = await readSettingText(db(), GENERATION_KEY);
+      } catch (err) {
+        app.log.warn({ err }, 'page cache: generation not read yet');
+      }
+      timer = setInterval(() => {
+        sync().catch((err: unknown) => app.log.warn({ err }, 'page cache: generation not read; keeping pages'));
+      }, PAGE_CACHE_SYNC_MS);
+      timer.unref();
+    });
+    app.addHook('onClose', async () => clearInterval(timer));
+  },
+  { name: 'page-cache' },
+);
