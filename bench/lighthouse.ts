@@ -5,13 +5,12 @@
  *
  * Lighthouse is not a dependency of the project (185 MB that `npm install` and CI would carry for a
  * benchmark): the first run installs the pinned version into ~/.cache/studio-site-bench with npm, from
- * the npm registry, and later runs reuse it.
+ * the npm registry, and later runs reuse it. Each run is the Lighthouse CLI with a fresh Chromium.
  */
 import { execFileSync } from 'node:child_process';
-import { existsSync, mkdirSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { pathToFileURL } from 'node:url';
 import { demoCertificates } from '../src/server/seed/demo-content';
 import { startSite, type RunningSite } from '../tests/e2e/support/harness';
 import { machine, machineLine, repoRoot, writeResults } from './environment';
@@ -36,18 +35,11 @@ export const lighthousePages = [
   '/privacy',
 ];
 
-interface LighthouseModules {
-  lighthouse: (
-    url: string,
-    flags: Record<string, unknown>,
-  ) => Promise<{ lhr: { categories: Record<string, { score: number | null }>; runtimeError?: { message: string } } }>;
-  launch: (options: Record<string, unknown>) => Promise<{ port: number; kill: () => void | Promise<void> }>;
-}
-
-async function loadLighthouse(): Promise<LighthouseModules> {
+/** The Lighthouse CLI, installed on first use; each run launches a fresh Chromium, as Lighthouse recommends. */
+function lighthouseCli(): string {
   const prefix = path.join(os.homedir(), '.cache', 'studio-site-bench', `lighthouse-${LIGHTHOUSE_VERSION}`);
-  const entry = path.join(prefix, 'node_modules', 'lighthouse', 'core', 'index.js');
-  if (!existsSync(entry)) {
+  const cli = path.join(prefix, 'node_modules', 'lighthouse', 'cli', 'index.js');
+  if (!existsSync(cli)) {
     console.log(`Installing lighthouse@${LIGHTHOUSE_VERSION} into ${prefix} (once)…`);
     mkdirSync(prefix, { recursive: true });
     execFileSync(
@@ -56,11 +48,29 @@ async function loadLighthouse(): Promise<LighthouseModules> {
       { stdio: 'inherit' },
     );
   }
-  const lighthouse = (await import(pathToFileURL(entry).href)) as { default: LighthouseModules['lighthouse'] };
-  const launcher = (await import(
-    pathToFileURL(path.join(prefix, 'node_modules', 'chrome-launcher', 'dist', 'index.js')).href
-  )) as { launch: LighthouseModules['launch'] };
-  return { lighthouse: lighthouse.default, launch: launcher.launch };
+  return cli;
+}
+
+interface Report {
+  categories: Record<string, { score: number | null }>;
+  runtimeError?: { code: string; message: string };
+}
+
+function runLighthouse(cli: string, url: string, output: string): Report {
+  execFileSync(
+    process.execPath,
+    [
+      cli,
+      url,
+      '--chrome-flags=--headless=new --no-sandbox --disable-gpu',
+      `--only-categories=${CATEGORIES.join(',')}`,
+      '--output=json',
+      `--output-path=${output}`,
+      '--quiet',
+    ],
+    { env: { ...process.env, CHROME_PATH: process.env.CHROME_PATH ?? '/usr/bin/chromium' }, stdio: 'inherit' },
+  );
+  return JSON.parse(readFileSync(output, 'utf8')) as Report;
 }
 
 const median = (values: number[]) => {
@@ -70,13 +80,10 @@ const median = (values: number[]) => {
 
 export async function runLighthouseBench(): Promise<void> {
   const loadAverageBefore = os.loadavg();
-  const { lighthouse, launch } = await loadLighthouse();
+  const cli = lighthouseCli();
   process.chdir(repoRoot); // startSite runs dist/server.js relative to the working directory
+  const scratch = mkdtempSync(path.join(os.tmpdir(), 'lighthouse-'));
   let site: RunningSite | undefined;
-  const chrome = await launch({
-    chromePath: process.env.CHROME_PATH ?? '/usr/bin/chromium',
-    chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu', '--no-first-run'],
-  });
   try {
     site = await startSite({ LOG_LEVEL: 'warn' });
     console.log(`\nLighthouse ${LIGHTHOUSE_VERSION}, mobile, ${RUNS} runs per page (median). ${machineLine()}`);
@@ -84,18 +91,12 @@ export async function runLighthouseBench(): Promise<void> {
     for (const page of lighthousePages) {
       const runs: Record<Category, number>[] = [];
       for (let run = 0; run < RUNS; run += 1) {
-        const { lhr } = await lighthouse(`${site.baseUrl}${page}`, {
-          port: chrome.port,
-          output: 'json',
-          logLevel: 'error',
-          onlyCategories: [...CATEGORIES],
-        });
-        if (lhr.runtimeError) throw new Error(`${page}: ${lhr.runtimeError.message}`);
+        const report = runLighthouse(cli, `${site.baseUrl}${page}`, path.join(scratch, `run-${run}.json`));
+        if (report.runtimeError) throw new Error(`${page}: ${report.runtimeError.code} ${report.runtimeError.message}`);
         runs.push(
-          Object.fromEntries(CATEGORIES.map((c) => [c, Math.round((lhr.categories[c]?.score ?? 0) * 100)])) as Record<
-            Category,
-            number
-          >,
+          Object.fromEntries(
+            CATEGORIES.map((c) => [c, Math.round((report.categories[c]?.score ?? 0) * 100)]),
+          ) as Record<Category, number>,
         );
       }
       const middle = Object.fromEntries(CATEGORIES.map((c) => [c, median(runs.map((r) => r[c]))])) as Record<
@@ -123,7 +124,7 @@ export async function runLighthouseBench(): Promise<void> {
     });
     console.log(`Written to ${file}`);
   } finally {
-    await chrome.kill();
     await site?.stop();
+    rmSync(scratch, { recursive: true, force: true });
   }
 }

@@ -5,6 +5,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { readSettingText, swapSettingText } from './settings.repository';
 import { SITE_PASS_COOKIE } from './system-settings';
+import { LRUCache } from 'lru-cache';
 
 /*
  * The page cache (issue 15, ADR 0020): anonymous visitors' GET/HEAD of public pages are answered from memory
@@ -66,7 +67,7 @@ export interface PageCache {
   /** The page address → cache key function (plugins/web.ts), for the early answer of a hit. */
   useKeys(keyOf: (url: string) => string | null): void;
   stats(): PageCacheStats;
-  /** The keys of the pages kept now. */
+  /** The keys of the pages kept now, the least recently used first. */
   keys(): string[];
 }
 
@@ -238,9 +239,12 @@ export function purgeFor(routeUrl: string, params: Record<string, string>): { ta
 
 export const pageCachePlugin = fp(
   async (app: FastifyInstance) => {
-    const entries = new Map<string, Entry>();
+    // The least recently used page goes first when the pages (all three encodings) pass the byte budget.
+    const entries = new LRUCache<string, Entry>({
+      maxSize: PAGE_CACHE_MAX_BYTES,
+      sizeCalculation: (entry) => entry.bytes,
+    });
     const inflight = new Map<string, Promise<Entry | RenderedPage>>();
-    let bytes = 0;
     let hits = 0;
     let misses = 0;
     let fills = 0;
@@ -250,22 +254,8 @@ export const pageCachePlugin = fp(
     let seenGeneration: string | undefined;
     let keyOf: ((url: string) => string | null) | undefined;
 
-    function remove(key: string) {
-      const entry = entries.get(key);
-      if (!entry) return;
-      entries.delete(key);
-      bytes -= entry.bytes;
-    }
-
     function store(entry: Entry) {
-      remove(entry.key);
       entries.set(entry.key, entry);
-      bytes += entry.bytes;
-      // Map order is insertion order: the first keys are the least recently used.
-      for (const key of entries.keys()) {
-        if (bytes <= PAGE_CACHE_MAX_BYTES) break;
-        remove(key);
-      }
     }
 
     function purgeLocal(tags: readonly string[] | 'all') {
@@ -274,11 +264,10 @@ export const pageCachePlugin = fp(
       epoch += 1;
       if (tags === 'all') {
         entries.clear();
-        bytes = 0;
         return;
       }
       for (const entry of [...entries.values()]) {
-        if (tags.some((tag) => entry.tags.has(tag))) remove(entry.key);
+        if (tags.some((tag) => entry.tags.has(tag))) entries.delete(entry.key);
       }
     }
 
@@ -447,12 +436,10 @@ export const pageCachePlugin = fp(
         if (!usable) return sendRendered(request, reply, await render(null), cacheControl);
 
         const now = Date.now();
+        // get() makes the page the most recently used.
         const entry = entries.get(key);
         if (entry && now < entry.staleUntil) {
           hits += 1;
-          // Most recently used goes last.
-          entries.delete(key);
-          entries.set(key, entry);
           if (now >= entry.freshUntil && !inflight.has(key)) {
             fill(key, reply, render).catch((err: unknown) => request.log.error({ err }, 'page cache: refresh failed'));
           }
@@ -466,8 +453,8 @@ export const pageCachePlugin = fp(
       },
 
       sync,
-      stats: () => ({ entries: entries.size, bytes, hits, misses, fills }),
-      keys: () => [...entries.keys()],
+      stats: () => ({ entries: entries.size, bytes: entries.calculatedSize, hits, misses, fills }),
+      keys: () => [...entries.rkeys()],
     };
     app.decorate('pageCache', cache);
 
@@ -483,8 +470,6 @@ export const pageCachePlugin = fp(
       const entry = key === null ? undefined : entries.get(key);
       if (!entry || Date.now() >= entry.freshUntil) return;
       hits += 1;
-      entries.delete(entry.key);
-      entries.set(entry.key, entry);
       return sendEntry(request, reply, entry, PUBLIC_PAGE_CACHE_CONTROL);
     });
 
