@@ -73,6 +73,22 @@ function runLighthouse(cli: string, url: string, output: string): Report {
   return JSON.parse(readFileSync(output, 'utf8')) as Report;
 }
 
+/** Lighthouse sometimes fails to record the trace (NO_NAVSTART: "Please run Lighthouse again"): up to 3 tries. */
+function runWithRetries(cli: string, url: string, output: string): Report {
+  let failure = '';
+  for (let attempt = 1; attempt <= 3; attempt += 1) {
+    try {
+      const report = runLighthouse(cli, url, output);
+      if (!report.runtimeError) return report;
+      failure = `${report.runtimeError.code} ${report.runtimeError.message}`;
+    } catch (error) {
+      failure = error instanceof Error ? error.message : String(error);
+    }
+    console.log(`    ${url}: attempt ${attempt} failed (${failure.split('\n')[0]})`);
+  }
+  throw new Error(`${url}: ${failure}`);
+}
+
 const median = (values: number[]) => {
   const sorted = [...values].sort((a, b) => a - b);
   return sorted[Math.floor(sorted.length / 2)] ?? 0;
@@ -91,8 +107,7 @@ export async function runLighthouseBench(): Promise<void> {
     for (const page of lighthousePages) {
       const runs: Record<Category, number>[] = [];
       for (let run = 0; run < RUNS; run += 1) {
-        const report = runLighthouse(cli, `${site.baseUrl}${page}`, path.join(scratch, `run-${run}.json`));
-        if (report.runtimeError) throw new Error(`${page}: ${report.runtimeError.code} ${report.runtimeError.message}`);
+        const report = runWithRetries(cli, `${site.baseUrl}${page}`, path.join(scratch, `run-${run}.json`));
         runs.push(
           Object.fromEntries(
             CATEGORIES.map((c) => [c, Math.round((report.categories[c]?.score ?? 0) * 100)]),
