@@ -71,6 +71,11 @@ export interface WebCertificatesContext {
  * server, so they read through these functions instead of calling the HTTP API.
  */
 export interface WebLoadContext {
+  /**
+   * Marks the inline scripts of this render (the `nonce` React and React Router put on them): the server
+   * allows exactly those by their hashes and takes the marker out of the page (plugins/page-csp.ts).
+   */
+  scriptMarker: string;
   /** Canonical origin of the site, e.g. https://example.com (never taken from the Host header). */
   publicUrl: string;
   getCompanyProfile(): Promise<CompanyProfile>;

@@ -17,6 +17,7 @@ import { ErrorScreen } from './features/errors/error-screen';
 import { NotFoundPage } from './features/errors/not-found-page';
 import { SiteShell } from './features/site-shell/site-shell';
 import { AnalyticsTag } from './components/analytics-tag';
+import { useNonce } from './lib/nonce';
 import { useRootData, type RootData } from './lib/root-data';
 import { pageMeta } from './lib/seo';
 
@@ -43,6 +44,7 @@ export function meta({ matches, location, error }: Route.MetaArgs) {
 }
 
 export function Layout({ children }: { children: React.ReactNode }) {
+  const nonce = useNonce();
   return (
     <html lang="en">
       <head>
@@ -54,9 +56,9 @@ export function Layout({ children }: { children: React.ReactNode }) {
       </head>
       <body>
         {children}
-        <ScrollRestoration />
-        <Scripts />
-        <AnalyticsTag />
+        <ScrollRestoration nonce={nonce} />
+        <Scripts nonce={nonce} />
+        <AnalyticsTag nonce={nonce} />
       </body>
     </html>
   );

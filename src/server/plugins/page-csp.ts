@@ -2,10 +2,15 @@ import { createHash } from 'node:crypto';
 
 /*
  * A Content-Security-Policy that survives caching (ADR 0020, superseding the nonces of ADR 0004): the
- * inline scripts React Router puts into a page (hydration context, route modules, scroll restoration,
+ * inline scripts our render puts into a page (hydration context, route modules, scroll restoration,
  * Google's tag settings) are allowed by the SHA-256 of their text, computed from the finished HTML. The
  * policy therefore belongs to the bytes, not to the request, and a page kept in the cache carries the
- * policy that matches its scripts. No 'unsafe-inline' for scripts; an injected script has no listed hash.
+ * policy that matches its scripts. No 'unsafe-inline' for scripts.
+ *
+ * Which scripts are ours: the render gives each of them a random marker (React's and React Router's
+ * `nonce`, new for every render, never sent in the policy). Only marked scripts are hashed, then the
+ * marker is taken out of the page; a script that got into the HTML any other way (an injection through
+ * content) carries no marker, so its hash is not listed and the browser refuses to run it.
  */
 
 /** `<script ...>text</script>` without a src: what a browser runs inline (data blocks are hashed too: harmless). */
@@ -19,12 +24,14 @@ export function cspHash(text: string): string {
   return `'sha256-${createHash('sha256').update(text, 'utf8').digest('base64')}'`;
 }
 
-/** The hash source of every inline script of a document, in order of appearance, without repeats. */
-export function inlineScriptHashes(html: string): string[] {
+const carries = (attributes: string, marker: string) => attributes.includes(` nonce="${marker}"`);
+
+/** The hash source of every inline script of a document that carries `marker`, in order, without repeats. */
+export function inlineScriptHashes(html: string, marker: string): string[] {
   const hashes = new Set<string>();
   for (const match of html.matchAll(INLINE_SCRIPT)) {
     const attributes = match[1] ?? '';
-    if (/\bsrc\s*=/i.test(attributes)) continue;
+    if (/\bsrc\s*=/i.test(attributes) || !carries(attributes, marker)) continue;
     const text = match[2] ?? '';
     if (text.length > 0) hashes.add(cspHash(text));
   }
@@ -45,12 +52,20 @@ export function withDirective(policy: string, name: string, sources: string[]): 
 }
 
 /**
- * The policy for one HTML document: the base policy (helmet's, `script-src 'self'`) with the hashes of the
- * document's inline scripts added to script-src, and Google's tag host when the document loads it.
+ * The policy for one HTML document rendered with `marker`: the base policy (helmet's, `script-src 'self'`)
+ * with the hashes of the document's marked inline scripts added to script-src, and Google's tag host when
+ * the document loads our tag; and the document without the marker (the same bytes for every render of
+ * the same content, so its ETag holds).
  */
-export function pagePolicy(basePolicy: string, html: string): string {
+export function pagePolicy(basePolicy: string, html: string, marker: string): { policy: string; html: string } {
   const current = /(?:^|;)\s*script-src\s+([^;]*)/i.exec(basePolicy)?.[1]?.trim().split(/\s+/) ?? ["'self'"];
-  const sources = [...current, ...inlineScriptHashes(html)];
-  if (GOOGLE_TAG.test(html)) sources.push(GOOGLE_TAG_HOST);
-  return withDirective(basePolicy, 'script-src', sources);
+  const sources = [...current, ...inlineScriptHashes(html, marker)];
+  const googleTag = [...html.matchAll(/<script\b[^>]*>/gi)].some(
+    ([tag]) => GOOGLE_TAG.test(tag) && carries(tag.slice('<script'.length, -1), marker),
+  );
+  if (googleTag) sources.push(GOOGLE_TAG_HOST);
+  return {
+    policy: withDirective(basePolicy, 'script-src', sources),
+    html: html.replaceAll(` nonce="${marker}"`, ''),
+  };
 }

@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import middie from '@fastify/middie';
@@ -220,8 +221,10 @@ function loadContextFor(
   request: FastifyRequest,
   reply: FastifyReply,
   reads: PageReads,
+  scriptMarker: string,
 ): AppLoadContext {
   const context: WebLoadContext = {
+    scriptMarker,
     publicUrl: app.config.publicUrl,
     getCompanyProfile: () => tagged(reads, ['company'], () => getCompanyProfile(app.database.db)),
     getSeoSettings: () => tagged(reads, ['seo'], () => getSeoSettings(app.database.db)),
@@ -351,16 +354,20 @@ export const webPlugin = fp<{ mode: Exclude<WebMode, false> }>(async (app, { mod
     canonicalUrl: string | null,
   ): Promise<RenderedPage> => {
     const reads = newReads();
+    // Marks this render's own inline scripts (page-csp.ts): unguessable, and gone from the page it sends.
+    const scriptMarker = randomBytes(18).toString('base64url');
     const response = await handle(
       toWebRequest(app, request, reply, canonicalUrl),
-      loadContextFor(app, request, reply, reads),
+      loadContextFor(app, request, reply, reads, scriptMarker),
     );
-    const body = Buffer.from(await response.arrayBuffer());
+    let body = Buffer.from(await response.arrayBuffer());
     const headers: Array<[string, string]> = [];
     for (const [name, value] of response.headers) headers.push([name.toLowerCase(), value]);
     const policy = reply.getHeader('content-security-policy');
     if (typeof policy === 'string' && response.headers.get('content-type')?.startsWith('text/html')) {
-      headers.push(['content-security-policy', pagePolicy(policy, body.toString('utf8'))]);
+      const page = pagePolicy(policy, body.toString('utf8'), scriptMarker);
+      headers.push(['content-security-policy', page.policy]);
+      body = Buffer.from(page.html, 'utf8');
     }
     return { status: response.status, headers, body, tags: reads.tags, complete: reads.complete };
   };

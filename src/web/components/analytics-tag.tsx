@@ -4,10 +4,11 @@ import { useRootData } from '../lib/root-data';
 
 /**
  * Google Analytics 4 on the public pages when staff set a measurement ID (Content › SEO); never on the
- * admin. The ID is checked against its pattern before it reaches a script. The server allows the inline
- * script by its hash and Google's tag host for the page that carries it (plugins/page-csp.ts, ADR 0020).
+ * admin. The ID is checked against its pattern before it reaches a script. Both scripts carry the render's
+ * script marker: the server allows the inline one by its hash and Google's tag host for the page that
+ * carries it (plugins/page-csp.ts, ADR 0020).
  */
-export function AnalyticsTag() {
+export function AnalyticsTag({ nonce }: { nonce: string | undefined }) {
   const root = useRootData();
   const { pathname } = useLocation();
   const id = root?.seo.analyticsId ?? '';
@@ -15,8 +16,8 @@ export function AnalyticsTag() {
   const config = `window.dataLayer=window.dataLayer||[];function gtag(){dataLayer.push(arguments);}gtag('js',new Date());gtag('config',${JSON.stringify(id)});`;
   return (
     <>
-      <script async src={`https://www.googletagmanager.com/gtag/js?id=${encodeURIComponent(id)}`} />
-      <script dangerouslySetInnerHTML={{ __html: config }} />
+      <script async nonce={nonce} src={`https://www.googletagmanager.com/gtag/js?id=${encodeURIComponent(id)}`} />
+      <script nonce={nonce} dangerouslySetInnerHTML={{ __html: config }} />
     </>
   );
 }
