@@ -7,6 +7,7 @@ import * as landingContent from './2026-11-25T00-00-00_landing-content';
 import * as analyticsCollection from './2026-11-26T00-00-00_analytics-collection';
 import * as analyticsRollups from './2026-11-27T00-00-00_analytics-rollups';
 import * as backups from './2026-11-28T00-00-00_backups';
+import * as fulltextSearch from './2026-11-29T00-00-00_fulltext-search';
 
 /** Every migration, keyed by its file name. Append new ones; never edit a released one. */
 export const migrations: Record<string, Migration> = {
@@ -18,4 +19,5 @@ export const migrations: Record<string, Migration> = {
   '2026-11-26T00-00-00_analytics-collection': analyticsCollection,
   '2026-11-27T00-00-00_analytics-rollups': analyticsRollups,
   '2026-11-28T00-00-00_backups': backups,
+  '2026-11-29T00-00-00_fulltext-search': fulltextSearch,
 };

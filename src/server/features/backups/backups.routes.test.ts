@@ -20,7 +20,7 @@ import { bearer, createSignedIn, type Session } from '../../testing/auth-helpers
 import { postMultipart } from '../../testing/multipart';
 import { useTestApp, type TestContext } from '../../testing/test-app';
 import { createTestDatabase, testDialects, type TestDatabase } from '../../testing/test-database';
-import { BACKED_UP_TABLES, EMPTIED_ON_RESTORE, KEPT_ON_RESTORE } from './backup-tables';
+import { BACKED_UP_TABLES, EMPTIED_ON_RESTORE, KEPT_ON_RESTORE, SEARCH_INDEX_TABLES } from './backup-tables';
 import { deleteAllRows, readTablePage } from './backups.repository';
 import { createBackup, restoreFromFile, type BackupContext } from './backups.service';
 
@@ -87,7 +87,12 @@ describe('the table lists', () => {
     const t = await createTestDatabase('sqlite');
     try {
       const tables = (await t.database.db.introspection.getTables()).map((x) => x.name).sort();
-      const named = [...BACKED_UP_TABLES.map((x) => x.name), ...EMPTIED_ON_RESTORE, ...KEPT_ON_RESTORE].sort();
+      const named = [
+        ...BACKED_UP_TABLES.map((x) => x.name),
+        ...EMPTIED_ON_RESTORE,
+        ...KEPT_ON_RESTORE,
+        ...SEARCH_INDEX_TABLES,
+      ].sort();
       expect(named).toEqual(tables);
     } finally {
       await t.drop();
