@@ -7,9 +7,9 @@ import { dialectOf, type AnyDb } from './helpers';
  * on every insert, update and delete (so every write path is covered, a restore included):
  * - SQLite: an FTS5 external-content table `blog_posts_fts` over blog_posts (rowid = id) with three
  *   triggers; `rebuild` back-fills the posts that exist.
- * - PostgreSQL: a stored generated `search_vector` (title weight A, excerpt B, content C, 'simple'
- *   configuration: no stemming, no stopwords, like the other two) with a GIN index; the column is computed
- *   for the existing rows when it is added.
+ * - PostgreSQL: a `search_vector` column (title weight A, excerpt B, content C, 'simple' configuration: no
+ *   stemming, no stopwords, like the other two) set by a BEFORE trigger, with a GIN index; an update
+ *   computes it for the existing rows.
  * - MySQL/MariaDB: FULLTEXT indexes on (title, excerpt, content) for matching and on (title) for ranking
  *   title matches higher; InnoDB indexes the existing rows when the index is created.
  */
@@ -39,11 +39,21 @@ export async function up(db: AnyDb): Promise<void> {
     end`.execute(db);
     await sql`insert into blog_posts_fts (blog_posts_fts) values ('rebuild')`.execute(db);
   } else if (dialect === 'postgres') {
-    await sql`alter table blog_posts add column search_vector tsvector generated always as (
-      setweight(to_tsvector('simple'::regconfig, title), 'A') ||
-      setweight(to_tsvector('simple'::regconfig, excerpt), 'B') ||
-      setweight(to_tsvector('simple'::regconfig, content), 'C')
-    ) stored`.execute(db);
+    await sql`alter table blog_posts add column search_vector tsvector`.execute(db);
+    // A trigger rather than a generated column: a row read with every column can be written back as it is.
+    await sql`create function blog_posts_search_vector() returns trigger language plpgsql as $$
+      begin
+        new.search_vector :=
+          setweight(to_tsvector('simple'::regconfig, new.title), 'A') ||
+          setweight(to_tsvector('simple'::regconfig, new.excerpt), 'B') ||
+          setweight(to_tsvector('simple'::regconfig, new.content), 'C');
+        return new;
+      end
+    $$`.execute(db);
+    await sql`create trigger blog_posts_search_vector_bu
+      before insert or update of title, excerpt, content, search_vector on blog_posts
+      for each row execute function blog_posts_search_vector()`.execute(db);
+    await sql`update blog_posts set search_vector = null`.execute(db);
     await sql`create index blog_posts_search_vector_idx on blog_posts using gin (search_vector)`.execute(db);
   } else {
     // One FULLTEXT index per statement: InnoDB builds only one at a time.
@@ -58,6 +68,8 @@ export async function down(db: AnyDb): Promise<void> {
     for (const trigger of SQLITE_TRIGGERS) await sql`drop trigger if exists ${sql.ref(trigger)}`.execute(db);
     await sql`drop table if exists blog_posts_fts`.execute(db);
   } else if (dialect === 'postgres') {
+    await sql`drop trigger if exists blog_posts_search_vector_bu on blog_posts`.execute(db);
+    await sql`drop function if exists blog_posts_search_vector()`.execute(db);
     await sql`drop index if exists blog_posts_search_vector_idx`.execute(db);
     await sql`alter table blog_posts drop column if exists search_vector`.execute(db);
   } else {

@@ -11,8 +11,9 @@ export interface BackedUpTable {
   /** The primary key: rows are read in pages ordered by it. */
   key: readonly string[];
   /**
-   * Columns the database computes itself and refuses to be given (PostgreSQL's generated search_vector of
-   * blog_posts, ADR 0021): left out of the archive and computed again when the rows are restored.
+   * Columns the database computes itself (PostgreSQL's search_vector of blog_posts, set by a trigger,
+   * ADR 0021): left out of the archive, which must restore into any database, and computed again when the
+   * rows are restored.
    */
   computed?: readonly string[];
 }
