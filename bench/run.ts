@@ -7,6 +7,7 @@
  * the machine. Results print as a table and go to bench/results/latest.json (git-ignored).
  * A target that does not answer 2xx (a page not built yet) is skipped, reported, and makes the exit code 1.
  *
+ * `npm run bench -- --search` runs the full-text search bench at 100,000 posts on each database (bench/search.ts).
  * `npm run bench -- --scale` runs the other mode (bench/scale.ts): blog list, search and article with
  * the demo posts against 2,000 published posts. `npm run bench -- --faults` runs the load-and-fault
  * scenarios (bench/faults.ts) on SQLite and on the PostgreSQL / MariaDB servers it is given.
@@ -34,6 +35,7 @@ import { runBackupBench } from './backups';
 import { runCertificatesBench } from './certificates';
 import { runContactsBench } from './contacts';
 import { runScaleBench } from './scale';
+import { runSearchBench } from './search';
 import { fixed, kib, table } from './table';
 import { pagesForAssets, pagesForImages, targets, type Target } from './targets';
 import type { UploadFigures } from './upload-8mp';
@@ -370,6 +372,7 @@ else if (process.argv.includes('--contacts')) await runContactsBench();
 else if (process.argv.includes('--certificates')) await runCertificatesBench();
 else if (process.argv.includes('--analytics')) await runAnalyticsBench();
 else if (process.argv.includes('--backups')) await runBackupBench();
+else if (process.argv.includes('--search')) await runSearchBench();
 else {
   await main();
   await runContactsBench();
