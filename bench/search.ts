@@ -21,7 +21,8 @@ import type { DialectName } from '../src/server/db/database';
 import type { DB } from '../src/server/db/schema';
 import { seedDemoContent } from '../src/server/seed/seed';
 import { createTestDatabase } from '../src/server/testing/test-database';
-import { machine, machineLine, writeResults } from './environment';
+import { benchDialects, machine, machineLine, percentile, writeResults } from './environment';
+import { randomSequence } from './seed-posts';
 import { fixed, table } from './table';
 
 const POSTS = Number(process.env.BENCH_SEARCH_POSTS ?? 100_000);
@@ -31,18 +32,6 @@ const BATCH = 250;
 const VOCABULARY = 20_000;
 const ENGLISH =
   'the of and to in is for that with on as are be this by from or at you it an your can we our was not'.split(' ');
-
-/** mulberry32: every run writes the same posts. */
-function randomSequence(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 /** 20,000 distinct pronounceable words of two to four syllables, in rank order. */
 function madeUpWords(): string[] {
@@ -129,8 +118,6 @@ export async function seedPosts(db: Kysely<DB>, count: number): Promise<void> {
   }
 }
 
-const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor(p * sorted.length))]!;
-
 export interface SearchBenchRow {
   database: DialectName;
   posts: number;
@@ -194,13 +181,7 @@ async function benchDatabase(dialect: DialectName): Promise<SearchBenchRow> {
 
 export async function runSearchBench(): Promise<void> {
   const loadBefore = os.loadavg();
-  if (process.env.BENCH_POSTGRES_URL) process.env.TEST_POSTGRES_URL = process.env.BENCH_POSTGRES_URL;
-  if (process.env.BENCH_MYSQL_URL) process.env.TEST_MYSQL_URL = process.env.BENCH_MYSQL_URL;
-  const dialects: DialectName[] = [
-    'sqlite',
-    ...(process.env.TEST_POSTGRES_URL ? (['postgres'] as const) : []),
-    ...(process.env.TEST_MYSQL_URL ? (['mysql'] as const) : []),
-  ];
+  const dialects = benchDialects();
   console.log(`\nBlog search at ${POSTS.toLocaleString('en-US')} published posts, ${REQUESTS} requests per search`);
   const rows: SearchBenchRow[] = [];
   for (const dialect of dialects) rows.push(await benchDatabase(dialect));

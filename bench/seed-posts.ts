@@ -12,7 +12,7 @@ import { blogReadMinutes } from '../src/shared/contracts/blog';
 const BATCH_SIZE = 200;
 
 /** mulberry32: small, fast and deterministic. */
-function randomSequence(seed: number): () => number {
+export function randomSequence(seed: number): () => number {
   let state = seed >>> 0;
   return () => {
     state = (state + 0x6d2b79f5) >>> 0;
