@@ -11,7 +11,7 @@ export interface BackedUpTable {
   /** The primary key: rows are read in pages ordered by it. */
   key: readonly string[];
   /**
-   * Columns the database computes itself (PostgreSQL's search_vector of blog_posts, set by a trigger,
+   * Columns the database computes itself (PostgreSQL's search_vector and search_rank of blog_posts, set by a trigger,
    * ADR 0021): left out of the archive, which must restore into any database, and computed again when the
    * rows are restored.
    */
@@ -39,7 +39,7 @@ export const BACKED_UP_TABLES: readonly BackedUpTable[] = [
   byId('tech_stack_items'),
   byId('blog_categories'),
   byId('blog_tags'),
-  { name: 'blog_posts', key: ['id'], computed: ['search_vector'] },
+  { name: 'blog_posts', key: ['id'], computed: ['search_vector', 'search_rank'] },
   { name: 'blog_post_tags', key: ['post_id', 'tag_id'] },
   byId('blog_post_keywords'),
   byId('blog_comments'),

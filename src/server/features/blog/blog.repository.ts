@@ -118,7 +118,8 @@ function applySearch(query: PostQuery, plan: SearchPlan): { query: PostQuery; ra
       const tsquery = sql`to_tsquery('simple'::regconfig, ${plan.query})`;
       return {
         query: query.where(sql<boolean>`p.search_vector @@ ${tsquery}`),
-        rank: sql<number>`ts_rank(p.search_vector, ${tsquery})`,
+        // Title and excerpt only: search_vector lives in TOAST, search_rank in the row (ADR 0021).
+        rank: sql<number>`ts_rank(p.search_rank, ${tsquery})`,
       };
     }
     case 'mysql': {
