@@ -128,7 +128,8 @@ function applySearch(query: PostQuery, plan: SearchPlan): { query: PostQuery; ra
       if (plan.against === null) return { query: q };
       const all = sql<number>`match(p.title, p.excerpt, p.content) against (${plan.against} in boolean mode)`;
       return {
-        query: q.where(all, '>', 0),
+        // The bare MATCH as the condition: the form MySQL reads as "use the FULLTEXT index".
+        query: q.where(sql<boolean>`${all}`),
         // A title hit counts four more times than the same hit in the excerpt or content.
         rank: sql<number>`match(p.title) against (${plan.against} in boolean mode) * 4 + ${all}`,
       };
