@@ -23,7 +23,7 @@ import type { DB } from '../src/server/db/schema';
 import { seedDemoContent } from '../src/server/seed/seed';
 import { createTestDatabase } from '../src/server/testing/test-database';
 import { benchDialects, machine, machineLine, percentile, writeResults } from './environment';
-import { randomSequence } from './seed-posts';
+import { dateDaysAgo, publishedPostRow, randomSequence } from './seed-posts';
 import { fixed, table } from './table';
 
 const POSTS = Number(process.env.BENCH_SEARCH_POSTS ?? 100_000);
@@ -89,31 +89,19 @@ export async function seedPosts(db: Kysely<DB>, count: number): Promise<void> {
     const size = Math.min(BATCH, count - start);
     const posts = Array.from({ length: size }, (_, offset) => {
       const n = start + offset;
-      const date = new Date(Date.UTC(2026, 10, 1) - Math.floor(random() * 5 * 365) * 86_400_000)
-        .toISOString()
-        .slice(0, 10);
-      const stamp = `${date}T09:00:00.000Z`;
-      return {
+      const date = dateDaysAgo(Math.floor(random() * 5 * 365));
+      return publishedPostRow({
         slug: `search-bench-${n + 1}`,
         title: words(6),
         excerpt: words(18),
         content: `<h2>${words(4)}</h2><p>${words(60)}</p><p><strong>${words(3)}</strong> ${words(60)}</p>`,
-        image_url: null,
         category_id: categories[Math.floor(random() * categories.length)] ?? null,
         author: 'Bench Writer',
         date,
         read_time: 1,
         views: Math.floor(random() * 5000),
         likes: Math.floor(random() * 300),
-        featured: 0,
-        published: 1,
-        seo_title: null,
-        seo_description: null,
-        sort_order: 0,
-        published_at: stamp,
-        created_at: stamp,
-        updated_at: stamp,
-      };
+      });
     });
     await db.insertInto('blog_posts').values(posts).execute();
   }
