@@ -16,7 +16,7 @@ import { loadConfig } from '../src/server/config';
 import { seedDemoContent } from '../src/server/seed/seed';
 import { bearer, createSignedIn } from '../src/server/testing/auth-helpers';
 import { createTestDatabase } from '../src/server/testing/test-database';
-import { machine, machineLine, writeResults } from './environment';
+import { benchDialects, machine, machineLine, percentile, writeResults } from './environment';
 import { fixed, table } from './table';
 
 const PAGE_VIEWS = Number(process.env.BENCH_ANALYTICS_VIEWS ?? 1_000_000);
@@ -129,8 +129,6 @@ async function seedTraffic(db: Kysely<DB>): Promise<{ views: number; events: num
   return { views: viewCount, events: eventCount };
 }
 
-const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor(p * sorted.length))]!;
-
 export interface DashboardBenchRow {
   database: DialectName;
   seeded: { views: number; events: number; seconds: number };
@@ -198,13 +196,7 @@ async function benchDatabase(dialect: DialectName): Promise<DashboardBenchRow> {
 
 export async function runDashboardBench(): Promise<void> {
   const loadBefore = os.loadavg();
-  if (process.env.BENCH_POSTGRES_URL) process.env.TEST_POSTGRES_URL = process.env.BENCH_POSTGRES_URL;
-  if (process.env.BENCH_MYSQL_URL) process.env.TEST_MYSQL_URL = process.env.BENCH_MYSQL_URL;
-  const dialects: DialectName[] = [
-    'sqlite',
-    ...(process.env.TEST_POSTGRES_URL ? (['postgres'] as const) : []),
-    ...(process.env.TEST_MYSQL_URL ? (['mysql'] as const) : []),
-  ];
+  const dialects = benchDialects();
   console.log(`\nAnalytics dashboards at ${PAGE_VIEWS.toLocaleString('en-US')} page views over ${DAYS} days`);
   const rows: DashboardBenchRow[] = [];
   for (const dialect of dialects) rows.push(await benchDatabase(dialect));

@@ -4,6 +4,7 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import type { DialectName } from '../src/server/db/database';
 
 export const benchDir = path.dirname(fileURLToPath(import.meta.url));
 export const repoRoot = path.resolve(benchDir, '..');
@@ -46,3 +47,22 @@ export function writeResults(name: string, output: unknown): string {
 
 /** Marks the line of bench/upload-8mp.ts --json output that `npm run bench` reads. */
 export const UPLOAD_FIGURES_PREFIX = 'upload-8mp-json ';
+
+/**
+ * The databases a bench runs on: SQLite always; PostgreSQL and MySQL/MariaDB when BENCH_POSTGRES_URL /
+ * BENCH_MYSQL_URL (or the tests' TEST_POSTGRES_URL / TEST_MYSQL_URL) name a server. createTestDatabase
+ * reads the tests' names, so the bench's own are copied there.
+ */
+export function benchDialects(): DialectName[] {
+  if (process.env.BENCH_POSTGRES_URL) process.env.TEST_POSTGRES_URL = process.env.BENCH_POSTGRES_URL;
+  if (process.env.BENCH_MYSQL_URL) process.env.TEST_MYSQL_URL = process.env.BENCH_MYSQL_URL;
+  return [
+    'sqlite',
+    ...(process.env.TEST_POSTGRES_URL ? (['postgres'] as const) : []),
+    ...(process.env.TEST_MYSQL_URL ? (['mysql'] as const) : []),
+  ];
+}
+
+/** The value below which a share `p` (0 to 1) of the sorted timings lies. */
+export const percentile = (sorted: number[], p: number) =>
+  sorted[Math.min(sorted.length - 1, Math.floor(p * sorted.length))]!;

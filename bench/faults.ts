@@ -23,7 +23,7 @@ import {
   type Tally,
 } from '../tests/e2e/support/faults';
 import { startSite, type RunningSite } from '../tests/e2e/support/harness';
-import { machine, machineLine, repoRoot, writeResults } from './environment';
+import { benchDialects, machine, machineLine, repoRoot, writeResults } from './environment';
 import { readMemory } from './process-memory';
 import { table } from './table';
 import { uploadMemoryScenario, uploadMemoryTable } from './upload-memory';
@@ -341,14 +341,7 @@ function faultTable(rows: FaultRow[]): string {
 export async function runFaultBench(): Promise<void> {
   process.chdir(repoRoot);
   const loadAverageBefore = os.loadavg();
-  // createTestDatabase reads the tests' names; the bench's own take precedence.
-  if (process.env.BENCH_POSTGRES_URL) process.env.TEST_POSTGRES_URL = process.env.BENCH_POSTGRES_URL;
-  if (process.env.BENCH_MYSQL_URL) process.env.TEST_MYSQL_URL = process.env.BENCH_MYSQL_URL;
-  const dialects: DialectName[] = [
-    'sqlite',
-    ...(process.env.TEST_POSTGRES_URL ? (['postgres'] as const) : []),
-    ...(process.env.TEST_MYSQL_URL ? (['mysql'] as const) : []),
-  ];
+  const dialects = benchDialects();
   const results: Record<string, FaultRow[]> = {};
   for (const dialect of dialects) {
     console.log(`Fault scenarios on ${dialect}:`);

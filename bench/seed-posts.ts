@@ -4,7 +4,7 @@
  * A fixed pseudo-random sequence makes every run write the same posts.
  */
 import slugify from '@sindresorhus/slugify';
-import type { Kysely } from 'kysely';
+import type { Insertable, Kysely } from 'kysely';
 import type { DB } from '../src/server/db/schema';
 import { blogReadMinutes } from '../src/shared/contracts/blog';
 
@@ -12,7 +12,7 @@ import { blogReadMinutes } from '../src/shared/contracts/blog';
 const BATCH_SIZE = 200;
 
 /** mulberry32: small, fast and deterministic. */
-function randomSequence(seed: number): () => number {
+export function randomSequence(seed: number): () => number {
   let state = seed >>> 0;
   return () => {
     state = (state + 0x6d2b79f5) >>> 0;
@@ -135,8 +135,30 @@ function articleHtml(random: () => number, subject: string): string {
   return parts.join('\n');
 }
 
+/** A published, unfeatured post without image or SEO fields, published and written at 09:00 on its date. */
+export function publishedPostRow(
+  post: Pick<
+    Insertable<DB['blog_posts']>,
+    'slug' | 'title' | 'excerpt' | 'content' | 'category_id' | 'author' | 'date' | 'read_time' | 'views' | 'likes'
+  >,
+): Insertable<DB['blog_posts']> {
+  const stamp = `${post.date}T09:00:00.000Z`;
+  return {
+    ...post,
+    image_url: null,
+    featured: 0,
+    published: 1,
+    seo_title: null,
+    seo_description: null,
+    sort_order: 0,
+    published_at: stamp,
+    created_at: stamp,
+    updated_at: stamp,
+  };
+}
+
 /** YYYY-MM-DD, `daysAgo` days before 2026-11-01. */
-function dateDaysAgo(daysAgo: number): string {
+export function dateDaysAgo(daysAgo: number): string {
   return new Date(Date.UTC(2026, 10, 1) - daysAgo * 86_400_000).toISOString().slice(0, 10);
 }
 
@@ -181,28 +203,18 @@ export async function seedPublishedPosts(db: Kysely<DB>, count: number): Promise
         const title = pick(random, angles).replace('{s}', subject);
         const content = articleHtml(random, subject);
         const date = dateDaysAgo(Math.floor(random() * 5 * 365));
-        const stamp = `${date}T09:00:00.000Z`;
-        return {
+        return publishedPostRow({
           slug: `${slugify(title)}-${n + 1}`,
           title,
           excerpt: `${pick(random, sentences)} ${pick(random, sentences)}`,
           content,
-          image_url: null,
           category_id: pick(random, categories),
           author: pick(random, authors),
           date,
           read_time: blogReadMinutes(content),
           views: Math.floor(random() * 5000),
           likes: Math.floor(random() * 300),
-          featured: 0,
-          published: 1,
-          seo_title: null,
-          seo_description: null,
-          sort_order: 0,
-          published_at: stamp,
-          created_at: stamp,
-          updated_at: stamp,
-        };
+        });
       });
       await trx.insertInto('blog_posts').values(posts).execute();
       const ids = await trx

@@ -7,6 +7,7 @@ import * as landingContent from './2026-11-25T00-00-00_landing-content';
 import * as analyticsCollection from './2026-11-26T00-00-00_analytics-collection';
 import * as analyticsRollups from './2026-11-27T00-00-00_analytics-rollups';
 import * as backups from './2026-11-28T00-00-00_backups';
+import * as fulltextSearch from './2026-11-29T00-00-00_fulltext-search';
 import * as userAppSettings from './2026-11-30T00-00-00_user-app-settings';
 
 /** Every migration, keyed by its file name. Append new ones; never edit a released one. */
@@ -19,5 +20,6 @@ export const migrations: Record<string, Migration> = {
   '2026-11-26T00-00-00_analytics-collection': analyticsCollection,
   '2026-11-27T00-00-00_analytics-rollups': analyticsRollups,
   '2026-11-28T00-00-00_backups': backups,
+  '2026-11-29T00-00-00_fulltext-search': fulltextSearch,
   '2026-11-30T00-00-00_user-app-settings': userAppSettings,
 };

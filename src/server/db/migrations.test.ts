@@ -151,11 +151,27 @@ async function leadingIndexColumns(db: Kysely<any>, dialect: DialectName): Promi
   return new Set(rows.map((r) => `${r.table_name}.${r.column_name}`));
 }
 
+/** Ids of the posts the full-text index finds for one word, through each database's own operator. */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+async function fullTextMatches(db: Kysely<any>, dialect: DialectName, word: string): Promise<number[]> {
+  const query =
+    dialect === 'sqlite'
+      ? sql<{ id: number }>`select rowid as id from blog_posts_fts where blog_posts_fts match ${word}`
+      : dialect === 'postgres'
+        ? sql<{ id: number }>`select id from blog_posts where search_vector @@ to_tsquery('simple', ${word})`
+        : sql<{ id: number }>`select id from blog_posts
+            where match(title, excerpt, content) against (${word} in boolean mode)`;
+  return (await query.execute(db)).rows.map((r) => Number(r.id));
+}
+
+/** SQLite's FTS5 table of blog posts and its shadow tables: an index, checked by its own test. */
+const SEARCH_INDEX_TABLE = /^blog_posts_fts(_\w+)?$/;
+
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 async function tableNames(db: Kysely<any>): Promise<string[]> {
   const tables = await db.introspection.getTables();
   return tables
-    .filter((t) => !t.isView)
+    .filter((t) => !t.isView && !SEARCH_INDEX_TABLE.test(t.name))
     .map((t) => t.name)
     .sort();
 }
@@ -188,6 +204,7 @@ describe.each(testDialects)('initial migration on %s', (dialect) => {
       ['2026-11-26T00-00-00_analytics-collection', 'Success'],
       ['2026-11-27T00-00-00_analytics-rollups', 'Success'],
       ['2026-11-28T00-00-00_backups', 'Success'],
+      ['2026-11-29T00-00-00_fulltext-search', 'Success'],
       ['2026-11-30T00-00-00_user-app-settings', 'Success'],
     ]);
     expect(await tableNames(t.database.db)).toEqual(expectedTables);
@@ -326,6 +343,7 @@ describe.each(testDialects)('initial migration on %s', (dialect) => {
     const down = await migrator.migrateTo('2026-11-21T00-00-00_initial');
     expect(down.results?.map((r) => [r.migrationName, r.status])).toEqual([
       ['2026-11-30T00-00-00_user-app-settings', 'Success'],
+      ['2026-11-29T00-00-00_fulltext-search', 'Success'],
       ['2026-11-28T00-00-00_backups', 'Success'],
       ['2026-11-27T00-00-00_analytics-rollups', 'Success'],
       ['2026-11-26T00-00-00_analytics-collection', 'Success'],
@@ -438,6 +456,7 @@ describe.each(testDialects)('initial migration on %s', (dialect) => {
     const down = await migrator.migrateTo('2026-11-22T00-00-00_auth');
     expect(down.results?.map((r) => [r.migrationName, r.status])).toEqual([
       ['2026-11-30T00-00-00_user-app-settings', 'Success'],
+      ['2026-11-29T00-00-00_fulltext-search', 'Success'],
       ['2026-11-28T00-00-00_backups', 'Success'],
       ['2026-11-27T00-00-00_analytics-rollups', 'Success'],
       ['2026-11-26T00-00-00_analytics-collection', 'Success'],
@@ -486,6 +505,7 @@ describe.each(testDialects)('initial migration on %s', (dialect) => {
     const down = await migrator.migrateTo('2026-11-23T00-00-00_leads');
     expect(down.results?.map((r) => [r.migrationName, r.status])).toEqual([
       ['2026-11-30T00-00-00_user-app-settings', 'Success'],
+      ['2026-11-29T00-00-00_fulltext-search', 'Success'],
       ['2026-11-28T00-00-00_backups', 'Success'],
       ['2026-11-27T00-00-00_analytics-rollups', 'Success'],
       ['2026-11-26T00-00-00_analytics-collection', 'Success'],
@@ -505,11 +525,50 @@ describe.each(testDialects)('initial migration on %s', (dialect) => {
     await db.deleteFrom('certificates').execute();
   });
 
+  it('back-fills the full-text index with the posts that exist, keeps it in step, and removes it on the way down', async () => {
+    const db = t.database.db;
+    await migrator.migrateTo('2026-11-28T00-00-00_backups');
+    const now = new Date().toISOString();
+    await db
+      .insertInto('blog_posts')
+      .values({
+        slug: 'quokka',
+        title: 'Quokka sightings',
+        excerpt: 'Rottnest',
+        content: '<p>A small <strong>marsupial</strong>.</p>',
+        author: 'A',
+        date: '2026-01-01',
+        seo_title: null,
+        seo_description: null,
+        image_url: null,
+        category_id: null,
+        published_at: null,
+        created_at: now,
+        updated_at: now,
+      })
+      .execute();
+    const { id } = await db.selectFrom('blog_posts').select('id').executeTakeFirstOrThrow();
+    expect((await migrator.migrateToLatest()).error).toBeUndefined();
+    expect(await fullTextMatches(db, dialect, 'quokka')).toEqual([id]);
+    expect(await fullTextMatches(db, dialect, 'marsupial')).toEqual([id]);
+    await db.updateTable('blog_posts').set({ title: 'Wombat sightings' }).execute();
+    expect(await fullTextMatches(db, dialect, 'quokka')).toEqual([]);
+    expect(await fullTextMatches(db, dialect, 'wombat')).toEqual([id]);
+    await db.deleteFrom('blog_posts').execute();
+    expect(await fullTextMatches(db, dialect, 'wombat')).toEqual([]);
+
+    const down = await migrator.migrateTo('2026-11-28T00-00-00_backups');
+    expect(down.error).toBeUndefined();
+    expect((await db.introspection.getTables()).map((x) => x.name)).not.toContain('blog_posts_fts');
+    expect((await migrator.migrateToLatest()).error).toBeUndefined();
+  });
+
   it('removes every table on the way down, and can go up again', async () => {
     const down = await migrator.migrateTo(NO_MIGRATIONS);
     expect(down.error).toBeUndefined();
     expect(down.results?.map((r) => [r.migrationName, r.status])).toEqual([
       ['2026-11-30T00-00-00_user-app-settings', 'Success'],
+      ['2026-11-29T00-00-00_fulltext-search', 'Success'],
       ['2026-11-28T00-00-00_backups', 'Success'],
       ['2026-11-27T00-00-00_analytics-rollups', 'Success'],
       ['2026-11-26T00-00-00_analytics-collection', 'Success'],
@@ -520,6 +579,7 @@ describe.each(testDialects)('initial migration on %s', (dialect) => {
       ['2026-11-21T00-00-00_initial', 'Success'],
     ]);
     expect(await tableNames(t.database.db)).toEqual([]);
+    expect(await t.database.db.introspection.getTables()).toEqual([]);
 
     const again = await migrator.migrateToLatest();
     expect(again.error).toBeUndefined();

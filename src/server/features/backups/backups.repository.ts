@@ -14,13 +14,17 @@ const untyped = (db: Kysely<DB>) => db as unknown as AnyDb;
 
 export type BackupRow = Selectable<BackupsTable>;
 
-/** One page of a table's rows in primary-key order, after the key values of the previous page's last row. */
+/**
+ * One page of a table's rows in primary-key order, after the key values of the previous page's last row;
+ * without the `omit` columns.
+ */
 export async function readTablePage(
   db: Kysely<DB>,
   table: string,
   key: readonly string[],
   after: readonly unknown[] | null,
   limit: number,
+  omit: readonly string[] = [],
 ): Promise<Row[]> {
   let query = untyped(db).selectFrom(table).selectAll();
   if (after) {
@@ -33,7 +37,9 @@ export async function readTablePage(
           );
   }
   for (const column of key) query = query.orderBy(column);
-  return (await query.limit(limit).execute()) as Row[];
+  const rows = (await query.limit(limit).execute()) as Row[];
+  if (omit.length > 0) for (const row of rows) for (const column of omit) delete row[column];
+  return rows;
 }
 
 export async function deleteAllRows(db: Kysely<DB>, table: string): Promise<void> {

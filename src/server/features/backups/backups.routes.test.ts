@@ -20,7 +20,7 @@ import { bearer, createSignedIn, type Session } from '../../testing/auth-helpers
 import { postMultipart } from '../../testing/multipart';
 import { useTestApp, type TestContext } from '../../testing/test-app';
 import { createTestDatabase, testDialects, type TestDatabase } from '../../testing/test-database';
-import { BACKED_UP_TABLES, EMPTIED_ON_RESTORE, KEPT_ON_RESTORE } from './backup-tables';
+import { BACKED_UP_TABLES, EMPTIED_ON_RESTORE, KEPT_ON_RESTORE, SEARCH_INDEX_TABLES } from './backup-tables';
 import { deleteAllRows, readTablePage } from './backups.repository';
 import { createBackup, restoreFromFile, type BackupContext } from './backups.service';
 
@@ -30,7 +30,7 @@ const silent = { info: () => {}, error: () => {} };
 async function tableDigests(db: Kysely<DB>): Promise<Record<string, { rows: number; digest: string }>> {
   const out: Record<string, { rows: number; digest: string }> = {};
   for (const table of BACKED_UP_TABLES) {
-    const rows = await readTablePage(db, table.name, table.key, null, 1_000_000);
+    const rows = await readTablePage(db, table.name, table.key, null, 1_000_000, table.computed);
     const lines = rows
       .map((row) =>
         JSON.stringify(Object.fromEntries(Object.entries(row).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)))),
@@ -87,7 +87,12 @@ describe('the table lists', () => {
     const t = await createTestDatabase('sqlite');
     try {
       const tables = (await t.database.db.introspection.getTables()).map((x) => x.name).sort();
-      const named = [...BACKED_UP_TABLES.map((x) => x.name), ...EMPTIED_ON_RESTORE, ...KEPT_ON_RESTORE].sort();
+      const named = [
+        ...BACKED_UP_TABLES.map((x) => x.name),
+        ...EMPTIED_ON_RESTORE,
+        ...KEPT_ON_RESTORE,
+        ...SEARCH_INDEX_TABLES,
+      ].sort();
       expect(named).toEqual(tables);
     } finally {
       await t.drop();
@@ -188,6 +193,19 @@ describe.each(testDialects)('backups (%s)', (dialect) => {
     });
     expect(await tableDigests(db)).toEqual(rowsBefore);
     expect(await uploadDigests(uploadDir())).toEqual(filesBefore);
+    // The full-text index follows the rows the restore deleted and inserted (ADR 0021).
+    const post = await db
+      .selectFrom('blog_posts')
+      .select(['slug', 'title'])
+      .where('published', '=', 1)
+      .orderBy('id')
+      .executeTakeFirstOrThrow();
+    const word = post.title.split(/[^\p{L}\p{N}]+/u).find((w) => w.length >= 4) as string;
+    const found = await t.app.inject({
+      method: 'GET',
+      url: `/api/blog/posts?search=${encodeURIComponent(word)}&limit=50`,
+    });
+    expect(found.json().data.posts.map((p: { slug: string }) => p.slug)).toContain(post.slug);
     // Sessions are not restored: everybody signs in again.
     expect((await inject('GET', '/api/backups', 'admin')).statusCode).toBe(401);
     await signInAgain();

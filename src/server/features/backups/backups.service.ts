@@ -25,7 +25,7 @@ import { retryWriteConflicts } from '../../db/write-conflicts';
 import { AppError } from '../../plugins/errors';
 import { claimJob, ensureJobRow, releaseJob } from '../../plugins/job-leases.repository';
 import { BackupFormatError, readStagedRows, verifyArchive, writeArchive, type TableSource } from './backup-archive';
-import { BACKED_UP_TABLES, EMPTIED_ON_RESTORE } from './backup-tables';
+import { BACKED_UP_TABLES, EMPTIED_ON_RESTORE, type BackedUpTable } from './backup-tables';
 import {
   countCompleted,
   deleteAllRows,
@@ -145,13 +145,13 @@ function newFilename(type: BackupKind, now: Date): string {
 
 const errorText = (error: unknown) => (error instanceof Error ? error.message : String(error)).slice(0, 1000);
 
-function tableSource(db: Kysely<DB>, name: string, key: readonly string[]): TableSource {
+function tableSource(db: Kysely<DB>, { name, key, computed }: BackedUpTable): TableSource {
   return {
     name,
     async *rows() {
       let after: unknown[] | null = null;
       for (;;) {
-        const page = await readTablePage(db, name, key, after, PAGE_ROWS);
+        const page = await readTablePage(db, name, key, after, PAGE_ROWS, computed);
         yield* page;
         if (page.length < PAGE_ROWS) return;
         const last = page[page.length - 1] as Record<string, unknown>;
@@ -190,7 +190,7 @@ export async function createBackup(
           type: options.type,
           dialect: ctx.dialect,
         },
-        tables: BACKED_UP_TABLES.map((t) => tableSource(ctx.db, t.name, t.key)),
+        tables: BACKED_UP_TABLES.map((t) => tableSource(ctx.db, t)),
         uploadRoot: ctx.config.uploadDir,
       });
       await rename(partial, target);

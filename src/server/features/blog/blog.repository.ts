@@ -1,6 +1,15 @@
 import { MysqlAdapter, sql, type Expression, type Insertable, type Kysely, type Updateable } from 'kysely';
 import type { BlogSortField, SortDirection } from '../../../shared/contracts/blog';
 import { insertReturningId } from '../../db/insert-id';
+import {
+  dialectOfDb,
+  fts5Query,
+  mysqlBooleanQuery,
+  mysqlTokenRules,
+  searchTerms,
+  splitForInnodb,
+  tsQuery,
+} from '../../db/full-text';
 import { forUpdate, likeContains, likePrefix, pageWithTotal } from '../../db/query-helpers';
 import type { CommentStatus, DB } from '../../db/schema';
 import { writeTransaction } from '../../db/write-conflicts';
@@ -25,7 +34,8 @@ export interface PostFilter {
 }
 
 export interface PostOrder {
-  field: BlogSortField;
+  /** relevance: best match first (ties newest first); without a search, newest first. */
+  field: BlogSortField | 'relevance';
   direction: SortDirection;
 }
 
@@ -59,17 +69,77 @@ function postsWithCategory(db: Kysely<DB>) {
 
 type PostQuery = ReturnType<typeof postsWithCategory>;
 
+/**
+ * How a search runs on this database (ADR 0021): the full-text index for the words it holds, LIKE for
+ * words MySQL's index leaves out (too short, stopwords) and for a search without any word ("++", "…").
+ */
+type SearchPlan =
+  | { kind: 'like'; text: string }
+  | { kind: 'fts5'; match: string }
+  | { kind: 'tsquery'; query: string }
+  | { kind: 'mysql'; against: string | null; like: string[] };
+
+async function planSearch(db: Kysely<DB>, search: string): Promise<SearchPlan> {
+  const terms = searchTerms(search);
+  if (terms.length === 0) return { kind: 'like', text: search };
+  const dialect = dialectOfDb(db);
+  if (dialect === 'sqlite') return { kind: 'fts5', match: fts5Query(terms) };
+  if (dialect === 'postgres') return { kind: 'tsquery', query: tsQuery(terms) };
+  const { indexed, unindexed } = splitForInnodb(terms, await mysqlTokenRules(db));
+  return { kind: 'mysql', against: indexed.length > 0 ? mysqlBooleanQuery(indexed) : null, like: unindexed };
+}
+
+/** Posts whose title, excerpt or content contains the text (any case). */
+function whereContains(query: PostQuery, text: string): PostQuery {
+  const pattern = likeContains(text);
+  return query.where((eb) =>
+    eb.or(
+      (['p.title', 'p.excerpt', 'p.content'] as const).map((column) => eb(eb.fn('lower', [column]), 'like', pattern)),
+    ),
+  );
+}
+
+/** The query narrowed to the search's matches, and the relevance of a match (higher is better) if ranked. */
+function applySearch(query: PostQuery, plan: SearchPlan): { query: PostQuery; rank?: Expression<number> } {
+  switch (plan.kind) {
+    case 'like':
+      return { query: whereContains(query, plan.text) };
+    case 'fts5': {
+      // bm25 is lower for better matches; a title hit weighs 10 times a content hit, an excerpt hit 4.
+      const matches = sql<{
+        id: number;
+        rank: number;
+      }>`(select rowid as id, -bm25(blog_posts_fts, 10.0, 4.0, 1.0) as rank
+        from blog_posts_fts where blog_posts_fts match ${plan.match})`;
+      const joined = query.innerJoin(matches.as('s'), (join) => join.on(sql`s.id`, '=', sql.ref('p.id')));
+      return { query: joined as unknown as PostQuery, rank: sql<number>`s.rank` };
+    }
+    case 'tsquery': {
+      const tsquery = sql`to_tsquery('simple'::regconfig, ${plan.query})`;
+      return {
+        query: query.where(sql<boolean>`p.search_vector @@ ${tsquery}`),
+        // Title and excerpt only: search_vector lives in TOAST, search_rank in the row (ADR 0021).
+        rank: sql<number>`ts_rank(p.search_rank, ${tsquery})`,
+      };
+    }
+    case 'mysql': {
+      let q = query;
+      for (const term of plan.like) q = whereContains(q, term);
+      if (plan.against === null) return { query: q };
+      const all = sql<number>`match(p.title, p.excerpt, p.content) against (${plan.against} in boolean mode)`;
+      return {
+        // The bare MATCH as the condition: the form MySQL reads as "use the FULLTEXT index".
+        query: q.where(sql<boolean>`${all}`),
+        // A title hit counts five times a hit in the excerpt or content (once in each index, 4 × the title).
+        rank: sql<number>`match(p.title) against (${plan.against} in boolean mode) * 4 + ${all}`,
+      };
+    }
+  }
+}
+
 function applyFilter(query: PostQuery, filter: PostFilter): PostQuery {
   let q = query;
   if (filter.published !== undefined) q = q.where('p.published', '=', filter.published ? 1 : 0);
-  if (filter.search) {
-    const pattern = likeContains(filter.search);
-    q = q.where((eb) =>
-      eb.or(
-        (['p.title', 'p.excerpt', 'p.content'] as const).map((column) => eb(eb.fn('lower', [column]), 'like', pattern)),
-      ),
-    );
-  }
   if (filter.categoryId !== undefined) q = q.where('p.category_id', '=', filter.categoryId);
   if (filter.categorySlug !== undefined) q = q.where('c.slug', '=', filter.categorySlug);
   if (filter.tag !== undefined) {
@@ -123,17 +193,23 @@ function orderExpression(field: BlogSortField): Expression<unknown> {
 }
 
 export async function listPosts(db: Kysely<DB>, filter: PostFilter, order: PostOrder, page: number, limit: number) {
-  const query = applyFilter(postsWithCategory(db), filter);
-  const byDate = order.field === 'date' || order.field === 'created_at';
+  const search = filter.search ? applySearch(postsWithCategory(db), await planSearch(db, filter.search)) : undefined;
+  const query = applyFilter(search?.query ?? postsWithCategory(db), filter);
+  const rank = order.field === 'relevance' ? search?.rank : undefined;
+  // Without a rank (no search, or a search matched with LIKE only), relevance falls back to newest first.
+  const field = order.field === 'relevance' ? 'date' : order.field;
+  const direction = order.field === 'relevance' ? 'desc' : order.direction;
+  const byDate = field === 'date' || field === 'created_at';
   return pageWithTotal(
     query,
     (q) =>
       q
         .select(summaryColumns)
-        .orderBy(orderExpression(order.field), order.direction)
+        .$call((page) => (rank ? page.orderBy(rank, 'desc').orderBy('p.date', 'desc') : page))
+        .orderBy(orderExpression(field), direction)
         // Ties: newest first for the non-date keys, then by id in the direction of a date key.
         .$call((page) => (byDate ? page : page.orderBy('p.date', 'desc')))
-        .orderBy('p.id', byDate ? order.direction : 'desc'),
+        .orderBy('p.id', byDate ? direction : 'desc'),
     page,
     limit,
   );

@@ -61,10 +61,16 @@ const SORT_PRESETS: Record<BlogSort, PostOrder> = {
   alphabetical: { field: 'title', direction: 'asc' },
 };
 
-/** A list-page sort value wins; otherwise sortBy (default date) in the direction of sortOrder or sort. */
-export function resolveOrder(query: Pick<BlogListQuery, 'sort' | 'sortBy' | 'sortOrder'>): PostOrder {
+/**
+ * A list-page sort value wins; otherwise sortBy (default date) in the direction of sortOrder or sort.
+ * A search that names neither sort nor sortBy is ordered by relevance (ADR 0021).
+ */
+export function resolveOrder(
+  query: Pick<BlogListQuery, 'sort' | 'sortBy' | 'sortOrder'> & Partial<Pick<BlogListQuery, 'search' | 'q'>>,
+): PostOrder {
   const { sort, sortBy, sortOrder } = query;
   if (sort && (blogSorts as readonly string[]).includes(sort)) return SORT_PRESETS[sort as BlogSort];
+  if (!sort && !sortBy && (query.search ?? query.q)) return { field: 'relevance', direction: 'desc' };
   const field = sortBy ?? 'date';
   const direction = sortOrder ?? (sort === 'asc' || sort === 'desc' ? sort : field === 'title' ? 'asc' : 'desc');
   return { field, direction };
