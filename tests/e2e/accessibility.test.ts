@@ -1,7 +1,9 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { demoBlogPosts } from '../../src/server/seed/demo-blog-posts';
 import { demoCertificates } from '../../src/server/seed/demo-content';
+import { demoProjects } from '../../src/server/seed/demo-projects';
 import { hydrated, unexpectedErrors } from './support/admin';
 import { launchBrowser, newPage, startSite, type RunningSite } from './support/harness';
 import { loadLazyImages } from './support/screenshots';
@@ -30,8 +32,12 @@ describe('accessibility (axe-core, WCAG 2.2 AA)', () => {
   // The demo seed's certificates: an active one (a full result) and the revoked one (its red notice).
   const active = demoCertificates.find((certificate) => certificate.status === 'active')!;
   const revoked = demoCertificates.find((certificate) => certificate.status === 'revoked')!;
+  const project = demoProjects.find((p) => p.published)!;
+  const post = demoBlogPosts.find((p) => p.published)!;
   const pages = [
     { name: 'the landing page', path: '/' },
+    { name: 'a project', path: `/portfolio/${project.slug}` },
+    { name: 'an article', path: `/blog/${post.slug}` },
     { name: 'a verified certificate', path: `/verify-certificate?number=${active.certificate_number}` },
     { name: 'a revoked certificate', path: `/verify-certificate?number=${revoked.certificate_number}` },
     { name: 'an unknown certificate', path: '/verify-certificate?number=SST-2026-99998' },

@@ -115,7 +115,7 @@ describe('analytics collection from the public pages', () => {
     const page = await context.newPage();
     await page.goto(`${site.baseUrl}/blog/${demoBlogPosts[0]!.slug}`);
     await hydrated(page);
-    await page.getByRole('button', { name: /^Like this article/ }).click();
+    await page.getByRole('button', { name: /Like this article$/ }).click();
     await page.getByRole('button', { name: 'Copy link' }).click();
     await expect.poll(() => events().map((row) => row.event_type)).toEqual(expect.arrayContaining(['like', 'share']));
 

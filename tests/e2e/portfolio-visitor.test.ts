@@ -165,9 +165,11 @@ describe('a visitor on a project page', () => {
       await page.getByRole('heading', { name: heading, exact: true }).waitFor();
     }
     // Likes are optimistic and remembered in this browser; a liked project cannot be liked again.
-    await page.getByRole('button', { name: 'Like this project (96 likes)' }).click();
-    await page.getByRole('button', { name: 'Liked (97 likes)' }).waitFor();
-    expect(await page.getByRole('button', { name: 'Liked (97 likes)' }).getAttribute('aria-pressed')).toBe('true');
+    await page.getByRole('button', { name: '96 Like this project' }).click();
+    await page.getByRole('button', { name: '97 Liked, including you' }).waitFor();
+    expect(await page.getByRole('button', { name: '97 Liked, including you' }).getAttribute('aria-pressed')).toBe(
+      'true',
+    );
 
     expect(await page.getByRole('link', { name: 'Contact Us' }).getAttribute('href')).toBe(
       quoteFormHref({ subject: `Project like ${PROJECT_TITLE}` }),

@@ -66,7 +66,8 @@ export function OptimisticLikeButton({
       onClick={() => void like()}
       disabled={!hydrated}
       aria-pressed={liked}
-      aria-label={liked ? `Liked (${likes} likes)` : `Like this ${noun} (${likes} likes)`}
+      // The name starts with what the button shows ("96 Like", "97 Liked"), as speech users say it (WCAG 2.5.3).
+      aria-label={liked ? `${formatLikes(likes)} Liked, including you` : `${formatLikes(likes)} Like this ${noun}`}
       data-liked={liked ? '' : undefined}
       className={cn(
         'inline-flex items-center gap-2 rounded-full text-sm font-semibold ring-1 transition ring-inset',
@@ -77,7 +78,7 @@ export function OptimisticLikeButton({
       )}
     >
       <Heart className={cn('size-4', liked && 'fill-current')} aria-hidden="true" />
-      <span data-like-count="">{formatLikes(likes)}</span>
+      <span data-like-count="">{formatLikes(likes)}</span>{' '}
       <span className="hidden sm:inline">{liked ? 'Liked' : 'Like'}</span>
     </button>
   );

@@ -237,9 +237,12 @@ export function ProjectMainColumn({ project, title }: { project: ProjectDetail; 
 
 function SummaryRow({ icon, label, children }: { icon: ReactNode; label: string; children: ReactNode }) {
   return (
+    // A <dl>'s rows hold only <dt> and <dd>: the icon goes inside the term.
     <div className="flex items-center gap-3 py-3">
-      <span className="grid size-9 shrink-0 place-items-center rounded-lg bg-brand-50 text-brand-700">{icon}</span>
-      <dt className="text-sm whitespace-nowrap text-slate-500">{label}</dt>
+      <dt className="flex items-center gap-3 text-sm whitespace-nowrap text-slate-500">
+        <span className="grid size-9 shrink-0 place-items-center rounded-lg bg-brand-50 text-brand-700">{icon}</span>
+        {label}
+      </dt>
       <dd className="ml-auto text-right text-sm font-medium whitespace-nowrap text-slate-900">{children}</dd>
     </div>
   );
