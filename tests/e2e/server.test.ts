@@ -1,7 +1,10 @@
 import { createHash } from 'node:crypto';
 import { mkdirSync, writeFileSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
+import { get } from 'node:http';
 import { connect } from 'node:net';
 import path from 'node:path';
+import { brotliDecompressSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { send } from './support/faults';
 import { startSite, type RunningSite } from './support/harness';
@@ -144,6 +147,24 @@ describe('the production server', () => {
     const res = await fetch(`${site.baseUrl}${asset}`);
     expect(res.status).toBe(200);
     expect(res.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
+
+    // Compressed at build, at brotli's highest quality: the bytes sent are the .br file's.
+    const raw = (encoding: string) =>
+      new Promise<{ headers: Record<string, unknown>; body: Buffer }>((resolve, reject) => {
+        get(`${site.baseUrl}${asset}`, { headers: { 'accept-encoding': encoding } }, (answer) => {
+          const chunks: Buffer[] = [];
+          answer.on('data', (chunk: Buffer) => chunks.push(chunk));
+          answer.on('end', () => resolve({ headers: answer.headers, body: Buffer.concat(chunks) }));
+        }).on('error', reject);
+      });
+    const onDisk = path.join('build', 'client', asset!);
+    const br = await raw('br, gzip');
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(br.body.equals(await readFile(`${onDisk}.br`))).toBe(true);
+    const gz = await raw('gzip');
+    expect(gz.headers['content-encoding']).toBe('gzip');
+    expect(gz.body.equals(await readFile(`${onDisk}.gz`))).toBe(true);
+    expect(brotliDecompressSync(br.body).equals(await readFile(onDisk))).toBe(true);
   });
 
   it('links pages to the configured origin, not to a forged Host header', async () => {

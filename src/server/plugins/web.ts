@@ -325,7 +325,8 @@ export const webPlugin = fp<{ mode: Exclude<WebMode, false> }>(async (app, { mod
       prefix: '/',
       wildcard: false,
       index: false,
-      preCompressed: false,
+      // build/client/assets/*.br and *.gz, made at build (vite.config.ts): sent as they are.
+      preCompressed: true,
       cacheControl: false,
       setHeaders(res, filePath) {
         res.setHeader(
