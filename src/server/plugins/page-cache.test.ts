@@ -175,6 +175,29 @@ describe.skipIf(!built).each(testDialects)('the page cache on %s', (dialect) => 
     await app.pageCache.purge(['company'], { local: true });
   });
 
+  it('keeps the company profile every page shows in memory until a write changes it; reads it fresh with the cache off', async () => {
+    await app.pageCache.purge('all', { local: true });
+    const name = await companyName();
+    expect((await get('/')).body).toContain(name);
+    await renameCompany(`${name} Kept`);
+    // Another write renders the home page again, from the profile in memory (no query for it).
+    await app.pageCache.purge(['landing'], { local: true });
+    const again = await get('/');
+    expect(fills()).toBeGreaterThan(0);
+    expect(again.body).toContain(name);
+    expect(again.body).not.toContain(`${name} Kept`);
+    // A write to the profile forgets it.
+    await app.pageCache.purge(['company'], { local: true });
+    expect((await get('/')).body).toContain(`${name} Kept`);
+    // With the cache switched off, every render reads it.
+    expect((await putSettings({ ...settings, cacheEnabled: false })).statusCode).toBe(200);
+    await renameCompany(`${name} Fresh`);
+    expect((await get('/')).body).toContain(`${name} Fresh`);
+    expect((await putSettings(settings)).statusCode).toBe(200);
+    await renameCompany(name);
+    await app.pageCache.purge(['company'], { local: true });
+  });
+
   it('keeps each page compressed once, with a CSP naming the hash of every inline script of the body (data blocks are not scripts)', async () => {
     await app.pageCache.purge('all', { local: true });
     for (const page of [...pages(), '/blog?search=web&sort=oldest']) {

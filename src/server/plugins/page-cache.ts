@@ -69,6 +69,11 @@ export interface PageCache {
   stats(): PageCacheStats;
   /** The keys of the pages kept now, the least recently used first. */
   keys(): string[];
+  /**
+   * A value every page reads (the company profile, the SEO settings), kept in memory until a write purges
+   * `tag`, so that a render does not query it again; read fresh while the cache switch is off.
+   */
+  keep<T>(tag: string, read: () => Promise<T>): () => Promise<T>;
 }
 
 declare module 'fastify' {
@@ -258,10 +263,14 @@ export const pageCachePlugin = fp(
       entries.set(entry.key, entry);
     }
 
+    /** What keep() holds: each value's tag and how to forget it. */
+    const keptValues: Array<{ tag: string; forget: () => void }> = [];
+
     function purgeLocal(tags: readonly string[] | 'all') {
       // Writes that change no page (a view, a beacon) must not stop renders under way from being kept.
       if (tags !== 'all' && tags.length === 0) return;
       epoch += 1;
+      for (const kept of keptValues) if (tags === 'all' || tags.includes(kept.tag)) kept.forget();
       if (tags === 'all') {
         entries.clear();
         return;
@@ -455,6 +464,19 @@ export const pageCachePlugin = fp(
       sync,
       stats: () => ({ entries: entries.size, bytes: entries.calculatedSize, hits, misses, fills }),
       keys: () => [...entries.rkeys()],
+      keep<T>(tag: string, read: () => Promise<T>) {
+        let value: Promise<T> | undefined;
+        keptValues.push({ tag, forget: () => (value = undefined) });
+        return () => {
+          if (!app.systemSettings.current().cacheEnabled) return read();
+          // A failed read is not kept; a read under way when a purge came is given to its callers only.
+          value ??= read().catch((error: unknown) => {
+            value = undefined;
+            throw error;
+          });
+          return value;
+        };
+      },
     };
     app.decorate('pageCache', cache);
 

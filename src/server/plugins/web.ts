@@ -22,6 +22,7 @@ import type {
 import { isTransientConflict, isUnstorableValue } from '../db/write-conflicts';
 import { getPost, listCategories, listComments, listPosts, listRelatedPosts } from '../features/blog/blog.service';
 import { verifyCertificate } from '../features/certificates/certificates.service';
+import type { CompanyProfile, SeoSettings } from '../../shared/contracts/company';
 import { getCompanyProfile, getSeoSettings } from '../features/company/company.service';
 import { submitContact } from '../features/contacts/contacts.service';
 import { landingContent } from '../features/site-content/site-content.service';
@@ -29,7 +30,7 @@ import * as portfolio from '../features/portfolio/portfolio.service';
 import { QUOTE_SENT_PARAM } from '../../shared/contracts/contacts.values';
 import { isDatabaseUnreachable } from './error-handler';
 import { AppError } from './errors';
-import type { RenderedPage } from './page-cache';
+import { carriesCredentials, type RenderedPage } from './page-cache';
 import { pagePolicy } from './page-csp';
 import { storableFields } from './text-input';
 
@@ -216,18 +217,28 @@ export function certificatesContextFor(
   };
 }
 
+/** What every page shows, read from memory until a write changes it (the page cache's tags). */
+interface SiteWideReads {
+  company: () => Promise<CompanyProfile>;
+  seo: () => Promise<SeoSettings>;
+}
+
 function loadContextFor(
   app: FastifyInstance,
   request: FastifyRequest,
   reply: FastifyReply,
   reads: PageReads,
   scriptMarker: string,
+  siteWide: SiteWideReads,
 ): AppLoadContext {
+  // Staff and signed-in requests see everything as the database has it now, like the pages they get.
+  const live = carriesCredentials(request);
   const context: WebLoadContext = {
     scriptMarker,
     publicUrl: app.config.publicUrl,
-    getCompanyProfile: () => tagged(reads, ['company'], () => getCompanyProfile(app.database.db)),
-    getSeoSettings: () => tagged(reads, ['seo'], () => getSeoSettings(app.database.db)),
+    getCompanyProfile: () =>
+      tagged(reads, ['company'], live ? () => getCompanyProfile(app.database.db) : siteWide.company),
+    getSeoSettings: () => tagged(reads, ['seo'], live ? () => getSeoSettings(app.database.db) : siteWide.seo),
     getLandingContent: () =>
       tagged(reads, ['landing'], () =>
         landingContent(app.database.db, (section, error) => {
@@ -340,6 +351,10 @@ export const webPlugin = fp<{ mode: Exclude<WebMode, false> }>(async (app, { mod
   }
 
   const handle = createRequestHandler(getBuild, mode === 'dev' ? 'development' : 'production');
+  const siteWide: SiteWideReads = {
+    company: app.pageCache.keep('company', () => getCompanyProfile(app.database.db)),
+    seo: app.pageCache.keep('seo', () => getSeoSettings(app.database.db)),
+  };
   // Development renders every page (Vite changes code under the cache's feet).
   const cacheKey = mode === 'dev' ? () => null : pageCacheKey;
   app.pageCache.useKeys(cacheKey);
@@ -359,7 +374,7 @@ export const webPlugin = fp<{ mode: Exclude<WebMode, false> }>(async (app, { mod
     const scriptMarker = randomBytes(18).toString('base64url');
     const response = await handle(
       toWebRequest(app, request, reply, canonicalUrl),
-      loadContextFor(app, request, reply, reads, scriptMarker),
+      loadContextFor(app, request, reply, reads, scriptMarker, siteWide),
     );
     let body = Buffer.from(await response.arrayBuffer());
     const headers: Array<[string, string]> = [];
