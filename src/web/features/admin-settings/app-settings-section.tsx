@@ -1,5 +1,5 @@
 import { LoaderCircle, Monitor, Moon, Palette, Save, Sun } from 'lucide-react';
-import { useEffect, useId, useState, type FormEvent, type ReactNode } from 'react';
+import { useId, type FormEvent, type ReactNode } from 'react';
 import {
   AppSettingsMessage,
   type AppSettings,
@@ -14,14 +14,12 @@ import { CheckboxField } from '../../components/checkbox-field';
 import { ListLoadError } from '../../components/admin/list-states';
 import { Select } from '../../components/select';
 import { Skeleton } from '../../components/skeleton';
-import { userMessage } from '../../lib/api-client';
 import { setAppSettings } from '../../lib/app-settings';
 import { cn } from '../../lib/cn';
 import { formatTime } from '../../lib/date-time';
-import { toast } from '../../lib/notifications';
 import { fetchAppSettings, saveAppSettings } from './app-settings-api';
-import type { FormNotice } from './form-notice';
 import { SectionCard } from './section-card';
+import { useSettingsForm } from './use-settings-form';
 
 const themes: { value: ThemeMode; label: string; icon: ReactNode }[] = [
   { value: 'light', label: 'Light', icon: <Sun /> },
@@ -104,59 +102,24 @@ const SAMPLE = '2026-11-25T15:04:00';
  * person signs in on.
  */
 export function AppSettingsSection() {
-  const [saved, setSaved] = useState<AppSettings | null>(null);
-  const [values, setValues] = useState<AppSettings | null>(null);
-  const [loadError, setLoadError] = useState<string | null>(null);
-  const [attempt, setAttempt] = useState(0);
-  const [busy, setBusy] = useState(false);
-  const [notice, setNotice] = useState<FormNotice | null>(null);
+  const form = useSettingsForm<AppSettings>({
+    load: fetchAppSettings,
+    save: async (settings) => ({ value: await saveAppSettings(settings) }),
+    texts: {
+      loadFailed: AppSettingsMessage.LOAD_FAILED,
+      saveFailed: AppSettingsMessage.SAVE_FAILED,
+      saved: AppSettingsMessage.SAVED,
+    },
+    successNotice: false,
+    // In effect at once: theme, size, toasts' corner, clock.
+    onSaved: setAppSettings,
+  });
+  const { values, notice, busy, change } = form;
 
-  useEffect(() => {
-    let cancelled = false;
-    setLoadError(null);
-    fetchAppSettings()
-      .then((settings) => {
-        if (cancelled) return;
-        setSaved(settings);
-        setValues(settings);
-      })
-      .catch((error: unknown) => {
-        if (!cancelled)
-          setLoadError(userMessage(error, { surface: 'admin', fallback: AppSettingsMessage.LOAD_FAILED }));
-      });
-    return () => {
-      cancelled = true;
-    };
-  }, [attempt]);
-
-  function change(next: AppSettings) {
-    setValues(next);
-    setNotice(null);
-  }
-
-  async function onSubmit(event: FormEvent) {
+  function onSubmit(event: FormEvent) {
     event.preventDefault();
-    if (!values || busy) return;
-    setBusy(true);
-    setNotice(null);
-    try {
-      const stored = await saveAppSettings(values);
-      setSaved(stored);
-      setValues(stored);
-      setAppSettings(stored);
-      toast.success(AppSettingsMessage.SAVED);
-    } catch (error) {
-      const reason = userMessage(error, { surface: 'admin', fallback: AppSettingsMessage.SAVE_FAILED });
-      setNotice({
-        type: 'error',
-        text: reason === AppSettingsMessage.SAVE_FAILED ? reason : `${AppSettingsMessage.SAVE_FAILED}: ${reason}`,
-      });
-    } finally {
-      setBusy(false);
-    }
+    if (values) void form.submit(values);
   }
-
-  const changed = Boolean(values && saved && JSON.stringify(values) !== JSON.stringify(saved));
 
   return (
     <SectionCard
@@ -165,9 +128,9 @@ export function AppSettingsSection() {
       description="How the admin looks and behaves for you, on every device you sign in on."
       icon={<Palette />}
     >
-      {loadError ? (
-        <ListLoadError title={AppSettingsMessage.LOAD_FAILED} onRetry={() => setAttempt((n) => n + 1)}>
-          {loadError !== AppSettingsMessage.LOAD_FAILED && loadError}
+      {form.loadError ? (
+        <ListLoadError title={AppSettingsMessage.LOAD_FAILED} onRetry={form.retry}>
+          {form.loadError !== AppSettingsMessage.LOAD_FAILED && form.loadError}
         </ListLoadError>
       ) : !values ? (
         <div className="flex flex-col gap-4" aria-busy="true">
@@ -179,7 +142,7 @@ export function AppSettingsSection() {
       ) : (
         <form noValidate onSubmit={onSubmit} className="flex flex-col gap-6" aria-labelledby="settings-app">
           {notice && (
-            <Alert tone={notice.type} onDismiss={() => setNotice(null)}>
+            <Alert tone={notice.type} onDismiss={form.dismissNotice}>
               {notice.text}
             </Alert>
           )}
@@ -233,7 +196,7 @@ export function AppSettingsSection() {
             onChange={(reducedMotion) => change({ ...values, accessibility: { reducedMotion } })}
           />
           <div>
-            <Button type="submit" disabled={busy || !changed}>
+            <Button type="submit" disabled={busy || !form.changed}>
               {busy ? <LoaderCircle className="animate-spin" aria-hidden="true" /> : <Save aria-hidden="true" />}
               {busy ? 'Saving...' : 'Save App Settings'}
             </Button>

@@ -1,16 +1,14 @@
 import { BellRing, LoaderCircle, Save } from 'lucide-react';
-import { useEffect, useState, type FormEvent } from 'react';
+import type { FormEvent } from 'react';
 import { NotificationMessage, type EmailPreferences } from '../../../shared/contracts/notifications';
 import { Alert } from '../../components/alert';
 import { Button } from '../../components/button';
 import { CheckboxField } from '../../components/checkbox-field';
 import { ListLoadError } from '../../components/admin/list-states';
 import { Skeleton } from '../../components/skeleton';
-import { userMessage } from '../../lib/api-client';
-import { toast } from '../../lib/notifications';
 import { fetchEmailPreferences, saveEmailPreferences } from '../../components/admin/staff-notifications-api';
-import type { FormNotice } from './form-notice';
 import { SectionCard } from './section-card';
+import { useSettingsForm } from './use-settings-form';
 
 const toggles: { key: keyof EmailPreferences; label: string; hint: string }[] = [
   {
@@ -36,57 +34,21 @@ const toggles: { key: keyof EmailPreferences; label: string; hint: string }[] = 
  * the notifications either way.
  */
 export function EmailPreferencesSection() {
-  const [saved, setSaved] = useState<EmailPreferences | null>(null);
-  const [values, setValues] = useState<EmailPreferences | null>(null);
-  const [loadError, setLoadError] = useState<string | null>(null);
-  const [attempt, setAttempt] = useState(0);
-  const [busy, setBusy] = useState(false);
-  const [notice, setNotice] = useState<FormNotice | null>(null);
+  const form = useSettingsForm<EmailPreferences>({
+    load: fetchEmailPreferences,
+    save: saveEmailPreferences,
+    texts: {
+      loadFailed: NotificationMessage.PREFERENCES_LOAD_FAILED,
+      saveFailed: NotificationMessage.PREFERENCES_FAILED,
+      saved: NotificationMessage.PREFERENCES_SAVED,
+    },
+  });
+  const { values, notice, busy } = form;
 
-  useEffect(() => {
-    let cancelled = false;
-    setLoadError(null);
-    fetchEmailPreferences()
-      .then((preferences) => {
-        if (cancelled) return;
-        setSaved(preferences);
-        setValues(preferences);
-      })
-      .catch((error: unknown) => {
-        if (!cancelled) {
-          setLoadError(userMessage(error, { surface: 'admin', fallback: NotificationMessage.PREFERENCES_LOAD_FAILED }));
-        }
-      });
-    return () => {
-      cancelled = true;
-    };
-  }, [attempt]);
-
-  async function onSubmit(event: FormEvent) {
+  function onSubmit(event: FormEvent) {
     event.preventDefault();
-    if (!values || busy) return;
-    setBusy(true);
-    setNotice(null);
-    try {
-      await saveEmailPreferences(values);
-      setSaved(values);
-      setNotice({ type: 'success', text: NotificationMessage.PREFERENCES_SAVED });
-      toast.success(NotificationMessage.PREFERENCES_SAVED);
-    } catch (error) {
-      const reason = userMessage(error, { surface: 'admin', fallback: NotificationMessage.PREFERENCES_FAILED });
-      setNotice({
-        type: 'error',
-        text:
-          reason === NotificationMessage.PREFERENCES_FAILED
-            ? reason
-            : `${NotificationMessage.PREFERENCES_FAILED}: ${reason}`,
-      });
-    } finally {
-      setBusy(false);
-    }
+    if (values) void form.submit(values);
   }
-
-  const changed = Boolean(values && saved && toggles.some(({ key }) => values[key] !== saved[key]));
 
   return (
     <SectionCard
@@ -95,9 +57,9 @@ export function EmailPreferencesSection() {
       description="What is also sent to your e-mail address: notifications and the weekly analytics report."
       icon={<BellRing />}
     >
-      {loadError ? (
-        <ListLoadError title={NotificationMessage.PREFERENCES_LOAD_FAILED} onRetry={() => setAttempt((n) => n + 1)}>
-          {loadError !== NotificationMessage.PREFERENCES_LOAD_FAILED && loadError}
+      {form.loadError ? (
+        <ListLoadError title={NotificationMessage.PREFERENCES_LOAD_FAILED} onRetry={form.retry}>
+          {form.loadError !== NotificationMessage.PREFERENCES_LOAD_FAILED && form.loadError}
         </ListLoadError>
       ) : !values ? (
         <div className="flex flex-col gap-3" aria-busy="true">
@@ -109,7 +71,7 @@ export function EmailPreferencesSection() {
       ) : (
         <form noValidate onSubmit={onSubmit} className="flex flex-col gap-4" aria-labelledby="settings-email">
           {notice && (
-            <Alert tone={notice.type} onDismiss={() => setNotice(null)}>
+            <Alert tone={notice.type} onDismiss={form.dismissNotice}>
               {notice.text}
             </Alert>
           )}
@@ -122,15 +84,12 @@ export function EmailPreferencesSection() {
                 label={toggle.label}
                 hint={toggle.hint}
                 checked={values[toggle.key]}
-                onChange={(checked) => {
-                  setValues({ ...values, [toggle.key]: checked });
-                  setNotice(null);
-                }}
+                onChange={(checked) => form.change({ ...values, [toggle.key]: checked })}
               />
             ))}
           </fieldset>
           <div>
-            <Button type="submit" disabled={busy || !changed}>
+            <Button type="submit" disabled={busy || !form.changed}>
               {busy ? <LoaderCircle className="animate-spin" aria-hidden="true" /> : <Save aria-hidden="true" />}
               {busy ? 'Saving...' : 'Save Preferences'}
             </Button>

@@ -1,5 +1,5 @@
 import { Download, LoaderCircle, Save, ServerCog, Trash2 } from 'lucide-react';
-import { useEffect, useState, type FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 import { systemSettingsSchema, type SystemSettings } from '../../../shared/contracts/system-settings';
 import { MAINTENANCE_MESSAGE_MAX, SystemMessage } from '../../../shared/contracts/system-settings.values';
 import { Alert } from '../../components/alert';
@@ -17,6 +17,7 @@ import { toast } from '../../lib/notifications';
 import type { FormNotice } from './form-notice';
 import { SectionCard } from './section-card';
 import { fetchSystemSettings, saveSystemSettings } from './system-api';
+import { useSettingsForm } from './use-settings-form';
 
 const LOAD_FAILED = 'Failed to load the system settings';
 const EXPORT_FAILED = 'Failed to export analytics';
@@ -44,32 +45,18 @@ const toggles: { key: Toggle; label: string; hint: string }[] = [
 
 /** Settings › System Configuration (admins only): maintenance mode, debug mode and the cache switch. */
 export function SystemSection() {
-  const [saved, setSaved] = useState<SystemSettings | null>(null);
-  const [values, setValues] = useState<SystemSettings | null>(null);
-  const [loadError, setLoadError] = useState<string | null>(null);
-  const [attempt, setAttempt] = useState(0);
-  const [busy, setBusy] = useState(false);
-  const [notice, setNotice] = useState<FormNotice | null>(null);
+  const form = useSettingsForm<SystemSettings>({
+    load: fetchSystemSettings,
+    save: async (next) => {
+      const { settings, message } = await saveSystemSettings(next);
+      return { value: settings, message };
+    },
+    texts: { loadFailed: LOAD_FAILED, saveFailed: SAVE_FAILED, saved: SystemMessage.SAVED },
+  });
+  const { values, saved, notice, busy } = form;
   const [messageError, setMessageError] = useState<string | null>(null);
 
-  useEffect(() => {
-    let cancelled = false;
-    setLoadError(null);
-    fetchSystemSettings()
-      .then((settings) => {
-        if (cancelled) return;
-        setSaved(settings);
-        setValues(settings);
-      })
-      .catch((error: unknown) => {
-        if (!cancelled) setLoadError(userMessage(error, { surface: 'admin', fallback: LOAD_FAILED }));
-      });
-    return () => {
-      cancelled = true;
-    };
-  }, [attempt]);
-
-  async function onSubmit(event: FormEvent) {
+  function onSubmit(event: FormEvent) {
     event.preventDefault();
     if (!values || busy) return;
     const checked = systemSettingsSchema.safeParse(values);
@@ -77,23 +64,8 @@ export function SystemSection() {
       setMessageError(checked.error.issues[0]?.message ?? SAVE_FAILED);
       return;
     }
-    setBusy(true);
-    setNotice(null);
-    try {
-      const { settings, message } = await saveSystemSettings(checked.data);
-      setSaved(settings);
-      setValues(settings);
-      setNotice({ type: 'success', text: message ?? SystemMessage.SAVED });
-      toast.success(message ?? SystemMessage.SAVED);
-    } catch (error) {
-      const reason = userMessage(error, { surface: 'admin', fallback: SAVE_FAILED });
-      setNotice({ type: 'error', text: reason === SAVE_FAILED ? reason : `${SAVE_FAILED}: ${reason}` });
-    } finally {
-      setBusy(false);
-    }
+    void form.submit(checked.data);
   }
-
-  const changed = Boolean(values && saved && JSON.stringify(values) !== JSON.stringify(saved));
 
   return (
     <SectionCard
@@ -102,9 +74,9 @@ export function SystemSection() {
       description="Maintenance mode, debug logging and caching for the whole site. Changes apply within seconds."
       icon={<ServerCog />}
     >
-      {loadError ? (
-        <ListLoadError title={LOAD_FAILED} onRetry={() => setAttempt((n) => n + 1)}>
-          {loadError !== LOAD_FAILED && loadError}
+      {form.loadError ? (
+        <ListLoadError title={LOAD_FAILED} onRetry={form.retry}>
+          {form.loadError !== LOAD_FAILED && form.loadError}
         </ListLoadError>
       ) : !values ? (
         <div className="flex flex-col gap-3" aria-busy="true">
@@ -116,7 +88,7 @@ export function SystemSection() {
       ) : (
         <form noValidate onSubmit={onSubmit} className="flex flex-col gap-4" aria-labelledby="settings-system">
           {notice && (
-            <Alert tone={notice.type} onDismiss={() => setNotice(null)}>
+            <Alert tone={notice.type} onDismiss={form.dismissNotice}>
               {notice.text}
             </Alert>
           )}
@@ -130,10 +102,7 @@ export function SystemSection() {
                 label={toggle.label}
                 hint={toggle.hint}
                 checked={values[toggle.key]}
-                onChange={(checked) => {
-                  setValues({ ...values, [toggle.key]: checked });
-                  setNotice(null);
-                }}
+                onChange={(checked) => form.change({ ...values, [toggle.key]: checked })}
               />
             ))}
           </fieldset>
@@ -147,13 +116,12 @@ export function SystemSection() {
             error={messageError ?? undefined}
             containerClassName="max-w-xl"
             onChange={(event) => {
-              setValues({ ...values, maintenanceMessage: event.target.value });
+              form.change({ ...values, maintenanceMessage: event.target.value });
               setMessageError(null);
-              setNotice(null);
             }}
           />
           <div>
-            <Button type="submit" disabled={busy || !changed}>
+            <Button type="submit" disabled={busy || !form.changed}>
               {busy ? <LoaderCircle className="animate-spin" aria-hidden="true" /> : <Save aria-hidden="true" />}
               {busy ? 'Saving...' : 'Save System Settings'}
             </Button>
