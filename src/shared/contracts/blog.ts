@@ -1,7 +1,8 @@
 import { z } from '../zod';
 import {
-  MAX_DB_INT,
+  isRealDate,
   likeDataSchema,
+  MAX_DB_INT,
   optionalText,
   pageQueryFields,
   pageTotalsFields,
@@ -426,11 +427,6 @@ export function applyBlogFormRules(form: BlogPostWrite, defaults: BlogFormDefaul
   };
 }
 
-const isRealDate = (value: string) => {
-  if (!/^\d{4}-\d{2}-\d{2}$/.test(value)) return false;
-  const date = new Date(`${value}T00:00:00Z`);
-  return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === value;
-};
 const isImageUrl = (value: string) => /^https?:\/\/[^\s]+$/i.test(value) || /^\/(?!\/)[^\s]*$/.test(value);
 const charCount = (value: string) => [...value].length;
 

@@ -24,6 +24,13 @@ export const isRowIdText = (text: string): boolean =>
   /^\d{1,10}$/.test(text) && Number(text) >= 1 && Number(text) <= MAX_DB_INT;
 
 /** 'true'/'false' (also 1/0) in a query string, as a boolean. */
+/** A real calendar day written YYYY-MM-DD (not 2026-02-30, not 0000-00-00). */
+export const isRealDate = (value: string): boolean => {
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(value)) return false;
+  const date = new Date(`${value}T00:00:00Z`);
+  return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === value;
+};
+
 export const queryBoolean = z.enum(['true', 'false', '1', '0']).transform((v) => v === 'true' || v === '1');
 
 /** Trimmed text of at most `max` characters; blank or absent is undefined. */

@@ -1,5 +1,6 @@
 import { z } from '../zod';
 import {
+  isRealDate,
   likeDataSchema,
   optionalText,
   pageQueryFields,
@@ -376,12 +377,6 @@ const urlField = (label: string) =>
     .refine((v) => charCount(v) <= PROJECT_LIMITS.url, tooLong(label, PROJECT_LIMITS.url))
     .refine(isAllowedProjectUrl, formatPortfolioMessage(PortfolioMessage.URL_INVALID, { label }))
     .nullable();
-
-const isRealDate = (value: string) => {
-  if (!/^\d{4}-\d{2}-\d{2}$/.test(value)) return false;
-  const date = new Date(`${value}T00:00:00Z`);
-  return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === value;
-};
 
 /**
  * A list sent as a list, or as JSON text of a list. Invalid JSON, or JSON that is not a list, is an

@@ -1,5 +1,5 @@
 import { z } from '../zod';
-import { optionalText, pageQueryFields, pageTotalsFields, rowId } from './common';
+import { isRealDate, optionalText, pageQueryFields, pageTotalsFields, rowId } from './common';
 import {
   UPLOAD_MAX_BULK_IDS,
   UPLOAD_MAX_IMAGE_SIDE,
@@ -125,6 +125,8 @@ const isoDate = z
   .string()
   .trim()
   .regex(/^\d{4}-\d{2}-\d{2}(T[\d:.]+Z?)?$/, 'must be a date (YYYY-MM-DD)')
+  // A day that does not exist (0000-00-00, 2026-02-30) is refused rather than turned into a bound.
+  .refine((value) => isRealDate(value.slice(0, 10)), 'must be a date (YYYY-MM-DD)')
   .optional();
 
 /** GET /api/uploads (and the category / mime lists). `sort` is accepted as another name of sortOrder. */

@@ -328,6 +328,12 @@ describe.each(testDialects)('uploads (/api/uploads) on %s', (dialect) => {
     expect(dated.json().data.total).toBe(2);
     const past = await json('GET', `/?search=${tag}&dateTo=2000-01-01`);
     expect(past.json().data.total).toBe(0);
+    // A day that does not exist is refused, not turned into a bound (it answered 500: the battery found it).
+    for (const bad of ['dateTo=0000-00-00', 'dateFrom=2026-02-30', 'dateTo=2026-13-01T00:00:00Z']) {
+      const refused = await json('GET', `/?${bad}`);
+      expect(refused.statusCode, bad).toBe(400);
+      expect(refused.body).toContain('must be a date (YYYY-MM-DD)');
+    }
     const search = await json('POST', '/search', { query: `${tag}-TWO` });
     expect(search.json().data.files.map((f: UploadedFile) => f.id)).toEqual([b.id]);
     expect((await json('POST', '/search', { query: '' })).statusCode).toBe(400);
