@@ -58,7 +58,20 @@ export default tseslint.config(
   },
   {
     files: ['src/web/**/*.{ts,tsx}'],
-    rules: { 'no-restricted-imports': ['error', { paths: [zodPath] }] },
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [
+            zodPath,
+            {
+              name: 'lucide-react',
+              message: 'Icons come from components/icons (one sprite, no path data in bundles): add the icon there.',
+            },
+          ],
+        },
+      ],
+    },
   },
   {
     files: ['src/web/**/*.{ts,tsx}'],

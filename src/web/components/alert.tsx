@@ -1,4 +1,4 @@
-import { CircleCheck, CircleExclamationPoint, Info, TriangleExclamationPoint, X } from 'lucide-react';
+import { CircleCheck, CircleExclamationPoint, Info, TriangleExclamationPoint, X } from './icons';
 import type { ReactNode } from 'react';
 import { cn } from '../lib/cn';
 

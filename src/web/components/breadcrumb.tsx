@@ -1,4 +1,4 @@
-import { ChevronRight, House } from 'lucide-react';
+import { ChevronRight, House } from './icons';
 import { Link } from 'react-router';
 
 /** Home › {section} › {title}: the trail above an article or a project. */

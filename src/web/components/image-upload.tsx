@@ -1,4 +1,4 @@
-import { ImageUp, LoaderCircle, Trash2, Upload, X } from 'lucide-react';
+import { ImageUp, LoaderCircle, Trash2, Upload, X } from './icons';
 import { useCallback, useEffect, useId, useRef, useState, type DragEvent, type KeyboardEvent } from 'react';
 import type { UploadFileData, UploadedFile } from '../../shared/contracts/uploads';
 import {

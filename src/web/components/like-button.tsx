@@ -1,4 +1,4 @@
-import { Heart } from 'lucide-react';
+import { Heart } from './icons';
 import { useState } from 'react';
 import { isLikeData } from '../../shared/contracts/common.values';
 import { post } from '../lib/api-client';

@@ -1,4 +1,4 @@
-import { ChevronDown, Search, SlidersHorizontal, X } from 'lucide-react';
+import { ChevronDown, Search, SlidersHorizontal, X } from './icons';
 import { useState, type ReactNode } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { buttonClasses } from './button';

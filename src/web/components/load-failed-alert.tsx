@@ -1,4 +1,4 @@
-import { RotateCw } from 'lucide-react';
+import { RotateCw } from './icons';
 import type { ReactNode } from 'react';
 import { Alert } from './alert';
 import { Button } from './button';

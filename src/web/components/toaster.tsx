@@ -1,4 +1,4 @@
-import { CircleCheck, CircleExclamationPoint, Info, TriangleExclamationPoint, X } from 'lucide-react';
+import { CircleCheck, CircleExclamationPoint, Info, TriangleExclamationPoint, X } from './icons';
 import type { NotificationPosition } from '../../shared/contracts/app-settings.values';
 import { cn } from '../lib/cn';
 import { dismissToast, useToasts, type NotificationType } from '../lib/notifications';

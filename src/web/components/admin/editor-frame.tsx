@@ -1,4 +1,4 @@
-import { ArrowLeft, Eye, LoaderCircle, Pencil, Save } from 'lucide-react';
+import { ArrowLeft, Eye, LoaderCircle, Pencil, Save } from '../icons';
 import { Button } from '../button';
 
 /** The top of an edit screen: the way back to the list, the title, and the Preview / Edit switch. */

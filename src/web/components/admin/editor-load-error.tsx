@@ -1,4 +1,4 @@
-import { ArrowLeft } from 'lucide-react';
+import { ArrowLeft } from '../icons';
 import { useEffect, useEffectEvent, useState } from 'react';
 import { isApiError } from '../../lib/api-client';
 import { Alert } from '../alert';

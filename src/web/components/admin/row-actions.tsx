@@ -1,4 +1,4 @@
-import { ExternalLink, Pencil, Trash2 } from 'lucide-react';
+import { ExternalLink, Pencil, Trash2 } from '../icons';
 import type { ReactNode } from 'react';
 import { cn } from '../../lib/cn';
 import { Button } from '../button';

@@ -1,4 +1,4 @@
-import { Search } from 'lucide-react';
+import { Search } from '../icons';
 import { cn } from '../../lib/cn';
 import { Input } from '../input';
 

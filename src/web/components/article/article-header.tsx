@@ -1,4 +1,4 @@
-import { CalendarDays, Clock, Eye } from 'lucide-react';
+import { CalendarDays, Clock, Eye } from '../icons';
 import type { ReactNode } from 'react';
 import { formatReadTime } from '../../../shared/contracts/blog.values';
 import { formatCount, formatLongDate } from './article-format';

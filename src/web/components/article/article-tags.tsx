@@ -1,4 +1,4 @@
-import { Hash } from 'lucide-react';
+import { Hash } from '../icons';
 import { Link } from 'react-router';
 
 export interface ArticleTagsProps {

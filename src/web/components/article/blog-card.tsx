@@ -1,4 +1,4 @@
-import { ArrowRight, CalendarDays, Clock, Eye, Heart } from 'lucide-react';
+import { ArrowRight, CalendarDays, Clock, Eye, Heart } from '../icons';
 import { Link } from 'react-router';
 import type { BlogPostSummary } from '../../../shared/contracts/blog';
 import { cn } from '../../lib/cn';

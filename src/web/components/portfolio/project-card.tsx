@@ -1,4 +1,4 @@
-import { ArrowRight, CalendarDays, Eye, Globe } from 'lucide-react';
+import { ArrowRight, CalendarDays, Eye, Globe } from '../icons';
 import { Link } from 'react-router';
 import type { ProjectSummary } from '../../../shared/contracts/portfolio';
 import { cn } from '../../lib/cn';

@@ -1,4 +1,4 @@
-import { Star } from 'lucide-react';
+import { Star } from '../icons';
 import { Badge } from '../badge';
 
 /** What staff see of a project's visibility: Featured (when it is) and Published or Draft. */

@@ -1,4 +1,4 @@
-import { ChevronLeft, ChevronRight, Expand, Pause, Play, X } from 'lucide-react';
+import { ChevronLeft, ChevronRight, Expand, Pause, Play, X } from '../icons';
 import { useCallback, useEffect, useState } from 'react';
 import type { ProjectGalleryImage } from '../../../shared/contracts/portfolio';
 import { responsiveSourcesFromUrl } from '../../../shared/contracts/uploads.values';

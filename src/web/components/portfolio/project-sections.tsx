@@ -7,7 +7,7 @@ import {
   Factory,
   MessageSquareText,
   Star,
-} from 'lucide-react';
+} from '../icons';
 import type { ReactNode } from 'react';
 import { quoteFormHref } from '../../../shared/contracts/contacts.values';
 import type { ProjectDetail, ProjectTeamMember, ProjectTestimonial } from '../../../shared/contracts/portfolio';

@@ -1,4 +1,4 @@
-import { CircleCheck, Clock3 } from 'lucide-react';
+import { CircleCheck, Clock3 } from '../icons';
 import { projectStatusLabel } from '../../../shared/contracts/portfolio.values';
 import { cn } from '../../lib/cn';
 

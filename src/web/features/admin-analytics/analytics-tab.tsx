@@ -1,4 +1,4 @@
-import { CalendarDays, Clock, Download, Eye, FlaskConical, Trash2, Users } from 'lucide-react';
+import { CalendarDays, Clock, Download, Eye, FlaskConical, Trash2, Users } from '../../components/icons';
 import { useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { AnalyticsAdminMessage } from '../../../shared/contracts/analytics-admin.values';

@@ -1,4 +1,4 @@
-import { Briefcase, ExternalLink, FileText, Info, Mail, Share2 } from 'lucide-react';
+import { Briefcase, ExternalLink, FileText, Info, Mail, Share2 } from '../../components/icons';
 import { useId, type ReactNode } from 'react';
 import { AnalyticsAdminMessage } from '../../../shared/contracts/analytics-admin.values';
 import {

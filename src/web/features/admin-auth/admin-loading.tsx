@@ -1,4 +1,4 @@
-import { LoaderCircle } from 'lucide-react';
+import { LoaderCircle } from '../../components/icons';
 
 /** The light shell the server sends for /admin/* and the state while the session is checked. */
 export function AdminLoading({ label = 'Loading the admin…' }: { label?: string }) {

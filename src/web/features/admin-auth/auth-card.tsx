@@ -1,4 +1,4 @@
-import { Layers } from 'lucide-react';
+import { Layers } from '../../components/icons';
 import type { ReactNode } from 'react';
 
 /** The centred card of the signed-out admin screens (login, reset password, outage). */

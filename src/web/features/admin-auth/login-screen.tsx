@@ -1,4 +1,4 @@
-import { ArrowLeft, LoaderCircle, LogIn, Mail } from 'lucide-react';
+import { ArrowLeft, LoaderCircle, LogIn, Mail } from '../../components/icons';
 import { useState, type FormEvent, type KeyboardEvent } from 'react';
 import { AuthMessage, forgotPasswordRequestSchema, loginRequestSchema } from '../../../shared/contracts/auth';
 import { Alert } from '../../components/alert';

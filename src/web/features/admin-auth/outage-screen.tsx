@@ -1,4 +1,4 @@
-import { RefreshCw, ServerCrash } from 'lucide-react';
+import { RefreshCw, ServerCrash } from '../../components/icons';
 import { useState } from 'react';
 import { Alert } from '../../components/alert';
 import { Button } from '../../components/button';

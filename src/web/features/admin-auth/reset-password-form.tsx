@@ -1,4 +1,4 @@
-import { KeyRound, LoaderCircle } from 'lucide-react';
+import { KeyRound, LoaderCircle } from '../../components/icons';
 import { useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
 import { AuthMessage, resetPasswordRequestSchema } from '../../../shared/contracts/auth';

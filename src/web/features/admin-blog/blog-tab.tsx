@@ -1,4 +1,4 @@
-import { FileText, FolderOpen, Mail, MessagesSquare } from 'lucide-react';
+import { FileText, FolderOpen, Mail, MessagesSquare } from '../../components/icons';
 import { lazy, Suspense } from 'react';
 import { NavLink } from 'react-router';
 import { permissionsByRole, type Role } from '../../../shared/contracts/auth';

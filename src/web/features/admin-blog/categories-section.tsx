@@ -1,4 +1,4 @@
-import { LoaderCircle, Pencil, Plus, Save, Trash2 } from 'lucide-react';
+import { LoaderCircle, Pencil, Plus, Save, Trash2 } from '../../components/icons';
 import { useCallback, useEffect, useId, useState, type FormEvent } from 'react';
 import {
   BLOG_DEFAULT_CATEGORY_COLOR,

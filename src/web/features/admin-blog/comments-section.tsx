@@ -1,4 +1,4 @@
-import { ExternalLink, Mail, Trash2 } from 'lucide-react';
+import { ExternalLink, Mail, Trash2 } from '../../components/icons';
 import { useCallback, useEffect, useState } from 'react';
 import { BlogAdminMessage, type BlogAdminComment, type BlogAdminCommentsData } from '../../../shared/contracts/blog';
 import { ConfirmDeleteDialog } from '../../components/admin/confirm-delete-dialog';

@@ -1,4 +1,4 @@
-import { Eye } from 'lucide-react';
+import { Eye } from '../../components/icons';
 import type { BlogCategory, BlogPostInput } from '../../../shared/contracts/blog';
 import { ArticleContent } from '../../components/article/article-content';
 import { ArticleHeader } from '../../components/article/article-header';

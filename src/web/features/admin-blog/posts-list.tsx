@@ -1,4 +1,4 @@
-import { EyeOff, Send, Star } from 'lucide-react';
+import { EyeOff, Send, Star } from '../../components/icons';
 import { useEffect, useState } from 'react';
 import { useLocation } from 'react-router';
 import {

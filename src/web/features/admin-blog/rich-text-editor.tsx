@@ -16,8 +16,8 @@ import {
   TextQuote,
   Underline,
   Undo2,
-  type LucideIcon,
-} from 'lucide-react';
+  type IconComponent,
+} from '../../components/icons';
 import { useEffect, useId, useMemo, useRef, useState, type KeyboardEvent } from 'react';
 import { cn } from '../../lib/cn';
 import { ImageDialog, LinkDialog } from './editor-dialogs';
@@ -213,7 +213,7 @@ interface ToolItem {
   id: string;
   label: string;
   shortcut?: string;
-  icon: LucideIcon;
+  icon: IconComponent;
   active?: boolean;
   disabled?: boolean;
   run: () => void;

@@ -1,4 +1,4 @@
-import { Ban, FileDown, FileUp, Link2, Plus } from 'lucide-react';
+import { Ban, FileDown, FileUp, Link2, Plus } from '../../components/icons';
 import { useState } from 'react';
 import { useLocation } from 'react-router';
 import {

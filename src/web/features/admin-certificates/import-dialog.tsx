@@ -1,5 +1,5 @@
 import { stringify } from 'csv-stringify/browser/esm/sync';
-import { Download, FileUp, LoaderCircle } from 'lucide-react';
+import { Download, FileUp, LoaderCircle } from '../../components/icons';
 import { useId, useState } from 'react';
 import {
   CERTIFICATE_IMPORT_MAX_BYTES,

@@ -1,4 +1,4 @@
-import { ArrowLeft, LoaderCircle, Mail, MailOpen, Phone, Plus, Trash2 } from 'lucide-react';
+import { ArrowLeft, LoaderCircle, Mail, MailOpen, Phone, Plus, Trash2 } from '../../components/icons';
 import { useCallback, useEffect, useEffectEvent, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { useNavigate } from 'react-router';
 import {

@@ -1,4 +1,13 @@
-import { ChevronLeft, ChevronRight, Download, Eye, ListRestart, Mail, MailCheck, UserCheck } from 'lucide-react';
+import {
+  ChevronLeft,
+  ChevronRight,
+  Download,
+  Eye,
+  ListRestart,
+  Mail,
+  MailCheck,
+  UserCheck,
+} from '../../components/icons';
 import { useEffect, useRef, useState } from 'react';
 import {
   ContactMessage,

@@ -1,4 +1,15 @@
-import { ArrowDown, ArrowUp, Eye, EyeOff, GripVertical, LoaderCircle, Pencil, Plus, Star, Trash2 } from 'lucide-react';
+import {
+  ArrowDown,
+  ArrowUp,
+  Eye,
+  EyeOff,
+  GripVertical,
+  LoaderCircle,
+  Pencil,
+  Plus,
+  Star,
+  Trash2,
+} from '../../components/icons';
 import { useCallback, useEffect, useId, useMemo, useState, type FormEvent } from 'react';
 import { SiteContentStaffMessage } from '../../../shared/contracts/site-content';
 import { ConfirmDeleteDialog } from '../../components/admin/confirm-delete-dialog';

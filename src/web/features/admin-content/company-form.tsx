@@ -1,4 +1,4 @@
-import { LoaderCircle, Save } from 'lucide-react';
+import { LoaderCircle, Save } from '../../components/icons';
 import { useId, useMemo, useState, type FormEvent } from 'react';
 import {
   companyWriteSchema,

@@ -1,4 +1,4 @@
-import { Copy, ExternalLink, FileText, Trash2, X } from 'lucide-react';
+import { Copy, ExternalLink, FileText, Trash2, X } from '../../components/icons';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
 import { formatFileSize, type UploadedFile, type UploadUsage } from '../../../shared/contracts/uploads';

@@ -1,4 +1,4 @@
-import { CircleAlert, CircleCheck, ImageUp } from 'lucide-react';
+import { CircleAlert, CircleCheck, ImageUp } from '../../components/icons';
 import { useId, useRef, useState, type DragEvent, type KeyboardEvent } from 'react';
 import {
   IMAGE_ACCEPT,

@@ -1,4 +1,4 @@
-import { ArrowRight, Briefcase, ChartColumn, Eye, FileText, Mail, Zap } from 'lucide-react';
+import { ArrowRight, Briefcase, ChartColumn, Eye, FileText, Mail, Zap } from '../../components/icons';
 import { useId } from 'react';
 import { Link } from 'react-router';
 import { AnalyticsAdminMessage } from '../../../shared/contracts/analytics-admin.values';

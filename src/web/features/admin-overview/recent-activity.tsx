@@ -10,8 +10,8 @@ import {
   Settings,
   Sparkles,
   UserRound,
-  type LucideIcon,
-} from 'lucide-react';
+  type IconComponent,
+} from '../../components/icons';
 import { useEffect, useId, useState } from 'react';
 import { AnalyticsAdminMessage } from '../../../shared/contracts/analytics-admin.values';
 import { ACTIVITY_SHOWN, type ActivityItem } from '../../../shared/contracts/analytics-dashboard';
@@ -20,7 +20,7 @@ import { Panel } from '../../components/admin/figures';
 import { formatTimeAgo } from '../../lib/dashboard-format';
 import { useFormatDateTime } from '../../lib/date-time';
 
-const typeIcons: Record<string, LucideIcon> = {
+const typeIcons: Record<string, IconComponent> = {
   blog: FileText,
   comment: MessageSquare,
   portfolio: Briefcase,

@@ -1,4 +1,4 @@
-import { Check, Plus, Trash2, UserPlus } from 'lucide-react';
+import { Check, Plus, Trash2, UserPlus } from '../../components/icons';
 import { useState, type ChangeEvent, type ReactNode } from 'react';
 import {
   PROJECT_LIMITS,

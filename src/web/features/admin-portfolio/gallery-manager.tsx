@@ -1,4 +1,4 @@
-import { Images, LoaderCircle, RotateCw, Trash2, Upload, X } from 'lucide-react';
+import { Images, LoaderCircle, RotateCw, Trash2, Upload, X } from '../../components/icons';
 import { useEffect, useId, useRef, useState, type DragEvent, type KeyboardEvent } from 'react';
 import { PORTFOLIO_GALLERY_MAX } from '../../../shared/contracts/portfolio';
 import {

@@ -1,4 +1,4 @@
-import { Link2, Trash2 } from 'lucide-react';
+import { Link2, Trash2 } from '../../components/icons';
 import { useState } from 'react';
 import { isAllowedProjectUrl } from '../../../shared/contracts/portfolio';
 import { PortfolioUploadMessage, imageFilenameOf } from '../../../shared/contracts/portfolio-uploads';

@@ -1,4 +1,4 @@
-import { FileText, Image, MessageSquareQuote } from 'lucide-react';
+import { FileText, Image, MessageSquareQuote } from '../../components/icons';
 import { useId, useMemo, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import type { ProjectDetail } from '../../../shared/contracts/portfolio';

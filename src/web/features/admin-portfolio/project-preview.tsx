@@ -1,4 +1,4 @@
-import { Eye } from 'lucide-react';
+import { Eye } from '../../components/icons';
 import { useId } from 'react';
 import type { ProjectDetail, ProjectInputValues } from '../../../shared/contracts/portfolio';
 import { ProjectCard } from '../../components/portfolio/project-card';

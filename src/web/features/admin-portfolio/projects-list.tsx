@@ -1,4 +1,4 @@
-import { CircleCheck, Star } from 'lucide-react';
+import { CircleCheck, Star } from '../../components/icons';
 import { useLocation } from 'react-router';
 import type { ProjectSummary } from '../../../shared/contracts/portfolio';
 import { BulkActionBar } from '../../components/admin/bulk-action-bar';

@@ -1,4 +1,4 @@
-import { Star } from 'lucide-react';
+import { Star } from '../../components/icons';
 import { useId } from 'react';
 import { cn } from '../../lib/cn';
 

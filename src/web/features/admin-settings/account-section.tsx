@@ -1,4 +1,4 @@
-import { LoaderCircle, Save, UserRound } from 'lucide-react';
+import { LoaderCircle, Save, UserRound } from '../../components/icons';
 import { useState, type FormEvent } from 'react';
 import {
   AuthMessage,

@@ -1,4 +1,4 @@
-import { LoaderCircle, Monitor, Moon, Palette, Save, Sun } from 'lucide-react';
+import { LoaderCircle, Monitor, Moon, Palette, Save, Sun } from '../../components/icons';
 import { useId, type FormEvent, type ReactNode } from 'react';
 import {
   AppSettingsMessage,

@@ -1,4 +1,13 @@
-import { ArchiveRestore, DatabaseBackup, Download, LoaderCircle, Plus, Save, Trash2, Upload } from 'lucide-react';
+import {
+  ArchiveRestore,
+  DatabaseBackup,
+  Download,
+  LoaderCircle,
+  Plus,
+  Save,
+  Trash2,
+  Upload,
+} from '../../components/icons';
 import { useCallback, useEffect, useRef, useState, type FormEvent } from 'react';
 import { BackupMessage, type Backup, type BackupList } from '../../../shared/contracts/backups';
 import { Alert } from '../../components/alert';

@@ -1,4 +1,4 @@
-import { KeyRound, LoaderCircle } from 'lucide-react';
+import { KeyRound, LoaderCircle } from '../../components/icons';
 import { useEffect, useState, type FormEvent } from 'react';
 import { AuthMessage, changePasswordFormSchema } from '../../../shared/contracts/auth';
 import { Alert } from '../../components/alert';

@@ -1,4 +1,4 @@
-import { BellRing, LoaderCircle, Save } from 'lucide-react';
+import { BellRing, LoaderCircle, Save } from '../../components/icons';
 import type { FormEvent } from 'react';
 import { NotificationMessage, type EmailPreferences } from '../../../shared/contracts/notifications';
 import { Alert } from '../../components/alert';

@@ -1,4 +1,4 @@
-import { Download, LoaderCircle, Save, ServerCog, Trash2 } from 'lucide-react';
+import { Download, LoaderCircle, Save, ServerCog, Trash2 } from '../../components/icons';
 import { useState, type FormEvent } from 'react';
 import { systemSettingsSchema, type SystemSettings } from '../../../shared/contracts/system-settings';
 import { MAINTENANCE_MESSAGE_MAX, SystemMessage } from '../../../shared/contracts/system-settings.values';

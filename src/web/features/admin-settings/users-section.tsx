@@ -1,4 +1,4 @@
-import { Ban, CircleCheck, LoaderCircle, Trash2, UserPlus, Users, X } from 'lucide-react';
+import { Ban, CircleCheck, LoaderCircle, Trash2, UserPlus, Users, X } from '../../components/icons';
 import { useCallback, useEffect, useState, type FormEvent } from 'react';
 import {
   AuthMessage,

@@ -1,4 +1,4 @@
-import { ExternalLink, Layers, LogOut, Menu, RefreshCw, X } from 'lucide-react';
+import { ExternalLink, Layers, LogOut, Menu, RefreshCw, X } from '../../components/icons';
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { Link, useLocation } from 'react-router';
 import type { Role } from '../../../shared/contracts/auth';

@@ -8,8 +8,8 @@ import {
   LayoutDashboard,
   Mail,
   Settings,
-  type LucideIcon,
-} from 'lucide-react';
+  type IconComponent,
+} from '../../components/icons';
 
 export const adminTabIds = [
   'overview',
@@ -27,7 +27,7 @@ export type AdminTabId = (typeof adminTabIds)[number];
 export interface AdminTab {
   id: AdminTabId;
   label: string;
-  icon: LucideIcon;
+  icon: IconComponent;
   description: string;
 }
 

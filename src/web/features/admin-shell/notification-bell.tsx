@@ -8,7 +8,7 @@ import {
   Trash2,
   TriangleExclamationPoint,
   X,
-} from 'lucide-react';
+} from '../../components/icons';
 import { useCallback, useEffect, useId, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import {

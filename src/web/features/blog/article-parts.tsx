@@ -1,4 +1,4 @@
-import { ArrowLeft, ArrowRight, FileQuestion, MessageSquareText } from 'lucide-react';
+import { ArrowLeft, ArrowRight, FileQuestion, MessageSquareText } from '../../components/icons';
 import { Link } from 'react-router';
 import type { BlogPostSummary } from '../../../shared/contracts/blog';
 import { BlogCard } from '../../components/article/blog-card';

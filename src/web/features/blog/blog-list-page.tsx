@@ -1,4 +1,4 @@
-import { SearchX, X } from 'lucide-react';
+import { SearchX, X } from '../../components/icons';
 import { Link } from 'react-router';
 import type { BlogCategory, BlogListData } from '../../../shared/contracts/blog';
 import { blogDateRangeOptions, blogReadTimeOptions } from '../../../shared/contracts/blog.values';

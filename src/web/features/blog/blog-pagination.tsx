@@ -1,4 +1,4 @@
-import { ChevronLeft, ChevronRight } from 'lucide-react';
+import { ChevronLeft, ChevronRight } from '../../components/icons';
 import { Link } from 'react-router';
 import { PAGE_LINK_IDLE, PageNumbers } from '../../components/page-numbers';
 import { cn } from '../../lib/cn';

@@ -1,4 +1,4 @@
-import { MessageSquare } from 'lucide-react';
+import { MessageSquare } from '../../components/icons';
 import { Suspense, useId, useState, type FormEvent } from 'react';
 import { Await } from 'react-router';
 import type { BlogComment, BlogCommentRequest } from '../../../shared/contracts/blog';

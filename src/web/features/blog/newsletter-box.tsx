@@ -1,4 +1,4 @@
-import { Mail } from 'lucide-react';
+import { Mail } from '../../components/icons';
 import { useId, useState, type FormEvent } from 'react';
 import type { NewsletterSubscribeRequest } from '../../../shared/contracts/newsletter';
 import { isEmailAddress, NEWSLETTER_EMAIL_MAX, NewsletterMessage } from '../../../shared/contracts/newsletter.values';

@@ -1,4 +1,4 @@
-import { Link2, Share2 } from 'lucide-react';
+import { Link2, Share2 } from '../../components/icons';
 import { siWhatsapp } from 'simple-icons';
 import { SocialIcon } from '../../components/social-icon';
 import { notify } from '../../lib/notifications';

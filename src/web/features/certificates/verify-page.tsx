@@ -1,6 +1,14 @@
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { Form, useLocation, useNavigation } from 'react-router';
-import { CircleCheck, FileSearch, LoaderCircle, QrCode, ShieldCheck, ShieldX, TriangleAlert } from 'lucide-react';
+import {
+  CircleCheck,
+  FileSearch,
+  LoaderCircle,
+  QrCode,
+  ShieldCheck,
+  ShieldX,
+  TriangleAlert,
+} from '../../components/icons';
 import {
   CERTIFICATE_NUMBER_EXAMPLE,
   CERTIFICATE_NUMBER_INPUT_MAX,

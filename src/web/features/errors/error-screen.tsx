@@ -1,4 +1,4 @@
-import { Bug, House, RefreshCw, TriangleExclamationPoint } from 'lucide-react';
+import { Bug, House, RefreshCw, TriangleExclamationPoint } from '../../components/icons';
 import { useEffect, useState } from 'react';
 import { isRouteErrorResponse, useLocation } from 'react-router';
 import { Button } from '../../components/button';

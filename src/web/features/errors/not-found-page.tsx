@@ -1,4 +1,4 @@
-import { ArrowRight, BookOpen, House } from 'lucide-react';
+import { ArrowRight, BookOpen, House } from '../../components/icons';
 import { Link } from 'react-router';
 import { Button } from '../../components/button';
 

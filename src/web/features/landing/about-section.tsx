@@ -1,4 +1,4 @@
-import { Check, Mail, MapPin, Phone } from 'lucide-react';
+import { Check, Mail, MapPin, Phone } from '../../components/icons';
 import type { CompanyProfile } from '../../../shared/contracts/company';
 import type { TeamMemberCard } from '../../../shared/contracts/site-content.values';
 import { mailtoHref, telHref } from '../../lib/contact-links';

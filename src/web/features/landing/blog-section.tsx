@@ -1,4 +1,4 @@
-import { ArrowRight } from 'lucide-react';
+import { ArrowRight } from '../../components/icons';
 import type { BlogPostSummary } from '../../../shared/contracts/blog';
 import { BlogCard } from '../../components/article/blog-card';
 import { Button } from '../../components/button';

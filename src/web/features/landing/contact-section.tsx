@@ -1,4 +1,4 @@
-import { CircleCheck, Mail, MapPin, MessageCircle, Phone } from 'lucide-react';
+import { CircleCheck, Mail, MapPin, MessageCircle, Phone } from '../../components/icons';
 import type { ReactNode } from 'react';
 import { siWhatsapp } from 'simple-icons';
 import type { CompanyProfile } from '../../../shared/contracts/company';

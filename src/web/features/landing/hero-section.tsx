@@ -1,4 +1,4 @@
-import { ArrowRight, Sparkles } from 'lucide-react';
+import { ArrowRight, Sparkles } from '../../components/icons';
 import type { CompanyProfile } from '../../../shared/contracts/company';
 import { Button } from '../../components/button';
 import { SocialLinks } from '../../components/social-links';

@@ -1,4 +1,4 @@
-import { CalendarClock, Clock, GraduationCap, Send, type LucideIcon } from 'lucide-react';
+import { CalendarClock, Clock, GraduationCap, Send, type IconComponent } from '../../components/icons';
 import { quoteFormHref } from '../../../shared/contracts/contacts.values';
 import {
   internshipSteps,
@@ -11,7 +11,7 @@ import { LoadFailedAlert } from '../../components/load-failed-alert';
 import { SectionHeading } from '../../components/section-heading';
 
 /** One fact of a program (duration, hours, level): its icon, the term for screen readers, the value. */
-function Fact({ icon: Icon, term, value }: { icon: LucideIcon; term: string; value: string | null }) {
+function Fact({ icon: Icon, term, value }: { icon: IconComponent; term: string; value: string | null }) {
   if (!value) return null;
   return (
     <div className="flex items-center gap-1.5">

@@ -1,4 +1,4 @@
-import { ArrowRight, Send } from 'lucide-react';
+import { ArrowRight, Send } from '../../components/icons';
 import type { ProjectSummary } from '../../../shared/contracts/portfolio';
 import { PORTFOLIO_FEATURED_COUNT } from '../../../shared/contracts/portfolio.values';
 import { Button } from '../../components/button';

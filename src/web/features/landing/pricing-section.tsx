@@ -1,4 +1,4 @@
-import { Check, Send } from 'lucide-react';
+import { Check, Send } from '../../components/icons';
 import { quoteFormHref } from '../../../shared/contracts/contacts.values';
 import {
   CUSTOM_QUOTE,

@@ -1,4 +1,4 @@
-import { LoaderCircle, RotateCcw, Send } from 'lucide-react';
+import { LoaderCircle, RotateCcw, Send } from '../../components/icons';
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import {
   checkContactForm,

@@ -16,8 +16,8 @@ import {
   Smartphone,
   Sparkles,
   TrendingUp,
-  type LucideIcon,
-} from 'lucide-react';
+  type IconComponent,
+} from '../../components/icons';
 import { Link } from 'react-router';
 import { quoteFormHref } from '../../../shared/contracts/contacts.values';
 import { LandingAnchor, SiteContentMessage, type ServiceCard } from '../../../shared/contracts/site-content.values';
@@ -26,7 +26,7 @@ import { SectionHeading } from '../../components/section-heading';
 import { cn } from '../../lib/cn';
 
 /** The icons a service may name (a lucide icon name); anything else shows the generic one. */
-const serviceIcons: Record<string, LucideIcon> = {
+const serviceIcons: Record<string, IconComponent> = {
   Bot,
   Cloud,
   Code,
@@ -44,7 +44,7 @@ const serviceIcons: Record<string, LucideIcon> = {
   TrendingUp,
 };
 
-export function serviceIcon(name: string | null): LucideIcon {
+export function serviceIcon(name: string | null): IconComponent {
   return (name && serviceIcons[name]) || Sparkles;
 }
 

@@ -1,4 +1,4 @@
-import { Mail } from 'lucide-react';
+import { Mail } from '../../components/icons';
 import { SiteContentMessage, type TeamMemberCard } from '../../../shared/contracts/site-content.values';
 import { LoadFailedAlert } from '../../components/load-failed-alert';
 import { ResponsiveImage } from '../../components/responsive-image';

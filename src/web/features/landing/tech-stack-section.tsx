@@ -1,4 +1,4 @@
-import { Check } from 'lucide-react';
+import { Check } from '../../components/icons';
 import { LandingAnchor, SiteContentMessage, type TechStackGroup } from '../../../shared/contracts/site-content.values';
 import { LoadFailedAlert } from '../../components/load-failed-alert';
 import { SectionHeading } from '../../components/section-heading';

@@ -1,4 +1,4 @@
-import { Quote, Star } from 'lucide-react';
+import { Quote, Star } from '../../components/icons';
 import { LandingAnchor, SiteContentMessage, type TestimonialCard } from '../../../shared/contracts/site-content.values';
 import { LoadFailedAlert } from '../../components/load-failed-alert';
 import { ResponsiveImage } from '../../components/responsive-image';

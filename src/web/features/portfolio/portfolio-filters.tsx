@@ -1,4 +1,4 @@
-import { X } from 'lucide-react';
+import { X } from '../../components/icons';
 import { Link } from 'react-router';
 import type { PortfolioCategoriesData, PortfolioFacet } from '../../../shared/contracts/portfolio';
 import { buttonClasses } from '../../components/button';

@@ -1,4 +1,4 @@
-import { FolderSearch, X } from 'lucide-react';
+import { FolderSearch, X } from '../../components/icons';
 import { useEffect } from 'react';
 import { useRevalidator } from 'react-router';
 import type { PortfolioCategoriesData, PortfolioListData } from '../../../shared/contracts/portfolio';

@@ -1,4 +1,4 @@
-import { LoaderCircle } from 'lucide-react';
+import { LoaderCircle } from '../../components/icons';
 import { useLocation, useNavigation } from 'react-router';
 import { PORTFOLIO_PATH } from '../../components/portfolio/project-format';
 

@@ -1,4 +1,4 @@
-import { ArrowRight } from 'lucide-react';
+import { ArrowRight } from '../../components/icons';
 import type { ProjectDetail, ProjectSummary } from '../../../shared/contracts/portfolio';
 import { Button } from '../../components/button';
 import { ProjectCard } from '../../components/portfolio/project-card';

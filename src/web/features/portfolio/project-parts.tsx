@@ -1,4 +1,4 @@
-import { ArrowLeft, ArrowRight, FileQuestion, House, RotateCw, TriangleAlert } from 'lucide-react';
+import { ArrowLeft, ArrowRight, FileQuestion, House, RotateCw, TriangleAlert } from '../../components/icons';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import type { ProjectSummary } from '../../../shared/contracts/portfolio';

@@ -1,4 +1,4 @@
-import { Layers } from 'lucide-react';
+import { Layers } from '../../components/icons';
 import { Link } from 'react-router';
 import { cn } from '../../lib/cn';
 

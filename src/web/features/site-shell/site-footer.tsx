@@ -1,4 +1,4 @@
-import { Mail, MapPin, MessageCircle, Phone } from 'lucide-react';
+import { Mail, MapPin, MessageCircle, Phone } from '../../components/icons';
 import { Link } from 'react-router';
 import type { CompanyProfile } from '../../../shared/contracts/company';
 import { mailtoHref, telHref, whatsappHref } from '../../lib/contact-links';

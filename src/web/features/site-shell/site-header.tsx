@@ -1,4 +1,4 @@
-import { Menu, ShieldCheck, X } from 'lucide-react';
+import { Menu, ShieldCheck, X } from '../../components/icons';
 import { useEffect, useRef, useState } from 'react';
 import { Link, useLocation } from 'react-router';
 import { Button } from '../../components/button';
