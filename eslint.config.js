@@ -68,6 +68,11 @@ export default tseslint.config(
               name: 'lucide-react',
               message: 'Icons come from components/icons (one sprite, no path data in bundles): add the icon there.',
             },
+            {
+              name: 'simple-icons',
+              message:
+                'Brand marks come from the icon sprite (components/social-icon): add the brand in scripts/icon-sprite.ts.',
+            },
           ],
         },
       ],

@@ -21,8 +21,8 @@ describe('the icon sprite', () => {
     expect(lucideDrawing('ImageIcon')).toBe(lucideDrawing('Image'));
   });
 
-  it('has each social platform’s brand mark', () => {
-    for (const platform of socialPlatforms)
+  it('has each social platform’s brand mark, and WhatsApp’s', () => {
+    for (const platform of [...socialPlatforms, 'whatsapp'])
       expect(sprite).toMatch(new RegExp(`<symbol id="brand-${platform}"[^>]*><path d="M`));
     expect(sprite).toContain('fill-rule="evenodd"');
   });

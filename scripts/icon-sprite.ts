@@ -15,7 +15,7 @@ import path from 'node:path';
 import * as lucide from 'lucide-react';
 import { createElement, type ComponentType } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
-import { siFacebook, siGithub, siInstagram, siThreads, siX } from 'simple-icons';
+import { siFacebook, siGithub, siInstagram, siThreads, siWhatsapp, siX } from 'simple-icons';
 import type { Plugin } from 'vite';
 import type { SocialLink } from '../src/shared/contracts/company';
 
@@ -33,14 +33,18 @@ const linkedinPath =
   'M6.2 9.6V18h2.7V9.6Zm1.35-4.1a1.55 1.55 0 1 0 0 3.1 1.55 1.55 0 0 0 0-3.1Z' +
   'M10.8 9.6V18h2.7v-4.4c0-1.2.5-2 1.6-2 1 0 1.5.7 1.5 2V18h2.7v-5c0-2.4-1.2-3.6-3.2-3.6-1.2 0-2.1.5-2.6 1.3V9.6Z';
 
-/** Each platform's mark, drawn with `fill: currentColor` (symbol id `brand-<platform>`). */
-export const brandPaths: Record<SocialLink['platform'], string> = {
+/** The brands whose marks the site shows: the social platforms, and WhatsApp for chat links and sharing. */
+export type Brand = SocialLink['platform'] | 'whatsapp';
+
+/** Each brand's mark, drawn with `fill: currentColor` (symbol id `brand-<brand>`). */
+export const brandPaths: Record<Brand, string> = {
   linkedin: linkedinPath,
   twitter: siX.path,
   instagram: siInstagram.path,
   threads: siThreads.path,
   facebook: siFacebook.path,
   github: siGithub.path,
+  whatsapp: siWhatsapp.path,
 };
 
 /** The icon names `icons.tsx` declares, in its order. */

@@ -13,8 +13,7 @@ import {
 } from 'react-router';
 import type { Route } from './+types/root';
 import './app.css';
-import { ErrorScreen } from './features/errors/error-screen';
-import { NotFoundPage } from './features/errors/not-found-page';
+import { LazyErrorScreen, LazyNotFoundPage } from './features/errors/lazy-error-pages';
 import { SiteShell } from './features/site-shell/site-shell';
 import { AnalyticsTag } from './components/analytics-tag';
 import { useNonce } from './lib/nonce';
@@ -104,9 +103,9 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   const { pathname } = useLocation();
   const notFound = isRouteErrorResponse(error) && error.status === 404;
   const content = notFound ? (
-    <NotFoundPage />
+    <LazyNotFoundPage />
   ) : (
-    <ErrorScreen error={error} supportEmail={root?.company.email} publicUrl={root?.publicUrl} />
+    <LazyErrorScreen error={error} supportEmail={root?.company.email} publicUrl={root?.publicUrl} />
   );
   if (root && !isAdminPath(pathname)) return <SiteShell company={root.company}>{content}</SiteShell>;
   return (

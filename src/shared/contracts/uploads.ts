@@ -6,8 +6,8 @@ import {
   UPLOAD_MAX_PAGE_SIZE,
   UPLOAD_PAGE_SIZE,
   uploadSortFields,
-  variantFormats,
 } from './uploads.values';
+import { variantFormats } from './image-variants';
 
 /*
  * Uploads (spec 02, sections 2, 3, 7, 8 and 9; decisions.md "Security decisions").
@@ -18,20 +18,14 @@ import {
 export {
   ALLOWED_IMAGE_TYPES_TEXT,
   ALLOWED_UPLOAD_TYPES_TEXT,
-  buildSrcSet,
   checkSelectedFiles,
   documentMimeTypes,
   formatFileSize,
   formatMegabytes,
   IMAGE_ACCEPT,
-  IMAGE_VARIANT_WIDTHS,
   imageMimeTypes,
   isImageMimeType,
   isValidUploadName,
-  OG_VARIANT,
-  ogImageUrl,
-  responsiveSources,
-  responsiveSourcesFromUrl,
   UPLOAD_ACCEPT,
   UPLOAD_BODY_OVERHEAD,
   uploadBodyLimit,
@@ -49,24 +43,27 @@ export {
   UPLOAD_PAGE_SIZE,
   UploadComponentMessage,
   uploadErrorMessage,
-  uploadFileUrl,
   UploadHint,
   UploadMessage,
   uploadMimeTypes,
-  UPLOADS_PATH,
   uploadSortFields,
   UploadStatusMessage,
+} from './uploads.values';
+export type { ImageMimeType, UploadMimeType, UploadSortField } from './uploads.values';
+export {
+  buildSrcSet,
+  IMAGE_VARIANT_WIDTHS,
+  OG_VARIANT,
+  ogImageUrl,
+  responsiveSources,
+  responsiveSourcesFromUrl,
+  uploadFileUrl,
+  UPLOADS_PATH,
   uploadVariantUrl,
   variantFormats,
   variantLabels,
-} from './uploads.values';
-export type {
-  ImageMimeType,
-  ResponsiveSources,
-  UploadMimeType,
-  UploadSortField,
-  VariantFormat,
-} from './uploads.values';
+} from './image-variants';
+export type { ResponsiveSources, VariantFormat } from './image-variants';
 
 /** Categories are free labels (e.g. general, blog, portfolio); letters, digits, - and _. */
 export const uploadCategorySchema = z

@@ -1,4 +1,4 @@
-import { responsiveSourcesFromUrl } from '../../shared/contracts/uploads.values';
+import { responsiveSourcesFromUrl } from '../../shared/contracts/image-variants';
 import { LazyImage, PLACEHOLDER_IMAGE, type LazyImageProps } from './lazy-image';
 
 export interface ResponsiveImageProps extends Omit<LazyImageProps, 'src' | 'srcSet'> {

@@ -4,8 +4,11 @@ import { cn } from '../lib/cn';
 
 type Platform = SocialLink['platform'];
 
-/** The brand mark of a social platform (from the icon sprite), in the current text colour. Decorative: label the link instead. */
-export function SocialIcon({ platform, className }: { platform: Platform; className?: string }) {
+/**
+ * The brand mark of a social platform, or WhatsApp's (from the icon sprite), in the current text colour.
+ * Decorative: label the link instead.
+ */
+export function SocialIcon({ platform, className }: { platform: Platform | 'whatsapp'; className?: string }) {
   return (
     <svg viewBox="0 0 24 24" aria-hidden="true" focusable="false" className={cn('size-5 fill-current', className)}>
       <use href={`${iconSprite}#brand-${platform}`} />

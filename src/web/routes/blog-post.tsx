@@ -4,10 +4,10 @@ import { BLOG_RELATED_COUNT } from '../../shared/contracts/blog.values';
 import { ArticlePage } from '../features/blog/article-page';
 import { BLOG_POST_NOT_FOUND, BLOG_POST_NOT_FOUND_TEXT, BlogPostNotFound } from '../features/blog/article-parts';
 import { articleJsonLd, articleMetaExtras, blogFeedLink } from '../features/blog/blog-meta';
-import { ErrorScreen } from '../features/errors/error-screen';
+import { LazyErrorScreen } from '../features/errors/lazy-error-pages';
 import { useRootData } from '../lib/root-data';
 import { pageMeta, rootDataFromMatches } from '../lib/seo';
-import { ogImageUrl } from '../../shared/contracts/uploads.values';
+import { ogImageUrl } from '../../shared/contracts/image-variants';
 
 const articlePath = (slug: string) => `/blog/${encodeURIComponent(slug)}`;
 
@@ -73,5 +73,5 @@ export default function BlogPost({ loaderData }: Route.ComponentProps) {
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   const root = useRootData();
   if (isRouteErrorResponse(error) && error.status === 404) return <BlogPostNotFound />;
-  return <ErrorScreen error={error} supportEmail={root?.company.email} publicUrl={root?.publicUrl} />;
+  return <LazyErrorScreen error={error} supportEmail={root?.company.email} publicUrl={root?.publicUrl} />;
 }

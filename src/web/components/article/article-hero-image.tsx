@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
-import { responsiveSourcesFromUrl } from '../../../shared/contracts/uploads.values';
+import { responsiveSourcesFromUrl } from '../../../shared/contracts/image-variants';
 import { cn } from '../../lib/cn';
 import { PLACEHOLDER_IMAGE } from '../lazy-image';
 

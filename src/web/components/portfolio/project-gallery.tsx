@@ -1,7 +1,7 @@
 import { ChevronLeft, ChevronRight, Expand, Pause, Play, X } from '../icons';
 import { useCallback, useEffect, useState } from 'react';
 import type { ProjectGalleryImage } from '../../../shared/contracts/portfolio';
-import { responsiveSourcesFromUrl } from '../../../shared/contracts/uploads.values';
+import { responsiveSourcesFromUrl } from '../../../shared/contracts/image-variants';
 import { ModalDialog } from '../dialog';
 import { PLACEHOLDER_IMAGE } from '../lazy-image';
 import { ResponsiveImage } from '../responsive-image';

@@ -1,5 +1,4 @@
 import { Link2, Share2 } from '../../components/icons';
-import { siWhatsapp } from 'simple-icons';
 import { SocialIcon } from '../../components/social-icon';
 import { notify } from '../../lib/notifications';
 import { cn } from '../../lib/cn';
@@ -37,14 +36,6 @@ async function shareNative(url: string, title: string, text: string): Promise<vo
 
 const roundButton =
   'grid size-10 place-items-center rounded-full bg-white text-slate-600 ring-1 ring-slate-300 transition ring-inset hover:text-white';
-
-function WhatsAppMark() {
-  return (
-    <svg viewBox="0 0 24 24" aria-hidden="true" focusable="false" className="size-4 fill-current">
-      <path d={siWhatsapp.path} />
-    </svg>
-  );
-}
 
 /** The Share button beside Likes. */
 export function ShareButton({ url, title, text }: { url: string; title: string; text: string }) {
@@ -88,7 +79,7 @@ export function ShareOnLinks({ url, title, className }: { url: string; title: st
               onClick={() => sendEvent('share', { event_category: 'blog', event_action: link.network })}
             >
               {link.network === 'whatsapp' ? (
-                <WhatsAppMark />
+                <SocialIcon platform="whatsapp" className="size-4" />
               ) : (
                 <SocialIcon platform={link.network} className="size-4" />
               )}

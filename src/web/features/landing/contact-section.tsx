@@ -1,18 +1,10 @@
 import { CircleCheck, Mail, MapPin, MessageCircle, Phone } from '../../components/icons';
 import type { ReactNode } from 'react';
-import { siWhatsapp } from 'simple-icons';
 import type { CompanyProfile } from '../../../shared/contracts/company';
 import { Button } from '../../components/button';
+import { SocialIcon } from '../../components/social-icon';
 import { mailtoHref, telHref, whatsappHref } from '../../lib/contact-links';
 import { QuoteForm, type QuoteFormProps } from './quote-form';
-
-function WhatsAppMark() {
-  return (
-    <svg viewBox="0 0 24 24" aria-hidden="true" focusable="false" className="fill-current">
-      <path d={siWhatsapp.path} />
-    </svg>
-  );
-}
 
 /** One term and its value; the icon sits in the term, so the list holds nothing but terms and values. */
 function ContactItem({ icon, label, children }: { icon: ReactNode; label: string; children: ReactNode }) {
@@ -111,7 +103,7 @@ export function ContactSection({ company, form }: { company: CompanyProfile; for
             </dl>
             <div className="mt-8 flex flex-col gap-3 sm:flex-row lg:flex-col xl:flex-row">
               <Button href={whatsapp} target="_blank" rel="noopener noreferrer" size="lg" variant="light">
-                <WhatsAppMark />
+                <SocialIcon platform="whatsapp" />
                 Chat on WhatsApp
               </Button>
               <Button href={email} size="lg" variant="inverse">

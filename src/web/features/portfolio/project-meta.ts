@@ -1,5 +1,5 @@
 import type { ProjectDetail } from '../../../shared/contracts/portfolio';
-import { ogImageUrl } from '../../../shared/contracts/uploads.values';
+import { ogImageUrl } from '../../../shared/contracts/image-variants';
 import type { RootData } from '../../lib/root-data';
 import { PORTFOLIO_PATH } from '../../components/portfolio/project-format';
 
