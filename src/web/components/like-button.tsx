@@ -1,7 +1,7 @@
 import { Heart } from './icons';
 import { useState } from 'react';
 import { isLikeData } from '../../shared/contracts/common.values';
-import { post } from '../lib/api-client';
+import { post } from '../lib/public-api';
 import { cn } from '../lib/cn';
 import type { LikedItems } from '../lib/liked-items';
 import { useHydrated } from '../lib/use-hydrated';

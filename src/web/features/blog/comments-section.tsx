@@ -16,7 +16,8 @@ import { Input } from '../../components/input';
 import { Textarea } from '../../components/textarea';
 import { Skeleton } from '../../components/skeleton';
 import { Honeypot } from '../../components/honeypot';
-import { post, userMessage } from '../../lib/api-client';
+import { userMessage } from '../../lib/api-error';
+import { post } from '../../lib/public-api';
 import { useHydrated } from '../../lib/use-hydrated';
 import { sendEvent } from '../../lib/analytics-beacon';
 

@@ -5,7 +5,8 @@ import { isEmailAddress, NEWSLETTER_EMAIL_MAX, NewsletterMessage } from '../../.
 import { Alert } from '../../components/alert';
 import { buttonClasses } from '../../components/button';
 import { Honeypot } from '../../components/honeypot';
-import { isApiError, post, userMessage } from '../../lib/api-client';
+import { isApiError, userMessage } from '../../lib/api-error';
+import { post } from '../../lib/public-api';
 import { cn } from '../../lib/cn';
 import { useHydrated } from '../../lib/use-hydrated';
 import { sendEvent } from '../../lib/analytics-beacon';

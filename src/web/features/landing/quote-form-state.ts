@@ -11,7 +11,7 @@ import {
 } from '../../../shared/contracts/contacts.values';
 import type { ContactSubmitRequest } from '../../../shared/contracts/contacts';
 import { ErrorMessage } from '../../../shared/errors';
-import { ClientErrorCode, isApiError } from '../../lib/api-client';
+import { ClientErrorCode, isApiError } from '../../lib/api-error';
 
 /*
  * The quote form's pure parts: the draft kept in this browser, the request body, and what a failed

@@ -15,7 +15,7 @@ import { Input } from '../../components/input';
 import { Select } from '../../components/select';
 import { Textarea } from '../../components/textarea';
 import { Honeypot } from '../../components/honeypot';
-import { post } from '../../lib/api-client';
+import { post } from '../../lib/public-api';
 import { useHydrated } from '../../lib/use-hydrated';
 import {
   contactFieldMax,
