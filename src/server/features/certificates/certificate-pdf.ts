@@ -1,5 +1,4 @@
 import { createRequire } from 'node:module';
-import PDFDocument from 'pdfkit';
 import QRCode from 'qrcode';
 import type { Certificate, RecipientType } from '../../../shared/contracts/certificates';
 
@@ -152,6 +151,8 @@ function statusMark(doc: Doc, certificate: Certificate): string | null {
 
 /** One A4 landscape page for `certificate`, as a PDF file. */
 export async function renderCertificatePdf(certificate: Certificate, issuer: CertificateIssuer): Promise<Buffer> {
+  // Loaded on the first certificate PDF: pdfkit and its fonts cost ~20 MB a site may never need.
+  const { default: PDFDocument } = await import('pdfkit');
   const title = titles[certificate.recipient_type];
   const doc = new PDFDocument({
     size: 'A4',
