@@ -1,16 +1,20 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { socialPlatforms } from '../src/shared/contracts/company';
-import { ICONS_MODULE, buildIconSprite, declaredIcons, lucideDrawing, spriteFileName } from './icon-sprite';
+import { ICON_MODULES, buildIconSprite, declaredIcons, declaredIn, lucideDrawing, spriteFileName } from './icon-sprite';
 
 describe('the icon sprite', () => {
   const sprite = buildIconSprite();
 
   it('has a symbol for each icon components/icons.tsx exports, drawn as lucide draws it', () => {
     // Every export of icons.tsx is a line the sprite reads (a differently written one would miss its symbol).
-    const exported = [...readFileSync(ICONS_MODULE, 'utf8').matchAll(/^export const (\w+)/gm)].map((m) => m[1]).sort();
+    const sources = ICON_MODULES.map((file) => readFileSync(file, 'utf8'));
+    const exported = sources.flatMap((source) => [...source.matchAll(/^export const (\w+)/gm)].map((m) => m[1])).sort();
     expect(exported.length).toBeGreaterThan(100);
     expect([...declaredIcons()].sort()).toEqual(exported);
+    // Declared once: an icon lives in one of the two modules.
+    expect(new Set(exported).size).toBe(exported.length);
+    expect(declaredIn(sources[1]!).length).toBeGreaterThan(0);
     for (const name of exported) expect(sprite).toContain(`<symbol id="${name}" viewBox="0 0 24 24">`);
     // Lucide's mail: an envelope flap and a rounded rectangle.
     expect(sprite).toContain(
@@ -28,7 +32,7 @@ describe('the icon sprite', () => {
   });
 
   it('refuses an icon lucide does not have, so a typo fails the build', () => {
-    expect(() => buildIconSprite(['NoSuchIcon'])).toThrow("icons.tsx declares icon('NoSuchIcon')");
+    expect(() => buildIconSprite(['NoSuchIcon'])).toThrow("declares icon('NoSuchIcon')");
     expect(() => buildIconSprite(['createLucideIcon'])).toThrow();
   });
 

@@ -1,7 +1,8 @@
 /**
  * The site's icons as one SVG sprite (issue 15): every page used to carry each lucide icon as inline SVG
- * (71 on the home page) and every bundle its path data. Now `src/web/components/icons.tsx` declares the
- * icons it offers, one `export const Name = … icon('Name');` line each (Name = the lucide-react export),
+ * (71 on the home page) and every bundle its path data. Now `src/web/components/icons.tsx` (and, for
+ * the admin's own, `components/admin/icons.tsx`) declares the icons, one `export const Name = …
+ * icon('Name');` line each (Name = the lucide-react export),
  * and this Vite plugin builds `/assets/icons-<hash>.svg` from exactly those, plus the social brands' marks,
  * as `<symbol>`s. An icon on a page is then `<svg><use href="/assets/icons-<hash>.svg#Name"/></svg>`: one
  * cached, immutable file.
@@ -19,7 +20,10 @@ import { siFacebook, siGithub, siInstagram, siThreads, siWhatsapp, siX } from 's
 import type { Plugin } from 'vite';
 import type { SocialLink } from '../src/shared/contracts/company';
 
-export const ICONS_MODULE = path.resolve(import.meta.dirname, '../src/web/components/icons.tsx');
+/** Where icons are declared: the site's (and the admin's shared ones), and the admin's own. */
+export const ICON_MODULES = ['../src/web/components/icons.tsx', '../src/web/components/admin/icons.tsx'].map((file) =>
+  path.resolve(import.meta.dirname, file),
+);
 const VIRTUAL_ID = 'virtual:icon-sprite';
 const RESOLVED_ID = `\0${VIRTUAL_ID}`;
 const DEV_URL = '/@icon-sprite.svg';
@@ -47,8 +51,13 @@ export const brandPaths: Record<Brand, string> = {
   whatsapp: siWhatsapp.path,
 };
 
-/** The icon names `icons.tsx` declares, in its order. */
-export function declaredIcons(source = readFileSync(ICONS_MODULE, 'utf8')): string[] {
+/** The icon names the icon modules declare, in their order. */
+export function declaredIcons(): string[] {
+  return ICON_MODULES.flatMap((file) => declaredIn(readFileSync(file, 'utf8')));
+}
+
+/** The icon names one module's source declares. */
+export function declaredIn(source: string): string[] {
   return [...source.matchAll(/^export const \w+ = \/\* @__PURE__ \*\/ icon\('(\w+)'\);$/gm)].map(
     (match) => match[1] as string,
   );
@@ -58,7 +67,7 @@ export function declaredIcons(source = readFileSync(ICONS_MODULE, 'utf8')): stri
 export function lucideDrawing(name: string): string {
   const component = (lucide as unknown as Record<string, ComponentType | undefined>)[name];
   if (!component || name === 'Icon' || name === 'createLucideIcon') {
-    throw new Error(`icons.tsx declares icon('${name}'), which lucide-react does not export`);
+    throw new Error(`an icon module declares icon('${name}'), which lucide-react does not export`);
   }
   const markup = renderToStaticMarkup(createElement(component));
   const inner = /^<svg[^>]*>([\s\S]*)<\/svg>$/.exec(markup)?.[1];
@@ -100,7 +109,7 @@ export function iconSprite(): Plugin {
     },
     load(id) {
       if (id !== RESOLVED_ID) return undefined;
-      this.addWatchFile(ICONS_MODULE);
+      for (const file of ICON_MODULES) this.addWatchFile(file);
       if (command === 'serve') return `export default ${JSON.stringify(DEV_URL)};`;
       const sprite = buildIconSprite();
       const fileName = spriteFileName(sprite);

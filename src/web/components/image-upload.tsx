@@ -1,4 +1,5 @@
-import { ImageUp, LoaderCircle, Trash2, Upload, X } from './icons';
+import { LoaderCircle, X } from './icons';
+import { ImageUp, Trash2, Upload } from './admin/icons';
 import { useCallback, useEffect, useId, useRef, useState, type DragEvent, type KeyboardEvent } from 'react';
 import type { UploadFileData, UploadedFile } from '../../shared/contracts/uploads';
 import {

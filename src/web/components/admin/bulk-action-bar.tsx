@@ -1,4 +1,4 @@
-import { Trash2 } from '../icons';
+import { Trash2 } from './icons';
 import type { ReactNode } from 'react';
 import { Button } from '../button';
 

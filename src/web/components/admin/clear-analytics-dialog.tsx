@@ -1,4 +1,4 @@
-import { Trash2 } from '../icons';
+import { Trash2 } from './icons';
 import { AnalyticsAdminMessage } from '../../../shared/contracts/analytics-admin.values';
 import { CLEAR_ANALYTICS_CONFIRMATION } from '../../../shared/contracts/analytics-dashboard';
 import { TypedConfirmDialog } from './typed-confirm-dialog';

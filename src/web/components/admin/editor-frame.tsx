@@ -1,4 +1,5 @@
-import { ArrowLeft, Eye, LoaderCircle, Pencil, Save } from '../icons';
+import { ArrowLeft, Eye, LoaderCircle } from '../icons';
+import { Pencil, Save } from './icons';
 import { Button } from '../button';
 
 /** The top of an edit screen: the way back to the list, the title, and the Preview / Edit switch. */

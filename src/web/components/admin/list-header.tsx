@@ -1,4 +1,4 @@
-import { Plus } from '../icons';
+import { Plus } from './icons';
 import { Button } from '../button';
 
 /** The heading of an admin list, with the button to its "new" screen for those who may edit. */

@@ -1,4 +1,5 @@
-import { ExternalLink, Pencil, Trash2 } from '../icons';
+import { ExternalLink } from '../icons';
+import { Pencil, Trash2 } from './icons';
 import type { ReactNode } from 'react';
 import { cn } from '../../lib/cn';
 import { Button } from '../button';

@@ -1,4 +1,5 @@
-import { CalendarDays, Clock, Download, Eye, FlaskConical, Trash2, Users } from '../../components/icons';
+import { CalendarDays, Clock, Eye } from '../../components/icons';
+import { Download, FlaskConical, Trash2, Users } from '../../components/admin/icons';
 import { useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { AnalyticsAdminMessage } from '../../../shared/contracts/analytics-admin.values';

@@ -1,4 +1,5 @@
-import { Briefcase, ExternalLink, FileText, Info, Mail, Share2 } from '../../components/icons';
+import { ExternalLink, Info, Mail, Share2 } from '../../components/icons';
+import { Briefcase, FileText } from '../../components/admin/icons';
 import { useId, type ReactNode } from 'react';
 import { AnalyticsAdminMessage } from '../../../shared/contracts/analytics-admin.values';
 import {

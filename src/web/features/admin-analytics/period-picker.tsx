@@ -1,4 +1,4 @@
-import { CalendarRange } from '../../components/icons';
+import { CalendarRange } from '../../components/admin/icons';
 import { useId, useState, type FormEvent } from 'react';
 import { analyticsPeriodPresets } from '../../../shared/contracts/analytics-dashboard';
 import { Button } from '../../components/button';

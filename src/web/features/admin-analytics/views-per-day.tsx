@@ -1,4 +1,4 @@
-import { ChartSpline } from '../../components/icons';
+import { ChartSpline } from '../../components/admin/icons';
 import { lazy, Suspense, useId, useSyncExternalStore } from 'react';
 import { AnalyticsAdminMessage } from '../../../shared/contracts/analytics-admin.values';
 import type { AnalyticsDashboard } from '../../../shared/contracts/analytics-dashboard';

@@ -1,4 +1,5 @@
-import { ArrowLeft, LoaderCircle, LogIn, Mail } from '../../components/icons';
+import { ArrowLeft, LoaderCircle, Mail } from '../../components/icons';
+import { LogIn } from '../../components/admin/icons';
 import { useState, type FormEvent, type KeyboardEvent } from 'react';
 import { AuthMessage, forgotPasswordRequestSchema, loginRequestSchema } from '../../../shared/contracts/auth';
 import { Alert } from '../../components/alert';

@@ -1,4 +1,5 @@
-import { RefreshCw, ServerCrash } from '../../components/icons';
+import { RefreshCw } from '../../components/icons';
+import { ServerCrash } from '../../components/admin/icons';
 import { useState } from 'react';
 import { Alert } from '../../components/alert';
 import { Button } from '../../components/button';

@@ -1,4 +1,5 @@
-import { KeyRound, LoaderCircle } from '../../components/icons';
+import { LoaderCircle } from '../../components/icons';
+import { KeyRound } from '../../components/admin/icons';
 import { useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
 import { AuthMessage, resetPasswordRequestSchema } from '../../../shared/contracts/auth';

@@ -1,4 +1,5 @@
-import { FileText, FolderOpen, Mail, MessagesSquare } from '../../components/icons';
+import { Mail } from '../../components/icons';
+import { FileText, FolderOpen, MessagesSquare } from '../../components/admin/icons';
 import { lazy, Suspense } from 'react';
 import { NavLink } from 'react-router';
 import { permissionsByRole, type Role } from '../../../shared/contracts/auth';

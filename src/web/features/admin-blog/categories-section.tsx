@@ -1,4 +1,5 @@
-import { LoaderCircle, Pencil, Plus, Save, Trash2 } from '../../components/icons';
+import { LoaderCircle } from '../../components/icons';
+import { Pencil, Plus, Save, Trash2 } from '../../components/admin/icons';
 import { useCallback, useEffect, useId, useState, type FormEvent } from 'react';
 import {
   BLOG_DEFAULT_CATEGORY_COLOR,

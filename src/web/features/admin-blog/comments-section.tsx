@@ -1,4 +1,5 @@
-import { ExternalLink, Mail, Trash2 } from '../../components/icons';
+import { ExternalLink, Mail } from '../../components/icons';
+import { Trash2 } from '../../components/admin/icons';
 import { useCallback, useEffect, useState } from 'react';
 import { BlogAdminMessage, type BlogAdminComment, type BlogAdminCommentsData } from '../../../shared/contracts/blog';
 import { ConfirmDeleteDialog } from '../../components/admin/confirm-delete-dialog';

@@ -1,4 +1,4 @@
-import { Unlink } from '../../components/icons';
+import { Unlink } from '../../components/admin/icons';
 import { useState } from 'react';
 import { Button } from '../../components/button';
 import { ImageUpload } from '../../components/image-upload';

@@ -1,4 +1,5 @@
-import { EyeOff, Send, Star } from '../../components/icons';
+import { Send, Star } from '../../components/icons';
+import { EyeOff } from '../../components/admin/icons';
 import { useEffect, useState } from 'react';
 import { useLocation } from 'react-router';
 import {

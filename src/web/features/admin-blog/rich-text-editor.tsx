@@ -1,13 +1,13 @@
 import Image from '@tiptap/extension-image';
 import { EditorContent, useEditor, useEditorState, type Editor } from '@tiptap/react';
 import StarterKit from '@tiptap/starter-kit';
+import { Link2, type IconComponent } from '../../components/icons';
 import {
   Bold,
   Heading2,
   Heading3,
   ImagePlus,
   Italic,
-  Link2,
   List,
   ListOrdered,
   Redo2,
@@ -16,8 +16,7 @@ import {
   TextQuote,
   Underline,
   Undo2,
-  type IconComponent,
-} from '../../components/icons';
+} from '../../components/admin/icons';
 import { useEffect, useId, useMemo, useRef, useState, type KeyboardEvent } from 'react';
 import { cn } from '../../lib/cn';
 import { ImageDialog, LinkDialog } from './editor-dialogs';

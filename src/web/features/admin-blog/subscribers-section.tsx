@@ -1,4 +1,4 @@
-import { Download, Trash2 } from '../../components/icons';
+import { Download, Trash2 } from '../../components/admin/icons';
 import { useCallback, useEffect, useState } from 'react';
 import {
   NewsletterMessage,

@@ -1,4 +1,5 @@
-import { Ban, FileDown, FileUp, Link2, Plus } from '../../components/icons';
+import { Link2 } from '../../components/icons';
+import { Ban, FileDown, FileUp, Plus } from '../../components/admin/icons';
 import { useState } from 'react';
 import { useLocation } from 'react-router';
 import {

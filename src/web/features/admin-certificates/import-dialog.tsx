@@ -1,5 +1,6 @@
 import { stringify } from 'csv-stringify/browser/esm/sync';
-import { Download, FileUp, LoaderCircle } from '../../components/icons';
+import { LoaderCircle } from '../../components/icons';
+import { Download, FileUp } from '../../components/admin/icons';
 import { useId, useState } from 'react';
 import {
   CERTIFICATE_IMPORT_MAX_BYTES,

@@ -1,4 +1,4 @@
-import { CircleAlert } from '../../components/icons';
+import { CircleAlert } from '../../components/admin/icons';
 import {
   contactPriorities,
   contactPriorityLabels,

@@ -1,4 +1,5 @@
-import { ArrowLeft, LoaderCircle, Mail, MailOpen, Phone, Plus, Trash2 } from '../../components/icons';
+import { ArrowLeft, LoaderCircle, Mail, Phone } from '../../components/icons';
+import { MailOpen, Plus, Trash2 } from '../../components/admin/icons';
 import { useCallback, useEffect, useEffectEvent, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { useNavigate } from 'react-router';
 import {

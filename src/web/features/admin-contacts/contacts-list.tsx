@@ -1,13 +1,5 @@
-import {
-  ChevronLeft,
-  ChevronRight,
-  Download,
-  Eye,
-  ListRestart,
-  Mail,
-  MailCheck,
-  UserCheck,
-} from '../../components/icons';
+import { ChevronLeft, ChevronRight, Eye, Mail } from '../../components/icons';
+import { Download, ListRestart, MailCheck, UserCheck } from '../../components/admin/icons';
 import { useEffect, useRef, useState } from 'react';
 import {
   ContactMessage,

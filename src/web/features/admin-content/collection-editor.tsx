@@ -1,15 +1,5 @@
-import {
-  ArrowDown,
-  ArrowUp,
-  Eye,
-  EyeOff,
-  GripVertical,
-  LoaderCircle,
-  Pencil,
-  Plus,
-  Star,
-  Trash2,
-} from '../../components/icons';
+import { Eye, LoaderCircle, Star } from '../../components/icons';
+import { ArrowDown, ArrowUp, EyeOff, GripVertical, Pencil, Plus, Trash2 } from '../../components/admin/icons';
 import { useCallback, useEffect, useId, useMemo, useState, type FormEvent } from 'react';
 import { SiteContentStaffMessage } from '../../../shared/contracts/site-content';
 import { ConfirmDeleteDialog } from '../../components/admin/confirm-delete-dialog';

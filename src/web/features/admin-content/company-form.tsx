@@ -1,4 +1,5 @@
-import { LoaderCircle, Save } from '../../components/icons';
+import { LoaderCircle } from '../../components/icons';
+import { Save } from '../../components/admin/icons';
 import { useId, useMemo, useState, type FormEvent } from 'react';
 import {
   companyWriteSchema,

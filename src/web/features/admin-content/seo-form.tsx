@@ -1,4 +1,5 @@
-import { LoaderCircle, Save } from '../../components/icons';
+import { LoaderCircle } from '../../components/icons';
+import { Save } from '../../components/admin/icons';
 import { useId, useMemo, useState, type FormEvent } from 'react';
 import { seoWriteSchema, type SeoSettings, type SeoWrite } from '../../../shared/contracts/company';
 import { Button } from '../../components/button';

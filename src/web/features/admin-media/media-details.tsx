@@ -1,4 +1,5 @@
-import { Copy, ExternalLink, FileText, Trash2, X } from '../../components/icons';
+import { ExternalLink, X } from '../../components/icons';
+import { Copy, FileText, Trash2 } from '../../components/admin/icons';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
 import { formatFileSize, type UploadedFile, type UploadUsage } from '../../../shared/contracts/uploads';

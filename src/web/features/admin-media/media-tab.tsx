@@ -1,4 +1,4 @@
-import { FileText, LayoutGrid, List, Trash2, Unlink } from '../../components/icons';
+import { FileText, LayoutGrid, List, Trash2, Unlink } from '../../components/admin/icons';
 import { useEffect, useState } from 'react';
 import { permissionsByRole, type Role } from '../../../shared/contracts/auth';
 import {

@@ -1,4 +1,5 @@
-import { CircleAlert, CircleCheck, ImageUp } from '../../components/icons';
+import { CircleCheck } from '../../components/icons';
+import { CircleAlert, ImageUp } from '../../components/admin/icons';
 import { useId, useRef, useState, type DragEvent, type KeyboardEvent } from 'react';
 import {
   IMAGE_ACCEPT,

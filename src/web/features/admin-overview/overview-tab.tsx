@@ -1,4 +1,5 @@
-import { ArrowRight, Briefcase, ChartColumn, Eye, FileText, Mail, Zap } from '../../components/icons';
+import { ArrowRight, Eye, Mail } from '../../components/icons';
+import { Briefcase, ChartColumn, FileText, Zap } from '../../components/admin/icons';
 import { useId } from 'react';
 import { Link } from 'react-router';
 import { AnalyticsAdminMessage } from '../../../shared/contracts/analytics-admin.values';

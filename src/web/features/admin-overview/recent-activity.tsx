@@ -1,17 +1,5 @@
-import {
-  Activity,
-  Award,
-  Briefcase,
-  ChartColumn,
-  FileText,
-  Layers,
-  Mail,
-  MessageSquare,
-  Settings,
-  Sparkles,
-  UserRound,
-  type IconComponent,
-} from '../../components/icons';
+import { Activity, Layers, Mail, MessageSquare, Sparkles, type IconComponent } from '../../components/icons';
+import { Award, Briefcase, ChartColumn, FileText, Settings, UserRound } from '../../components/admin/icons';
 import { useEffect, useId, useState } from 'react';
 import { AnalyticsAdminMessage } from '../../../shared/contracts/analytics-admin.values';
 import { ACTIVITY_SHOWN, type ActivityItem } from '../../../shared/contracts/analytics-dashboard';

@@ -1,4 +1,5 @@
-import { Check, Plus, Trash2, UserPlus } from '../../components/icons';
+import { Check } from '../../components/icons';
+import { Plus, Trash2, UserPlus } from '../../components/admin/icons';
 import { useState, type ChangeEvent, type ReactNode } from 'react';
 import {
   PROJECT_LIMITS,

@@ -1,4 +1,5 @@
-import { Images, LoaderCircle, RotateCw, Trash2, Upload, X } from '../../components/icons';
+import { LoaderCircle, RotateCw, X } from '../../components/icons';
+import { Images, Trash2, Upload } from '../../components/admin/icons';
 import { useEffect, useId, useRef, useState, type DragEvent, type KeyboardEvent } from 'react';
 import { PORTFOLIO_GALLERY_MAX } from '../../../shared/contracts/portfolio';
 import {

@@ -1,4 +1,5 @@
-import { Link2, Trash2 } from '../../components/icons';
+import { Link2 } from '../../components/icons';
+import { Trash2 } from '../../components/admin/icons';
 import { useState } from 'react';
 import { isAllowedProjectUrl } from '../../../shared/contracts/portfolio';
 import { PortfolioUploadMessage, imageFilenameOf } from '../../../shared/contracts/portfolio-uploads';

@@ -1,4 +1,4 @@
-import { ImageIcon, Images } from '../../components/icons';
+import { ImageIcon, Images } from '../../components/admin/icons';
 import type { Dispatch, SetStateAction } from 'react';
 import { PORTFOLIO_GALLERY_MAX } from '../../../shared/contracts/portfolio';
 import { galleryMeterTone } from '../../../shared/contracts/portfolio-uploads';

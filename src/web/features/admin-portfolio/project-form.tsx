@@ -1,4 +1,4 @@
-import { FileText, Image, MessageSquareQuote } from '../../components/icons';
+import { FileText, Image, MessageSquareQuote } from '../../components/admin/icons';
 import { useId, useMemo, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import type { ProjectDetail } from '../../../shared/contracts/portfolio';

@@ -1,4 +1,4 @@
-import { MessageSquareQuote, Plus, Trash2 } from '../../components/icons';
+import { MessageSquareQuote, Plus, Trash2 } from '../../components/admin/icons';
 import { PROJECT_LIMITS } from '../../../shared/contracts/portfolio';
 import { Button } from '../../components/button';
 import { Input } from '../../components/input';

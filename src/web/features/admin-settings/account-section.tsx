@@ -1,4 +1,5 @@
-import { LoaderCircle, Save, UserRound } from '../../components/icons';
+import { LoaderCircle } from '../../components/icons';
+import { Save, UserRound } from '../../components/admin/icons';
 import { useState, type FormEvent } from 'react';
 import {
   AuthMessage,

@@ -1,4 +1,5 @@
-import { LoaderCircle, Monitor, Moon, Palette, Save, Sun } from '../../components/icons';
+import { LoaderCircle, Palette } from '../../components/icons';
+import { Monitor, Moon, Save, Sun } from '../../components/admin/icons';
 import { useId, type FormEvent, type ReactNode } from 'react';
 import {
   AppSettingsMessage,

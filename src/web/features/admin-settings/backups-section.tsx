@@ -1,13 +1,5 @@
-import {
-  ArchiveRestore,
-  DatabaseBackup,
-  Download,
-  LoaderCircle,
-  Plus,
-  Save,
-  Trash2,
-  Upload,
-} from '../../components/icons';
+import { LoaderCircle } from '../../components/icons';
+import { ArchiveRestore, DatabaseBackup, Download, Plus, Save, Trash2, Upload } from '../../components/admin/icons';
 import { useCallback, useEffect, useRef, useState, type FormEvent } from 'react';
 import { BackupMessage, type Backup, type BackupList } from '../../../shared/contracts/backups';
 import { Alert } from '../../components/alert';

@@ -1,4 +1,5 @@
-import { KeyRound, LoaderCircle } from '../../components/icons';
+import { LoaderCircle } from '../../components/icons';
+import { KeyRound } from '../../components/admin/icons';
 import { useEffect, useState, type FormEvent } from 'react';
 import { AuthMessage, changePasswordFormSchema } from '../../../shared/contracts/auth';
 import { Alert } from '../../components/alert';

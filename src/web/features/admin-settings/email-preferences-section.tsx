@@ -1,4 +1,5 @@
-import { BellRing, LoaderCircle, Save } from '../../components/icons';
+import { LoaderCircle } from '../../components/icons';
+import { BellRing, Save } from '../../components/admin/icons';
 import type { FormEvent } from 'react';
 import { NotificationMessage, type EmailPreferences } from '../../../shared/contracts/notifications';
 import { Alert } from '../../components/alert';

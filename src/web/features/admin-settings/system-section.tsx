@@ -1,4 +1,5 @@
-import { Download, LoaderCircle, Save, ServerCog, Trash2 } from '../../components/icons';
+import { LoaderCircle } from '../../components/icons';
+import { Download, Save, ServerCog, Trash2 } from '../../components/admin/icons';
 import { useState, type FormEvent } from 'react';
 import { systemSettingsSchema, type SystemSettings } from '../../../shared/contracts/system-settings';
 import { MAINTENANCE_MESSAGE_MAX, SystemMessage } from '../../../shared/contracts/system-settings.values';

@@ -1,4 +1,5 @@
-import { Ban, CircleCheck, LoaderCircle, Trash2, UserPlus, Users, X } from '../../components/icons';
+import { CircleCheck, LoaderCircle, X } from '../../components/icons';
+import { Ban, Trash2, UserPlus, Users } from '../../components/admin/icons';
 import { useCallback, useEffect, useState, type FormEvent } from 'react';
 import {
   AuthMessage,

@@ -1,4 +1,4 @@
-import { Compass, Construction } from '../../components/icons';
+import { Compass, Construction } from '../../components/admin/icons';
 import { Button } from '../../components/button';
 import { Card } from '../../components/card';
 import type { AdminTab } from './admin-tabs';

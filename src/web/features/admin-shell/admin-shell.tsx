@@ -1,4 +1,5 @@
-import { ExternalLink, Layers, LogOut, Menu, RefreshCw, X } from '../../components/icons';
+import { ExternalLink, Layers, Menu, RefreshCw, X } from '../../components/icons';
+import { LogOut } from '../../components/admin/icons';
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { Link, useLocation } from 'react-router';
 import type { Role } from '../../../shared/contracts/auth';

@@ -1,15 +1,13 @@
+import { Layers, Mail, type IconComponent } from '../../components/icons';
 import {
   Award,
   Briefcase,
   ChartColumn,
   FileText,
   Images,
-  Layers,
   LayoutDashboard,
-  Mail,
   Settings,
-  type IconComponent,
-} from '../../components/icons';
+} from '../../components/admin/icons';
 
 export const adminTabIds = [
   'overview',

@@ -1,14 +1,12 @@
 import {
-  Bell,
-  CheckCheck,
   CircleCheck,
   CircleExclamationPoint,
   Info,
   RefreshCw,
-  Trash2,
   TriangleExclamationPoint,
   X,
 } from '../../components/icons';
+import { Bell, CheckCheck, Trash2 } from '../../components/admin/icons';
 import { useCallback, useEffect, useId, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import {
