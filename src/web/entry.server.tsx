@@ -3,11 +3,12 @@ import { createReadableStreamFromReadable } from '@react-router/node';
 import { renderToPipeableStream } from 'react-dom/server';
 import type { AppLoadContext, EntryContext } from 'react-router';
 import { ServerRouter } from 'react-router';
+import { loadDeferredComponents } from './lib/hydrate-when-visible';
 import { NonceProvider } from './lib/nonce';
 
 export const streamTimeout = 5_000;
 
-export default function handleRequest(
+export default async function handleRequest(
   request: Request,
   responseStatusCode: number,
   responseHeaders: Headers,
@@ -19,6 +20,8 @@ export default function handleRequest(
   }
   // The render's script marker (see plugins/page-csp.ts); the server turns marked scripts into CSP hashes.
   const nonce = loadContext.scriptMarker;
+  // Below-the-fold parts whose browser code is deferred are rendered in place like the rest of the page.
+  await loadDeferredComponents();
   return new Promise<Response>((resolve, reject) => {
     let shellRendered = false;
 
@@ -30,6 +33,12 @@ export default function handleRequest(
       </NonceProvider>,
       {
         nonce,
+        // A finished Suspense boundary stays in its place. By default React moves one that would make the
+        // page's first 12.8 KB chunk bigger out of the way (a hidden element and an inline script that
+        // reveals it, batched up to 300 ms later): a visitor without JavaScript would never see it, and
+        // with it the parts below the fold (hydrateWhenVisible) would show late. The page is sent
+        // whole anyway (onAllReady).
+        progressiveChunkSize: Number.POSITIVE_INFINITY,
         // The whole document at once, for everybody: the server hashes its inline scripts for the
         // Content-Security-Policy and may keep the finished page in its cache (ADR 0020), so a page is
         // never sent before it is complete.

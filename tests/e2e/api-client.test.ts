@@ -6,6 +6,7 @@ import { type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type * as ClientModule from '../../src/web/lib/api-client';
 import type * as LogModule from '../../src/web/lib/error-log';
+import type * as HandlersModule from '../../src/web/lib/global-error-handlers';
 import { launchBrowser, newPage } from './support/harness';
 
 /**
@@ -17,6 +18,7 @@ import { launchBrowser, newPage } from './support/harness';
 interface PageGlobals {
   apiClient: typeof ClientModule;
   errorLog: typeof LogModule;
+  errorHandlers: typeof HandlersModule;
   marker?: number;
 }
 
@@ -105,7 +107,8 @@ beforeAll(async () => {
       contents: [
         `import * as apiClient from './src/web/lib/api-client.ts';`,
         `import * as errorLog from './src/web/lib/error-log.ts';`,
-        `Object.assign(window, { apiClient, errorLog });`,
+        `import * as errorHandlers from './src/web/lib/global-error-handlers.ts';`,
+        `Object.assign(window, { apiClient, errorLog, errorHandlers });`,
       ].join('\n'),
       resolveDir: ROOT,
       loader: 'ts',
@@ -343,9 +346,9 @@ describe('client error log in the browser', () => {
   it('logs uncaught errors and unhandled rejections once each as CLIENT / HIGH', async () => {
     await openPage('/');
     const entries = await page.evaluate(async () => {
-      const { errorLog } = window as unknown as PageGlobals;
-      errorLog.installGlobalErrorHandlers();
-      errorLog.installGlobalErrorHandlers();
+      const { errorLog, errorHandlers } = window as unknown as PageGlobals;
+      errorHandlers.installGlobalErrorHandlers();
+      errorHandlers.installGlobalErrorHandlers();
       setTimeout(() => {
         throw new Error('boom-sync');
       }, 0);

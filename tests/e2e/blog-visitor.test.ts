@@ -1,7 +1,15 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BlogCategory } from '../../src/shared/contracts/blog';
-import { ADMIN_EMAIL, ADMIN_ENV, ADMIN_PASSWORD, hydrated, unexpectedErrors, watchCsp } from './support/admin';
+import {
+  ADMIN_EMAIL,
+  ADMIN_ENV,
+  ADMIN_PASSWORD,
+  hydrated,
+  partHydrated,
+  unexpectedErrors,
+  watchCsp,
+} from './support/admin';
 import { launchBrowser, newPage, startSite, type RunningSite } from './support/harness';
 
 /**
@@ -274,6 +282,7 @@ describe('a visitor reading an article', () => {
     expect(Number(await page.locator('[data-like-count]').textContent())).toBe(before + 1);
 
     // Comments: empty, a refused blank form, then a posted comment without its e-mail.
+    await partHydrated(page, '#comments');
     await page.locator('[data-comments-empty]').waitFor();
     await page.getByRole('button', { name: 'Post Comment' }).click();
     await page.getByText('Please fill in all fields').waitFor();
@@ -301,6 +310,7 @@ describe('a visitor reading an article', () => {
         encodeURIComponent(url),
       );
     }
+    await partHydrated(page, '#article-end');
     await page.getByRole('button', { name: 'Copy link' }).click();
     await page.locator('[data-toast="success"]').getByText('Link copied to clipboard!').waitFor();
     expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(url);

@@ -86,7 +86,8 @@ describe('a visitor on the home page', () => {
     await page.evaluate(() => ((window as unknown as { marker: number }).marker = 1));
     await page.locator('header').getByRole('link', { name: 'Get Quote', exact: true }).click();
     await page.waitForURL(`${site.baseUrl}/#get-quote`);
-    await expect.poll(() => inView(page, '#get-quote')).toBe(true);
+    // A navigation on the page first brings the code of the sections still waiting (ADR 0024).
+    await expect.poll(() => inView(page, '#get-quote'), { timeout: 10_000 }).toBe(true);
     expect(await page.evaluate(() => (window as unknown as { marker?: number }).marker)).toBe(1);
     expect(await page.locator('#get-quote h2').textContent()).toBe('Get a Free Quote');
 
@@ -105,7 +106,8 @@ describe('a visitor on the home page', () => {
       .getByRole('link', { name: /Get Quote/ })
       .click();
     await page.waitForURL(`${site.baseUrl}/#get-quote`);
-    await expect.poll(() => inView(page, '#get-quote')).toBe(true);
+    // A navigation on the page first brings the code of the sections still waiting (ADR 0024).
+    await expect.poll(() => inView(page, '#get-quote'), { timeout: 10_000 }).toBe(true);
 
     await page.goBack();
     await page.waitForURL(`${site.baseUrl}/no-such-page`);
@@ -118,7 +120,8 @@ describe('a visitor on the home page', () => {
     // A full page load of the anchor lands on it too.
     await page.goto(`${site.baseUrl}/#get-quote`);
     await hydrated(page);
-    await expect.poll(() => inView(page, '#get-quote')).toBe(true);
+    // A navigation on the page first brings the code of the sections still waiting (ADR 0024).
+    await expect.poll(() => inView(page, '#get-quote'), { timeout: 10_000 }).toBe(true);
 
     expect(unexpected(errors)).toEqual([]);
     // Only the unknown page itself (the document, and its data when revisited client-side) is missing.
@@ -150,7 +153,8 @@ describe('a visitor on the home page', () => {
     await menu.getByRole('link', { name: 'Get Quote' }).click();
     await page.waitForURL(`${site.baseUrl}/#get-quote`);
     await menu.waitFor({ state: 'hidden' });
-    await expect.poll(() => inView(page, '#get-quote')).toBe(true);
+    // A navigation on the page first brings the code of the sections still waiting (ADR 0024).
+    await expect.poll(() => inView(page, '#get-quote'), { timeout: 10_000 }).toBe(true);
     expect(await page.getByRole('link', { name: 'Chat on WhatsApp' }).getAttribute('href')).toBe(
       `https://wa.me/${company.whatsapp.replace(/\D/g, '')}`,
     );
@@ -173,6 +177,40 @@ describe('the JavaScript of the public pages', () => {
       .filter((url): url is string => Boolean(url?.startsWith('/')));
     return { html, scripts };
   }
+
+  it('draws every icon on the page from the sprite the page links to', async () => {
+    const { context, page, errors } = await newPage(browser);
+    await page.goto(`${site.baseUrl}/`);
+    await hydrated(page);
+    const hrefs = await page.$$eval('svg use', (uses) => uses.map((use) => use.getAttribute('href') ?? ''));
+    expect(hrefs.length).toBeGreaterThan(20);
+    // Every reference names a symbol the served sprite holds.
+    const sprites = new Map<string, string>();
+    for (const href of hrefs) {
+      const [url, id] = href.split('#');
+      expect(url, href).toMatch(/^\/assets\/icons-[\w-]+\.svg$/);
+      if (!sprites.has(url!)) {
+        const res = await fetch(`${site.baseUrl}${url}`);
+        expect(res.status, url).toBe(200);
+        expect(res.headers.get('content-type')).toContain('image/svg+xml');
+        sprites.set(url!, await res.text());
+      }
+      expect(sprites.get(url!), href).toContain(`<symbol id="${id}"`);
+    }
+    // And the browser draws them: each icon on show has the geometry of its symbol (none empty).
+    const undrawn = () =>
+      page.$$eval('svg use', (uses) =>
+        uses
+          .filter((use) => (use.closest('svg') as SVGSVGElement).getBoundingClientRect().width > 0)
+          .filter((use) => (use as SVGUseElement).getBBox().width === 0)
+          .map((use) => use.getAttribute('href')),
+      );
+    await expect.poll(undrawn).toEqual([]);
+    const heroIcons = await page.locator('section').first().locator('svg use').count();
+    expect(heroIcons).toBeGreaterThan(0);
+    expect(unexpected(errors)).toEqual([]);
+    await context.close();
+  });
 
   it('leaves zod out: the admin needs it, a visitor does not', async () => {
     const blog = await scriptsOf('/blog');

@@ -216,7 +216,8 @@ describe('the landing page sections', () => {
       expect(unexpectedErrors(errors)).toEqual([]);
       await context.close();
     }
-  });
+    // Three widths, each scrolled through a viewport at a time until its images have loaded.
+  }, 120_000);
 });
 
 async function expectMessage(page: Page, text: string): Promise<void> {

@@ -58,6 +58,7 @@ describe('the portfolio at phone and desktop widths', () => {
 
       expect(unexpectedErrors(errors, [404])).toEqual([]);
       await context.close();
-    });
+      // Six pages, three of them scrolled through until their images have loaded.
+    }, 120_000);
   }
 });

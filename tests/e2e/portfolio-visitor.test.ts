@@ -1,7 +1,7 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { ADMIN_EMAIL, ADMIN_PASSWORD, hydrated, unexpectedErrors, watchCsp } from './support/admin';
-import { quoteFormHref } from '../../src/shared/contracts/contacts.values';
+import { quoteFormHref } from '../../src/shared/contracts/quote-links.values';
 import { useAdminSite } from './support/admin-site';
 import { newPage } from './support/harness';
 

@@ -4,7 +4,15 @@ import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ContactMessage, type ContactSummary } from '../../src/shared/contracts/contacts';
 import { ErrorMessage } from '../../src/shared/errors';
-import { ADMIN_EMAIL, ADMIN_ENV, ADMIN_PASSWORD, hydrated, unexpectedErrors, watchCsp } from './support/admin';
+import {
+  ADMIN_EMAIL,
+  ADMIN_ENV,
+  ADMIN_PASSWORD,
+  hydrated,
+  partHydrated,
+  unexpectedErrors,
+  watchCsp,
+} from './support/admin';
 import { callApi, tokenOf } from './support/admin-site';
 import { launchBrowser, newPage, startSite, type RunningSite } from './support/harness';
 import type { Browser } from 'playwright-core';
@@ -112,6 +120,7 @@ describe('the quote form with JavaScript', () => {
     const csp = await watchCsp(page);
     await page.goto(`${site.baseUrl}/#get-quote`);
     await hydrated(page);
+    await partHydrated(page, '#get-quote');
     await fill(page, { first: 'Grace', last: 'Hopper', email: 'grace@example.com', message: 'A new <b>shop</b>.' });
     await field(page, 'Phone').fill('+1 555 0100');
     await field(page, 'Service').selectOption(SERVICE);
@@ -165,6 +174,7 @@ describe('the quote form with JavaScript', () => {
     const { context, page, errors } = await visitorPage();
     await page.goto(`${site.baseUrl}/`);
     await hydrated(page);
+    await partHydrated(page, '#get-quote');
     let posted = 0;
     page.on('request', (request) => {
       if (request.url().endsWith('/api/contacts')) posted += 1;
@@ -194,6 +204,7 @@ describe('the quote form with JavaScript', () => {
     // The unsent form comes back after a reload.
     await page.reload();
     await hydrated(page);
+    await partHydrated(page, '#get-quote');
     await expect.poll(() => values(page)).toEqual(['Alan', 'Turing', 'not-an-address', 'Draft text']);
     expect(await field(page, 'Phone').inputValue()).toBe('call me');
     expect(unexpectedErrors(errors)).toEqual([]);
@@ -204,6 +215,7 @@ describe('the quote form with JavaScript', () => {
     const { context, page, errors } = await visitorPage();
     await page.goto(`${site.baseUrl}/#get-quote`);
     await hydrated(page);
+    await partHydrated(page, '#get-quote');
     await fill(page, { first: 'Katherine', last: 'Johnson', email: 'kj@example.com', message: 'Orbit maths.' });
     await page.route('**/api/contacts', (route) => route.abort('internetdisconnected'));
     await form(page).getByRole('button', { name: 'Send Message' }).click();

@@ -27,7 +27,7 @@ import { getCompanyProfile, getSeoSettings } from '../features/company/company.s
 import { submitContact } from '../features/contacts/contacts.service';
 import { landingContent } from '../features/site-content/site-content.service';
 import * as portfolio from '../features/portfolio/portfolio.service';
-import { QUOTE_SENT_PARAM } from '../../shared/contracts/contacts.values';
+import { QUOTE_SENT_PARAM } from '../../shared/contracts/quote-links.values';
 import { isDatabaseUnreachable } from './error-handler';
 import { AppError } from './errors';
 import { carriesCredentials, type RenderedPage } from './page-cache';

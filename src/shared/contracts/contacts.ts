@@ -37,21 +37,23 @@ export {
   contactStatusLabels,
   isPhoneNumber,
   messagePreview,
+} from './contacts.values';
+export {
   QUOTE_FORM_ANCHOR,
   QUOTE_SENT_PARAM,
   QUOTE_SENT_VALUE,
   QUOTE_SUBJECT_MAX,
   quoteFormHref,
   quoteFormPreset,
-} from './contacts.values';
+} from './quote-links.values';
 export type {
   ContactFormField,
   ContactFormValues,
   ContactPriority,
   ContactSource,
   ContactStatus,
-  QuoteFormPreset,
 } from './contacts.values';
+export type { QuoteFormPreset } from './quote-links.values';
 
 /*
  * The contact request API (spec 01 and 02, section 7). Public: POST /api/contacts. Staff: /api/contacts/admin/*

@@ -12,7 +12,6 @@ import {
 import {
   PORTFOLIO_GALLERY_MAX,
   PORTFOLIO_MAX_PAGE_SIZE,
-  PORTFOLIO_PAGE_SIZE,
   PortfolioMessage,
   portfolioSortDirections,
   portfolioSortFields,
@@ -22,6 +21,7 @@ import {
   projectStatusInputs,
   type ProjectStatus,
 } from './portfolio.values';
+import { PORTFOLIO_PAGE_SIZE } from './portfolio-display.values';
 
 /*
  * The portfolio: public reads of /api/portfolio/* (01-public-site.md sections 2, 3, 7, 9) and the staff
@@ -31,15 +31,12 @@ import {
 export {
   adminIndustryOptions,
   DEFAULT_INDUSTRY,
-  PORTFOLIO_CARD_DESCRIPTION_LENGTH,
-  PORTFOLIO_CARD_TECHNOLOGIES,
   PORTFOLIO_CATEGORY_COUNT,
   PORTFOLIO_FEATURED_COUNT,
   PORTFOLIO_GALLERY_MAX,
   PORTFOLIO_MAX_PAGE_SIZE,
   PORTFOLIO_MAX_RELATED,
   PORTFOLIO_MAX_SHORT_LIST,
-  PORTFOLIO_PAGE_SIZE,
   PORTFOLIO_RECENT_COUNT,
   PORTFOLIO_RELATED_COUNT,
   PORTFOLIO_TOP_TECHNOLOGIES,
@@ -50,12 +47,17 @@ export {
   PROJECT_LIMITS,
   projectStatuses,
   projectStatusInputs,
-  projectStatusLabel,
   publicIndustryOptions,
   publicTechnologyOptions,
   technologySuggestions,
 } from './portfolio.values';
 export type { PortfolioSort, PortfolioSortDirection, PortfolioSortField, ProjectStatus } from './portfolio.values';
+export {
+  PORTFOLIO_CARD_DESCRIPTION_LENGTH,
+  PORTFOLIO_CARD_TECHNOLOGIES,
+  PORTFOLIO_PAGE_SIZE,
+  projectStatusLabel,
+} from './portfolio-display.values';
 
 /**
  * The filters and order of a project list. `sort` takes a list-page value or a direction (asc, desc)

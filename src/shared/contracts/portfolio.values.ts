@@ -3,8 +3,7 @@
  * pages can import them without the schemas. src/shared/contracts/portfolio.ts re-exports them.
  */
 
-/** Portfolio list page size (spec 01, section 9) and the other documented list sizes. */
-export const PORTFOLIO_PAGE_SIZE = 6;
+/** The documented list sizes (the public list's page size is in portfolio-display.values.ts). */
 export const PORTFOLIO_MAX_PAGE_SIZE = 100;
 export const PORTFOLIO_FEATURED_COUNT = 6;
 export const PORTFOLIO_RECENT_COUNT = 4;
@@ -15,20 +14,12 @@ export const PORTFOLIO_CATEGORY_COUNT = 10;
 export const PORTFOLIO_MAX_SHORT_LIST = 24;
 /** Gallery capacity per project (02-admin.md section 9). */
 export const PORTFOLIO_GALLERY_MAX = 10;
-/** Landing cards and the admin table show this many technologies. */
-export const PORTFOLIO_CARD_TECHNOLOGIES = 3;
 export const PORTFOLIO_TOP_TECHNOLOGIES = 5;
-export const PORTFOLIO_CARD_DESCRIPTION_LENGTH = 120;
 
 /** Stored status values; the API also accepts 'completed' for 'done' (decisions.md). */
 export const projectStatuses = ['progress', 'done'] as const;
 export type ProjectStatus = (typeof projectStatuses)[number];
 export const projectStatusInputs = ['progress', 'done', 'completed'] as const;
-
-/** What the public side shows for a status: Completed for done/completed, In Progress otherwise. */
-export function projectStatusLabel(status: string | null | undefined): 'Completed' | 'In Progress' {
-  return status === 'done' || status === 'completed' ? 'Completed' : 'In Progress';
-}
 
 /** Industry options of the public filter (spec 01, section 9). */
 export const publicIndustryOptions = ['E-Commerce', 'Healthcare', 'Education', 'Finance', 'Technology', 'Real Estate'];

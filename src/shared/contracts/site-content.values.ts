@@ -4,6 +4,8 @@
  * them (ADR 0010); src/shared/contracts/site-content.ts holds the API's schemas.
  */
 
+import { PORTFOLIO_FEATURED_COUNT } from './portfolio.values';
+
 /** A service card (spec 01, section 3). `icon` names a lucide icon; the page falls back to a generic one. */
 export interface ServiceCard {
   id: number;
@@ -81,6 +83,12 @@ export interface LandingContent {
   testimonials: TestimonialCard[] | null;
   internships: InternshipCard[] | null;
 }
+
+/** Landing page: 3 featured published posts (spec 01, sections 2 and 9). */
+export const LANDING_FEATURED_POSTS = 3;
+
+/** Landing page: up to 6 featured published projects (spec 01, sections 2 and 9). */
+export const LANDING_FEATURED_PROJECTS = PORTFOLIO_FEATURED_COUNT;
 
 /** The landing page's anchors, in the specified order (spec 01, section 2), plus the testimonials'. */
 export const LandingAnchor = {

@@ -4,11 +4,11 @@ import {
   clearErrorLog,
   getErrorLog,
   getPersistedErrorLog,
-  installGlobalErrorHandlers,
   logError,
   redactUrl,
   subscribeToErrorLog,
 } from './error-log';
+import { installGlobalErrorHandlers } from './global-error-handlers';
 
 beforeEach(() => {
   clearErrorLog();

@@ -66,7 +66,6 @@ export interface ErrorClassification {
 /** Newest first. Filled from localStorage on first use in a browser. */
 let entries: ErrorLogEntry[] = [];
 let hydrated = false;
-let handlersInstalled = false;
 const listeners = new Set<(entries: readonly ErrorLogEntry[]) => void>();
 
 function storage(): Storage | null {
@@ -276,31 +275,24 @@ function describeReason(reason: unknown): { message: string; stack: string | nul
   }
 }
 
-/**
- * Logs uncaught errors and unhandled promise rejections as CLIENT / HIGH.
- * Safe to call more than once (listeners are added once) and a no-op outside a browser.
- */
-export function installGlobalErrorHandlers(): void {
-  if (handlersInstalled || typeof window === 'undefined' || typeof window.addEventListener !== 'function') return;
-  handlersInstalled = true;
-
-  window.addEventListener('error', (event: ErrorEvent) => {
-    const fromError = event.error !== undefined && event.error !== null ? describeReason(event.error) : null;
-    logError({
-      message: fromError?.message || event.message || 'Unknown error occurred',
-      stack: fromError?.stack ?? null,
-      type: ErrorType.CLIENT,
-      severity: ErrorSeverity.HIGH,
-    });
+/** Logs an uncaught error (the window's `error` event) as CLIENT / HIGH; see global-error-handlers.ts. */
+export function logUncaughtError(event: ErrorEvent): void {
+  const fromError = event.error !== undefined && event.error !== null ? describeReason(event.error) : null;
+  logError({
+    message: fromError?.message || event.message || 'Unknown error occurred',
+    stack: fromError?.stack ?? null,
+    type: ErrorType.CLIENT,
+    severity: ErrorSeverity.HIGH,
   });
+}
 
-  window.addEventListener('unhandledrejection', (event: PromiseRejectionEvent) => {
-    const { message, stack } = describeReason(event.reason);
-    logError({
-      message: message || 'Unhandled promise rejection',
-      stack,
-      type: ErrorType.CLIENT,
-      severity: ErrorSeverity.HIGH,
-    });
+/** Logs an unhandled promise rejection as CLIENT / HIGH; see global-error-handlers.ts. */
+export function logUnhandledRejection(event: PromiseRejectionEvent): void {
+  const { message, stack } = describeReason(event.reason);
+  logError({
+    message: message || 'Unhandled promise rejection',
+    stack,
+    type: ErrorType.CLIENT,
+    severity: ErrorSeverity.HIGH,
   });
 }

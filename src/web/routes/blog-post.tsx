@@ -1,9 +1,10 @@
 import { data, isRouteErrorResponse, redirect } from 'react-router';
 import type { Route } from './+types/blog-post';
 import { BLOG_RELATED_COUNT } from '../../shared/contracts/blog.values';
-import { ArticlePage } from '../features/blog/article-page';
+import { ArticlePage, preloadArticlePage } from '../features/blog/article-page';
 import { BLOG_POST_NOT_FOUND, BLOG_POST_NOT_FOUND_TEXT, BlogPostNotFound } from '../features/blog/article-parts';
-import { articleJsonLd, articleMetaExtras, blogFeedLink } from '../features/blog/blog-meta';
+import { articleJsonLd, articleMetaExtras } from '../features/blog/article-meta';
+import { blogFeedLink } from '../features/blog/blog-meta';
 import { LazyErrorScreen } from '../features/errors/lazy-error-pages';
 import { useRootData } from '../lib/root-data';
 import { pageMeta, rootDataFromMatches } from '../lib/seo';
@@ -29,6 +30,12 @@ export async function loader({ params, context }: Route.LoaderArgs) {
     comments,
     url: `${context.publicUrl}${articlePath(post.slug)}`,
   };
+}
+
+/** A client navigation brings the code of the parts below the article with its data (ADR 0023). */
+export async function clientLoader({ serverLoader }: Route.ClientLoaderArgs) {
+  const [pageData] = await Promise.all([serverLoader(), preloadArticlePage()]);
+  return pageData;
 }
 
 export function meta({ matches, location, loaderData, error }: Route.MetaArgs) {

@@ -1,7 +1,7 @@
 import { data, redirect } from 'react-router';
 import type { Route } from './+types/blog';
 import { BLOG_PAGE_SIZE } from '../../shared/contracts/blog.values';
-import { BlogListPage } from '../features/blog/blog-list-page';
+import { BlogListPage, preloadBlogListPage } from '../features/blog/blog-list-page';
 import {
   blogListHref,
   blogListParams,
@@ -36,6 +36,12 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     throw redirect(blogListHref(state, { page: list.pages }));
   }
   return data({ state, list, categories }, { status: list === null ? 503 : 200 });
+}
+
+/** A client navigation brings the code of the parts below the list with its data (ADR 0023). */
+export async function clientLoader({ serverLoader }: Route.ClientLoaderArgs) {
+  const [pageData] = await Promise.all([serverLoader(), preloadBlogListPage()]);
+  return pageData;
 }
 
 export function meta({ matches, location, loaderData }: Route.MetaArgs) {

@@ -1,6 +1,6 @@
 import { redirect } from 'react-router';
 import type { Route } from './+types/contact';
-import { quoteFormHref } from '../../shared/contracts/contacts.values';
+import { quoteFormHref } from '../../shared/contracts/quote-links.values';
 
 /**
  * /contact is the quote form on the landing page (decisions.md): a permanent redirect to /#get-quote,

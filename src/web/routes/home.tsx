@@ -1,24 +1,16 @@
-import { data, redirect, useSearchParams } from 'react-router';
+import { data, redirect, useLocation } from 'react-router';
 import type { Route } from './+types/home';
+import { contactFormFields } from '../../shared/contracts/contacts.values';
+import { QUOTE_FORM_ANCHOR, QUOTE_SENT_PARAM, QUOTE_SENT_VALUE } from '../../shared/contracts/quote-links.values';
 import {
-  contactFormFields,
-  QUOTE_FORM_ANCHOR,
-  QUOTE_SENT_PARAM,
-  QUOTE_SENT_VALUE,
-  quoteFormPreset,
-} from '../../shared/contracts/contacts.values';
-import { AboutSection } from '../features/landing/about-section';
-import { BlogSection, LANDING_FEATURED_POSTS } from '../features/landing/blog-section';
-import { ContactSection } from '../features/landing/contact-section';
+  LANDING_FEATURED_POSTS,
+  LANDING_FEATURED_PROJECTS,
+  LandingAnchor,
+} from '../../shared/contracts/site-content.values';
 import { HeroSection } from '../features/landing/hero-section';
-import { InternshipsSection } from '../features/landing/internships-section';
-import { PricingSection } from '../features/landing/pricing-section';
-import { ServicesSection } from '../features/landing/services-section';
-import { TechStackSection } from '../features/landing/tech-stack-section';
-import { TestimonialsSection } from '../features/landing/testimonials-section';
-import { LANDING_FEATURED_PROJECTS, PortfolioSection } from '../features/landing/portfolio-section';
 import type { QuoteFormAnswer } from '../features/landing/quote-form';
 import { contactFieldMax, contactFormValues, type ContactFormErrors } from '../features/landing/quote-form-state';
+import { hydrateWhenVisible } from '../lib/hydrate-when-visible';
 import { useRootData } from '../lib/root-data';
 import { pageMeta, rootDataFromMatches } from '../lib/seo';
 
@@ -103,10 +95,52 @@ export function meta({ matches, location }: Route.MetaArgs) {
   });
 }
 
+/**
+ * The sections below the hero: rendered in full on the server, their code loaded and hydrated as each comes
+ * near the viewport (ADR 0023), so a first visit downloads the hero's code only.
+ */
+const Services = hydrateWhenVisible(LandingAnchor.SERVICES, () =>
+  import('../features/landing/services-section').then((m) => m.ServicesSection),
+);
+const Contact = hydrateWhenVisible(LandingAnchor.QUOTE, () =>
+  import('../features/landing/contact-section').then((m) => m.ContactSection),
+);
+const Portfolio = hydrateWhenVisible(LandingAnchor.PORTFOLIO, () =>
+  import('../features/landing/portfolio-section').then((m) => m.PortfolioSection),
+);
+const About = hydrateWhenVisible(LandingAnchor.ABOUT, () =>
+  import('../features/landing/about-section').then((m) => m.AboutSection),
+);
+const TechStack = hydrateWhenVisible(LandingAnchor.TECH_STACK, () =>
+  import('../features/landing/tech-stack-section').then((m) => m.TechStackSection),
+);
+const Pricing = hydrateWhenVisible(LandingAnchor.PRICING, () =>
+  import('../features/landing/pricing-section').then((m) => m.PricingSection),
+);
+const Testimonials = hydrateWhenVisible(LandingAnchor.TESTIMONIALS, () =>
+  import('../features/landing/testimonials-section').then((m) => m.TestimonialsSection),
+);
+const Blog = hydrateWhenVisible(LandingAnchor.BLOG, () =>
+  import('../features/landing/blog-section').then((m) => m.BlogSection),
+);
+const Internships = hydrateWhenVisible(LandingAnchor.INTERNSHIPS, () =>
+  import('../features/landing/internships-section').then((m) => m.InternshipsSection),
+);
+const deferredSections = [Services, Contact, Portfolio, About, TechStack, Pricing, Testimonials, Blog, Internships];
+
+/**
+ * A client navigation to the page (the first visit is served with its data) brings every section's code
+ * with the data, so the page appears whole and a link to one of its anchors finds it.
+ */
+export async function clientLoader({ serverLoader }: Route.ClientLoaderArgs) {
+  const [pageData] = await Promise.all([serverLoader(), ...deferredSections.map((section) => section.preload())]);
+  return pageData;
+}
+
 /** The landing page, its sections in the specified anchor order (spec 01, section 2). */
 export default function Home({ loaderData, actionData }: Route.ComponentProps) {
   const root = useRootData();
-  const [search] = useSearchParams();
+  const { search } = useLocation();
   // The root loader succeeded, or the root error boundary would render instead of this page.
   if (!root) return null;
   const { company } = root;
@@ -114,22 +148,15 @@ export default function Home({ loaderData, actionData }: Route.ComponentProps) {
   return (
     <>
       <HeroSection company={company} />
-      <ServicesSection services={content.services} />
-      <ContactSection
-        company={company}
-        form={{
-          preset: quoteFormPreset(search, company.coreServices),
-          sent: search.get(QUOTE_SENT_PARAM) === QUOTE_SENT_VALUE,
-          answer: actionData ?? null,
-        }}
-      />
-      <PortfolioSection projects={loaderData.featuredProjects} />
-      <AboutSection company={company} team={content.team} />
-      <TechStackSection groups={content.techStack} />
-      <PricingSection packages={content.packages} />
-      <TestimonialsSection testimonials={content.testimonials} />
-      <BlogSection posts={loaderData.featuredPosts} />
-      <InternshipsSection internships={content.internships} />
+      <Services.Component services={content.services} />
+      <Contact.Component company={company} search={search} answer={actionData ?? null} />
+      <Portfolio.Component projects={loaderData.featuredProjects} />
+      <About.Component company={company} team={content.team} />
+      <TechStack.Component groups={content.techStack} />
+      <Pricing.Component packages={content.packages} />
+      <Testimonials.Component testimonials={content.testimonials} />
+      <Blog.Component posts={loaderData.featuredPosts} />
+      <Internships.Component internships={content.internships} />
     </>
   );
 }

@@ -3,7 +3,7 @@ import type { Route } from './+types/portfolio-project';
 import { PORTFOLIO_MAX_RELATED, PORTFOLIO_RELATED_COUNT } from '../../shared/contracts/portfolio.values';
 import { projectHref } from '../components/portfolio/project-format';
 import { projectDescription, projectJsonLd, projectOgImage } from '../features/portfolio/project-meta';
-import { ProjectPage } from '../features/portfolio/project-page';
+import { preloadProjectPage, ProjectPage } from '../features/portfolio/project-page';
 import {
   PROJECT_LOAD_ERROR,
   PROJECT_NOT_FOUND,
@@ -30,6 +30,12 @@ export async function loader({ params, context }: Route.LoaderArgs) {
       return [];
     });
   return { project, related, suggestions, url: `${context.publicUrl}${projectHref(project)}` };
+}
+
+/** A client navigation brings the code of the parts below the project with its data (ADR 0023). */
+export async function clientLoader({ serverLoader }: Route.ClientLoaderArgs) {
+  const [pageData] = await Promise.all([serverLoader(), preloadProjectPage()]);
+  return pageData;
 }
 
 export function meta({ matches, location, loaderData, error }: Route.MetaArgs) {

@@ -2,7 +2,7 @@ import { data, redirect } from 'react-router';
 import type { Route } from './+types/portfolio';
 import type { PortfolioCategoriesData } from '../../shared/contracts/portfolio';
 import { PORTFOLIO_PATH } from '../components/portfolio/project-format';
-import { PortfolioListPage } from '../features/portfolio/portfolio-list-page';
+import { PortfolioListPage, preloadPortfolioListPage } from '../features/portfolio/portfolio-list-page';
 import {
   ALL,
   parsePortfolioListState,
@@ -55,6 +55,12 @@ function listTitle(state: PortfolioListState): { title: string; description: str
       ? `Projects we delivered ${scope.join(' ')}: websites, apps and software with their results.`
       : 'Online stores, apps, AI solutions and platforms we designed and built, with the results they delivered.';
   return { title, description };
+}
+
+/** A client navigation brings the code of the parts below the list with its data (ADR 0023). */
+export async function clientLoader({ serverLoader }: Route.ClientLoaderArgs) {
+  const [pageData] = await Promise.all([serverLoader(), preloadPortfolioListPage()]);
+  return pageData;
 }
 
 export function meta({ matches, location, loaderData }: Route.MetaArgs) {

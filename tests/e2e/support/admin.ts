@@ -26,6 +26,19 @@ export async function hydrated(page: Page): Promise<void> {
 }
 
 /**
+ * Brings a part of the page whose code loads near the viewport (hydrateWhenVisible, ADR 0023) into view
+ * and waits until React runs it: until then its server HTML is shown as it is, and a form in it is a plain
+ * HTML form. React marks the elements it has hydrated with its own properties.
+ */
+export async function partHydrated(page: Page, selector: string): Promise<void> {
+  await page.locator(selector).first().scrollIntoViewIfNeeded();
+  await page.waitForFunction((css) => {
+    const element = document.querySelector(css);
+    return element !== null && Object.keys(element).some((key) => key.startsWith('__reactFiber$'));
+  }, selector);
+}
+
+/**
  * Console errors other than the "Failed to load resource" lines Chromium prints for answers the
  * journey provokes on purpose (401 for a wrong password or an expired token, 400/409 refusals).
  */

@@ -22,12 +22,28 @@ export function useScreenshotSession(): { readonly site: RunningSite; readonly b
   return session;
 }
 
-/** Scrolls through the page so lazy images load before the full-page screenshot. */
+/**
+ * Scrolls through the page so lazy images load before the full-page screenshot. Each step waits for what
+ * came into view: a part whose code loads near the viewport (ADR 0023), then its images, which appear
+ * only once the part runs.
+ */
 export async function loadLazyImages(page: Page): Promise<void> {
+  // In the page, one round trip: a loaded machine makes each of Playwright's calls slow.
   await page.evaluate(async () => {
-    for (let y = 0; y < document.body.scrollHeight; y += 400) {
-      window.scrollTo(0, y);
-      await new Promise((resolve) => setTimeout(resolve, 40));
+    const frame = () => new Promise((resolve) => requestAnimationFrame(resolve));
+    const loadingInView = () =>
+      [...document.querySelectorAll('[data-state="loading"]')].some((element) => {
+        const box = element.getBoundingClientRect();
+        return box.bottom > 0 && box.top < window.innerHeight;
+      });
+    for (let step = 0; ; step += 1) {
+      window.scrollTo(0, step * window.innerHeight);
+      const atEnd = window.scrollY + window.innerHeight >= document.body.scrollHeight;
+      // Two frames for the observers to see the new viewport, then what came into view.
+      await frame();
+      await frame();
+      while (loadingInView()) await frame();
+      if (atEnd) break;
     }
     window.scrollTo(0, 0);
   });

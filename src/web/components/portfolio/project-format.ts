@@ -2,7 +2,7 @@ import type { ProjectSummary } from '../../../shared/contracts/portfolio';
 import {
   PORTFOLIO_CARD_DESCRIPTION_LENGTH,
   PORTFOLIO_CARD_TECHNOLOGIES,
-} from '../../../shared/contracts/portfolio.values';
+} from '../../../shared/contracts/portfolio-display.values';
 
 /** Shown when a project has no title, description or category (spec 01, Portfolio list card). */
 export const UNTITLED_PROJECT = 'Untitled Project';

@@ -9,7 +9,7 @@ import {
   Star,
 } from '../icons';
 import type { ReactNode } from 'react';
-import { quoteFormHref } from '../../../shared/contracts/contacts.values';
+import { quoteFormHref } from '../../../shared/contracts/quote-links.values';
 import type { ProjectDetail, ProjectTeamMember, ProjectTestimonial } from '../../../shared/contracts/portfolio';
 import { formatLongDate } from '../article/article-format';
 import { Button } from '../button';

@@ -1,5 +1,5 @@
 import { CircleCheck, Clock3 } from '../icons';
-import { projectStatusLabel } from '../../../shared/contracts/portfolio.values';
+import { projectStatusLabel } from '../../../shared/contracts/portfolio-display.values';
 import { cn } from '../../lib/cn';
 
 /** Completed (done/completed) in green, In Progress (anything else) in amber. */

@@ -4,14 +4,13 @@ import { beacon } from '../../lib/analytics-beacon';
 import { ArticleContent } from '../../components/article/article-content';
 import { ArticleHeader } from '../../components/article/article-header';
 import { ArticleHeroImage } from '../../components/article/article-hero-image';
-import { ArticleTags } from '../../components/article/article-tags';
 import { Toaster } from '../../components/toaster';
 import { ArticleSkeleton, useArticleNavigationPending } from './article-pending';
-import { ArticleBreadcrumb, ArticleCallToAction, BackToBlog, RelatedArticles } from './article-parts';
+import { hydrateWhenVisible } from '../../lib/hydrate-when-visible';
+import { ArticleBreadcrumb, ArticleCallToAction, BackToBlog } from './article-parts';
 import { blogListHref, DEFAULT_BLOG_LIST_STATE } from './blog-list-state';
-import { CommentsSection } from './comments-section';
 import { LikeButton } from './like-button';
-import { ShareButton, ShareOnLinks } from './share-buttons';
+import { ShareButton } from './share-buttons';
 
 export interface ArticlePageProps {
   post: BlogPostDetail;
@@ -19,6 +18,17 @@ export interface ArticlePageProps {
   comments: Promise<BlogComment[]>;
   /** The article's canonical address, shared and copied. */
   url: string;
+}
+
+/** Below the article: their code loads as they come near the viewport (ADR 0023). */
+const ARTICLE_END_ANCHOR = 'article-end';
+const End = hydrateWhenVisible(ARTICLE_END_ANCHOR, () => import('./article-end').then((m) => m.ArticleEnd));
+const Related = hydrateWhenVisible('related', () => import('./related-articles').then((m) => m.RelatedArticles));
+const Comments = hydrateWhenVisible('comments', () => import('./comments-section').then((m) => m.CommentsSection));
+
+/** For a client navigation to an article: the page appears whole (see the route's clientLoader). */
+export async function preloadArticlePage(): Promise<void> {
+  await Promise.all([End.preload(), Related.preload(), Comments.preload()]);
 }
 
 const tagHref = (tag: string) => blogListHref(DEFAULT_BLOG_LIST_STATE, { tag });
@@ -64,18 +74,15 @@ export function ArticlePage({ post, related, comments, url }: ArticlePageProps) 
 
       <div className="mx-auto mt-12 max-w-3xl px-4 sm:px-6 lg:px-8">
         <ArticleContent html={post.content} />
-        <div className="mt-12 flex flex-col gap-8 border-t border-slate-200 pt-8">
-          <ArticleTags tags={post.tags} hrefFor={tagHref} />
-          <ShareOnLinks url={url} title={post.title} />
-        </div>
+        <End.Component anchorId={ARTICLE_END_ANCHOR} tags={post.tags} tagHref={tagHref} url={url} title={post.title} />
       </div>
 
       <div className="mx-auto mt-16 max-w-5xl px-4 sm:px-6 lg:px-8">
-        <RelatedArticles posts={related} />
+        <Related.Component posts={related} />
       </div>
 
       <div className="mx-auto mt-16 max-w-3xl px-4 sm:px-6 lg:px-8">
-        <CommentsSection key={post.id} postId={post.id} comments={comments} />
+        <Comments.Component key={post.id} postId={post.id} comments={comments} />
       </div>
 
       <div className="mx-auto mt-16 max-w-5xl px-4 sm:px-6 lg:px-8">

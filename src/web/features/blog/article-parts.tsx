@@ -1,7 +1,5 @@
 import { ArrowLeft, ArrowRight, FileQuestion, MessageSquareText } from '../../components/icons';
 import { Link } from 'react-router';
-import type { BlogPostSummary } from '../../../shared/contracts/blog';
-import { BlogCard } from '../../components/article/blog-card';
 import { Breadcrumb } from '../../components/breadcrumb';
 import { Button } from '../../components/button';
 import { BLOG_LIST_PATH } from './blog-list-state';
@@ -22,25 +20,6 @@ export function BackToBlog() {
       <ArrowLeft className="size-4" aria-hidden="true" />
       Back to Blog
     </Link>
-  );
-}
-
-/** Up to 3 posts of the same category (the loader excludes the article itself). */
-export function RelatedArticles({ posts }: { posts: BlogPostSummary[] }) {
-  if (posts.length === 0) return null;
-  return (
-    <section aria-labelledby="related-heading">
-      <h2 id="related-heading" className="text-2xl font-bold tracking-tight">
-        Related Articles
-      </h2>
-      <ul className="mt-6 grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
-        {posts.map((post) => (
-          <li key={post.id} className="flex">
-            <BlogCard post={post} headingLevel="h3" compact className="w-full" />
-          </li>
-        ))}
-      </ul>
-    </section>
   );
 }
 

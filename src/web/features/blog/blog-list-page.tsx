@@ -6,14 +6,26 @@ import { LoadFailedAlert } from '../../components/load-failed-alert';
 import { ListPageHero } from '../../components/section-heading';
 import { BlogCard } from '../../components/article/blog-card';
 import { Button } from '../../components/button';
+import { hydrateWhenVisible } from '../../lib/hydrate-when-visible';
 import { ArticleSkeleton, useArticleNavigationPending } from './article-pending';
 import { BlogCategoryPills } from './blog-category-pills';
 import { BlogFiltersPanel } from './blog-filters-panel';
 import { ALL_CATEGORIES, blogListHref, hasActiveFilters, type BlogListState } from './blog-list-state';
-import { BlogPagination } from './blog-pagination';
 import { BlogSearchForm } from './blog-search-form';
 import { BlogSortSelect } from './blog-sort-select';
-import { NewsletterBox } from './newsletter-box';
+
+const PAGINATION_ANCHOR = 'pagination';
+const NEWSLETTER_ANCHOR = 'newsletter';
+/** Below the list: their code loads as they come near the viewport (ADR 0023). */
+const Pagination = hydrateWhenVisible(PAGINATION_ANCHOR, () =>
+  import('./blog-pagination').then((m) => m.BlogPagination),
+);
+const Newsletter = hydrateWhenVisible(NEWSLETTER_ANCHOR, () => import('./newsletter-box').then((m) => m.NewsletterBox));
+
+/** For a client navigation to the list: the page appears whole (see the route's clientLoader). */
+export async function preloadBlogListPage(): Promise<void> {
+  await Promise.all([Pagination.preload(), Newsletter.preload()]);
+}
 
 export const BLOG_POSTS_FAILED = 'Failed to load blog posts';
 
@@ -135,13 +147,13 @@ export function BlogListPage({ state, list, categories }: BlogListPageProps) {
                 ))}
               </ul>
             )}
-            <div className="mt-10">
-              <BlogPagination state={state} pages={list.pages} />
+            <div id={PAGINATION_ANCHOR} className="mt-10">
+              <Pagination.Component state={state} pages={list.pages} />
             </div>
           </>
         )}
 
-        <NewsletterBox className="mt-16" />
+        <Newsletter.Component anchorId={NEWSLETTER_ANCHOR} className="mt-16" />
       </div>
     </>
   );

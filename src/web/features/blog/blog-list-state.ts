@@ -107,3 +107,11 @@ export function blogListQuery(state: BlogListState, limit: number): Record<strin
     dateRange: state.dateRange || undefined,
   };
 }
+
+/** How the sort choices read (the sort select and the list's title). */
+export const blogSortLabels: Record<BlogSort, string> = {
+  newest: 'Newest first',
+  oldest: 'Oldest first',
+  popular: 'Most popular',
+  alphabetical: 'Alphabetical (A-Z)',
+};

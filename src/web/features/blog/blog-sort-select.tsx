@@ -1,14 +1,7 @@
-import { blogSorts, type BlogSort } from '../../../shared/contracts/blog.values';
+import { blogSorts } from '../../../shared/contracts/blog.values';
 import { ListSortSelect } from '../../components/list-controls';
 import { hiddenValues, stateFromForm } from './blog-list-forms';
-import { blogListHref, BLOG_LIST_PATH, type BlogListState } from './blog-list-state';
-
-export const blogSortLabels: Record<BlogSort, string> = {
-  newest: 'Newest first',
-  oldest: 'Oldest first',
-  popular: 'Most popular',
-  alphabetical: 'Alphabetical (A-Z)',
-};
+import { blogListHref, BLOG_LIST_PATH, blogSortLabels, type BlogListState } from './blog-list-state';
 
 /** The sort choice; it applies on change, or with the Sort button when JavaScript is off. */
 export function BlogSortSelect({ state }: { state: BlogListState }) {

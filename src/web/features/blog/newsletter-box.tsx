@@ -25,7 +25,7 @@ function checkEmail(value: string): string | null {
 }
 
 /** 'Stay updated' box: subscribes the address (POST /api/newsletter/subscribe) and shows the server's answer. */
-export function NewsletterBox({ className }: { className?: string }) {
+export function NewsletterBox({ anchorId, className }: { anchorId?: string; className?: string }) {
   const hydrated = useHydrated();
   const [status, setStatus] = useState<Status>({ kind: 'idle' });
   const [fieldError, setFieldError] = useState<string | null>(null);
@@ -63,6 +63,7 @@ export function NewsletterBox({ className }: { className?: string }) {
 
   return (
     <section
+      id={anchorId}
       aria-labelledby={`${id}-title`}
       className={cn(
         'relative isolate overflow-hidden rounded-3xl bg-brand-700 px-6 py-10 text-white shadow-xl shadow-brand-900/20 sm:px-10 sm:py-12',

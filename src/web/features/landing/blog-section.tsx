@@ -5,8 +5,6 @@ import { Button } from '../../components/button';
 import { LoadFailedAlert } from '../../components/load-failed-alert';
 import { SectionHeading } from '../../components/section-heading';
 
-/** Landing page: 3 featured published posts (spec 01, sections 2 and 9). */
-export const LANDING_FEATURED_POSTS = 3;
 export const BLOG_DATA_FAILED = 'Failed to load blog posts';
 
 /** The #blog section. `posts` is null when they could not be loaded. */

@@ -4,7 +4,8 @@ import type { CompanyProfile } from '../../../shared/contracts/company';
 import { Button } from '../../components/button';
 import { SocialIcon } from '../../components/social-icon';
 import { mailtoHref, telHref, whatsappHref } from '../../lib/contact-links';
-import { QuoteForm, type QuoteFormProps } from './quote-form';
+import { QUOTE_SENT_PARAM, QUOTE_SENT_VALUE, quoteFormPreset } from '../../../shared/contracts/quote-links.values';
+import { QuoteForm, type QuoteFormAnswer } from './quote-form';
 
 /** One term and its value; the icon sits in the term, so the list holds nothing but terms and values. */
 function ContactItem({ icon, label, children }: { icon: ReactNode; label: string; children: ReactNode }) {
@@ -36,7 +37,23 @@ const promises = [
  * #get-quote: how to reach the company (with WhatsApp and e-mail shortcuts) beside the quote form.
  * On a phone the form follows the heading and the contact details come after it.
  */
-export function ContactSection({ company, form }: { company: CompanyProfile; form: Omit<QuoteFormProps, 'services'> }) {
+export function ContactSection({
+  company,
+  search,
+  answer,
+}: {
+  company: CompanyProfile;
+  /** The page address's query: ?service= and ?subject= preset the form, ?quote=sent shows it was sent. */
+  search: string;
+  /** The page's answer to the form sent without JavaScript, or null. */
+  answer: QuoteFormAnswer | null;
+}) {
+  const params = new URLSearchParams(search);
+  const form = {
+    preset: quoteFormPreset(params, company.coreServices),
+    sent: params.get(QUOTE_SENT_PARAM) === QUOTE_SENT_VALUE,
+    answer,
+  };
   const whatsapp = whatsappHref(company.whatsapp);
   const email = mailtoHref(company.email, { subject: 'Project enquiry' });
   const panel = 'relative isolate overflow-hidden bg-brand-700 px-6 text-white sm:px-10 lg:col-span-2';

@@ -1,5 +1,5 @@
 import { CalendarClock, Clock, GraduationCap, Send, type IconComponent } from '../../components/icons';
-import { quoteFormHref } from '../../../shared/contracts/contacts.values';
+import { quoteFormHref } from '../../../shared/contracts/quote-links.values';
 import {
   internshipSteps,
   LandingAnchor,

@@ -1,14 +1,11 @@
 import { ArrowRight, Send } from '../../components/icons';
 import type { ProjectSummary } from '../../../shared/contracts/portfolio';
-import { PORTFOLIO_FEATURED_COUNT } from '../../../shared/contracts/portfolio.values';
 import { Button } from '../../components/button';
 import { LoadFailedAlert } from '../../components/load-failed-alert';
 import { ProjectCard } from '../../components/portfolio/project-card';
 import { PORTFOLIO_PATH } from '../../components/portfolio/project-format';
 import { SectionHeading } from '../../components/section-heading';
 
-/** Landing page: up to 6 featured published projects (spec 01, sections 2 and 9). */
-export const LANDING_FEATURED_PROJECTS = PORTFOLIO_FEATURED_COUNT;
 export const PORTFOLIO_DATA_FAILED = 'Failed to load our projects';
 
 /** The #portfolio section. `projects` is null when they could not be loaded. */

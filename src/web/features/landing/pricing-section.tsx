@@ -1,5 +1,5 @@
 import { Check, Send } from '../../components/icons';
-import { quoteFormHref } from '../../../shared/contracts/contacts.values';
+import { quoteFormHref } from '../../../shared/contracts/quote-links.values';
 import {
   CUSTOM_QUOTE,
   LandingAnchor,

@@ -2,12 +2,13 @@ import { LoaderCircle, RotateCcw, Send } from '../../components/icons';
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import {
   checkContactForm,
+  contactFormFields,
   ContactMessage,
-  QUOTE_FORM_ANCHOR,
   type ContactFormField,
   type ContactFormValues,
   type ContactSource,
 } from '../../../shared/contracts/contacts.values';
+import { QUOTE_FORM_ANCHOR } from '../../../shared/contracts/quote-links.values';
 import type { ContactSubmitResponse } from '../../../shared/contracts/contacts';
 import { Alert } from '../../components/alert';
 import { Button } from '../../components/button';
@@ -17,6 +18,7 @@ import { Textarea } from '../../components/textarea';
 import { Honeypot } from '../../components/honeypot';
 import { post } from '../../lib/public-api';
 import { useHydrated } from '../../lib/use-hydrated';
+import { useTypedBeforeHydration } from '../../lib/use-typed-before-hydration';
 import {
   contactFieldMax,
   contactRequestBody,
@@ -100,7 +102,17 @@ export function QuoteForm({ services, preset, sent, answer }: QuoteFormProps) {
   const [focusField, setFocusField] = useState<{ field: ContactFormField } | null>(null);
   const honeypot = useRef<HTMLInputElement>(null);
   const banner = useRef<HTMLDivElement>(null);
+  const formRef = useRef<HTMLFormElement>(null);
   const sending = status.kind === 'sending';
+
+  // What was typed before this code arrived is the form's now, and its draft (so the stored one below,
+  // from an earlier visit, does not replace it).
+  useTypedBeforeHydration(formRef, (typed) => {
+    const next = { ...values };
+    for (const field of contactFormFields) if (typed[field] !== undefined) next[field] = typed[field];
+    setValues(next);
+    storeDraft(next);
+  });
 
   // The unsent form from an earlier visit comes back, unless the page answers a form just sent.
   useEffect(() => {
@@ -193,6 +205,7 @@ export function QuoteForm({ services, preset, sent, answer }: QuoteFormProps) {
 
   return (
     <form
+      ref={formRef}
       method="post"
       // The home route's action (an index route: React Router targets it with ?index).
       action={`/?index#${QUOTE_FORM_ANCHOR}`}

@@ -19,7 +19,7 @@ import {
   type IconComponent,
 } from '../../components/icons';
 import { Link } from 'react-router';
-import { quoteFormHref } from '../../../shared/contracts/contacts.values';
+import { quoteFormHref } from '../../../shared/contracts/quote-links.values';
 import { LandingAnchor, SiteContentMessage, type ServiceCard } from '../../../shared/contracts/site-content.values';
 import { LoadFailedAlert } from '../../components/load-failed-alert';
 import { SectionHeading } from '../../components/section-heading';

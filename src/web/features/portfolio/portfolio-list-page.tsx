@@ -7,6 +7,7 @@ import { ListPageHero } from '../../components/section-heading';
 import { Button } from '../../components/button';
 import { ProjectCard } from '../../components/portfolio/project-card';
 import { onDataUpdate } from '../../lib/data-update';
+import { hydrateWhenVisible } from '../../lib/hydrate-when-visible';
 import {
   ActiveFilterChips,
   PortfolioFiltersPanel,
@@ -14,8 +15,16 @@ import {
   PortfolioSortSelect,
 } from './portfolio-filters';
 import { activeFilterCount, clearedFiltersHref, resultSummary, type PortfolioListState } from './portfolio-list-state';
-import { PortfolioPagination } from './portfolio-pagination';
 import { LOADING_PROJECTS, Spinner, usePortfolioListPending } from './portfolio-pending';
+
+const PAGINATION_ANCHOR = 'pagination';
+/** Below the projects: its code loads as it comes near the viewport (ADR 0023). */
+const Pagination = hydrateWhenVisible(PAGINATION_ANCHOR, () =>
+  import('./portfolio-pagination').then((m) => m.PortfolioPagination),
+);
+
+/** For a client navigation to the list: the page appears whole (see the route's clientLoader). */
+export const preloadPortfolioListPage = () => Pagination.preload();
 
 export const PORTFOLIO_FAILED = 'Failed to Load Portfolio';
 export const NO_PROJECTS_FOUND = 'No Projects Found';
@@ -85,8 +94,8 @@ function Results({ state, list }: { state: PortfolioListState; list: PortfolioLi
           ))}
         </ul>
       )}
-      <div className="mt-10">
-        <PortfolioPagination state={state} pages={list.pages} />
+      <div id={PAGINATION_ANCHOR} className="mt-10">
+        <Pagination.Component state={state} pages={list.pages} />
       </div>
     </>
   );

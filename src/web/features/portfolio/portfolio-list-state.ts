@@ -1,4 +1,4 @@
-import { PORTFOLIO_PAGE_SIZE } from '../../../shared/contracts/portfolio.values';
+import { PORTFOLIO_PAGE_SIZE } from '../../../shared/contracts/portfolio-display.values';
 import { PORTFOLIO_PATH } from '../../components/portfolio/project-format';
 
 /**

@@ -1,7 +1,6 @@
 import { ArrowRight } from '../../components/icons';
 import type { ProjectDetail, ProjectSummary } from '../../../shared/contracts/portfolio';
 import { Button } from '../../components/button';
-import { ProjectCard } from '../../components/portfolio/project-card';
 import { PORTFOLIO_PATH, UNTITLED_PROJECT } from '../../components/portfolio/project-format';
 import {
   ProjectHeader,
@@ -12,6 +11,14 @@ import {
 import { LOADING_PROJECT, Spinner, useProjectNavigationPending } from './portfolio-pending';
 import { ProjectLikeButton } from './project-like-button';
 import { BackToPortfolio, ProjectBreadcrumb, SuggestedProject } from './project-parts';
+import { hydrateWhenVisible } from '../../lib/hydrate-when-visible';
+
+const RELATED_ANCHOR = 'related';
+/** Below the project: its code loads as it comes near the viewport (ADR 0023). */
+const Related = hydrateWhenVisible(RELATED_ANCHOR, () => import('./related-projects').then((m) => m.RelatedProjects));
+
+/** For a client navigation to a project: the page appears whole (see the route's clientLoader). */
+export const preloadProjectPage = () => Related.preload();
 
 export interface ProjectPageProps {
   project: ProjectDetail;
@@ -46,20 +53,7 @@ export function ProjectPage({ project, related, suggestions }: ProjectPageProps)
         </aside>
       </div>
 
-      {related.length > 0 && (
-        <section aria-labelledby="related-projects" className="mt-20 border-t border-slate-200 pt-12">
-          <h2 id="related-projects" className="text-2xl font-bold tracking-tight">
-            Related Projects
-          </h2>
-          <ul className="mt-6 grid gap-6 sm:grid-cols-2 lg:grid-cols-4">
-            {related.map((item) => (
-              <li key={item.id} className="flex">
-                <ProjectCard project={item} headingLevel="h3" className="w-full" />
-              </li>
-            ))}
-          </ul>
-        </section>
-      )}
+      <Related.Component projects={related} />
 
       {suggestions.length > 0 && (
         <section aria-labelledby="projects-you-may-need" className="mt-16">

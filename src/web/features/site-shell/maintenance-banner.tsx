@@ -1,14 +1,14 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useState, type ComponentType } from 'react';
 import { AUTH_TOKEN_STORAGE_KEY } from '../../../shared/constants';
-import { SystemMessage } from '../../../shared/contracts/system-settings.values';
 
 /**
  * For signed-in staff browsing the public site while maintenance mode is on (they pass thanks to the site
  * pass cookie; visitors get the maintenance page): a bar saying so, with the way to turn it off. Asked for
- * only when this browser holds a staff token, so visitors' pages make no call and stay cacheable.
+ * only when this browser holds a staff token, so visitors' pages make no call and stay cacheable, and
+ * download none of its code (ADR 0023).
  */
 export function MaintenanceBanner() {
-  const [on, setOn] = useState(false);
+  const [Notice, setNotice] = useState<ComponentType | null>(null);
 
   useEffect(() => {
     let token: string | null = null;
@@ -18,24 +18,15 @@ export function MaintenanceBanner() {
       return;
     }
     if (!token) return;
+    const staffToken = token;
     const controller = new AbortController();
-    fetch('/api/system/status', { headers: { authorization: `Bearer ${token}` }, signal: controller.signal })
-      .then((response) => (response.ok ? (response.json() as Promise<{ data?: { maintenanceMode?: unknown } }>) : null))
-      .then((body) => setOn(body?.data?.maintenanceMode === true))
+    import('./maintenance-notice')
+      .then(async ({ maintenanceModeOn, MaintenanceNotice }) => {
+        if (await maintenanceModeOn(staffToken, controller.signal)) setNotice(() => MaintenanceNotice);
+      })
       .catch(() => undefined);
     return () => controller.abort();
   }, []);
 
-  if (!on) return null;
-  return (
-    <div
-      role="status"
-      className="fixed inset-x-3 bottom-3 z-50 mx-auto flex max-w-2xl flex-wrap items-center justify-center gap-x-3 gap-y-1 rounded-xl border border-amber-300 bg-amber-50 px-4 py-2.5 text-center text-sm text-amber-900 shadow-lg"
-    >
-      <span className="font-semibold">{SystemMessage.MAINTENANCE_BANNER}</span>
-      <a href="/admin/settings#settings-system" className="font-semibold text-amber-950 underline underline-offset-2">
-        System settings
-      </a>
-    </div>
-  );
+  return Notice ? <Notice /> : null;
 }

@@ -9,10 +9,10 @@ import { SocialLinks } from '../../components/social-links';
 const headingClass = 'text-sm font-semibold tracking-wide text-white';
 const linkClass = 'rounded-sm text-sm text-slate-400 transition-colors hover:text-white';
 
-export function SiteFooter({ company }: { company: CompanyProfile }) {
+export function SiteFooter({ anchorId, company }: { anchorId?: string; company: CompanyProfile }) {
   const year = new Date().getFullYear();
   return (
-    <footer className="bg-slate-950 text-slate-400" aria-labelledby="footer-heading">
+    <footer id={anchorId} className="bg-slate-950 text-slate-400" aria-labelledby="footer-heading">
       <h2 id="footer-heading" className="sr-only">
         Footer
       </h2>

@@ -1,11 +1,15 @@
 import type { ReactNode } from 'react';
 import { usePageAnalytics } from '../../lib/use-page-analytics';
 import type { CompanyProfile } from '../../../shared/contracts/company';
-import { SiteFooter } from './site-footer';
+import { hydrateWhenVisible } from '../../lib/hydrate-when-visible';
 import { MaintenanceBanner } from './maintenance-banner';
 import { SiteHeader } from './site-header';
 
 export const MAIN_CONTENT_ID = 'main-content';
+const FOOTER_ID = 'site-footer';
+
+/** At the bottom of every page: its code loads as it comes near the viewport (ADR 0023). */
+const Footer = hydrateWhenVisible(FOOTER_ID, () => import('./site-footer').then((m) => m.SiteFooter));
 
 /** Skip link, fixed top bar, the page as <main>, and the footer; page views are reported from here. */
 export function SiteShell({ company, children }: { company: CompanyProfile; children: ReactNode }) {
@@ -22,7 +26,7 @@ export function SiteShell({ company, children }: { company: CompanyProfile; chil
       <main id={MAIN_CONTENT_ID} tabIndex={-1} className="flex-1 pt-16 focus:outline-none">
         {children}
       </main>
-      <SiteFooter company={company} />
+      <Footer.Component anchorId={FOOTER_ID} company={company} />
       <MaintenanceBanner />
     </div>
   );

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { QUOTE_SUBJECT_MAX, quoteFormHref, quoteFormPreset } from './contacts.values';
+import { QUOTE_SUBJECT_MAX, quoteFormHref, quoteFormPreset } from './quote-links.values';
 
 const SERVICES = ['Web Development', 'Mobile Apps'];
 
