@@ -68,7 +68,17 @@ const playing = async (page: Page, state: 'true' | 'false') => {
   }
 };
 
-/** How many of the canvas's pixels have been painted (its alpha is not 0). */
+/**
+ * The video's canvas as its worker reports it (the page cannot read a canvas it gave to a worker): the share
+ * of pixels the first frame painted, and how many frames it has drawn.
+ */
+const videoDrawing = (page: Page) =>
+  page.locator('[data-hero-background="video"]').evaluate((canvas: HTMLCanvasElement) => ({
+    painted: Number(canvas.dataset.painted ?? 0),
+    frames: Number(canvas.dataset.frames ?? 0),
+  }));
+
+/** How many of the poster canvas's pixels have been painted (its alpha is not 0). */
 const paintedShare = (page: Page) =>
   page.locator('[data-hero-background]').evaluate((canvas: HTMLCanvasElement) => {
     const { data } = canvas.getContext('2d')!.getImageData(0, 0, canvas.width, canvas.height);
@@ -90,8 +100,18 @@ describe('the hero background video', () => {
     await hydrated(page);
     await playing(page, 'true');
     expect(videoRequests.length).toBeGreaterThan(0);
-    await page.waitForTimeout(500);
-    expect(await paintedShare(page)).toBeGreaterThan(0.95);
+    // Drawn off the main thread, frame after frame, over the whole canvas.
+    await expect.poll(async () => (await videoDrawing(page)).frames).toBeGreaterThanOrEqual(60);
+    expect((await videoDrawing(page)).painted).toBeGreaterThan(0.95);
+    // The page cannot draw on it: the canvas was handed to the worker.
+    const pageContext = await page.locator('[data-hero-background="video"]').evaluate((canvas: HTMLCanvasElement) => {
+      try {
+        return canvas.getContext('2d') ? 'page can draw' : 'none';
+      } catch (error) {
+        return error instanceof Error ? error.name : 'error';
+      }
+    });
+    expect(pageContext).toBe('InvalidStateError');
     expect(await page.locator('[data-hero-background]').getAttribute('aria-hidden')).toBe('true');
     await page.locator('#hero').screenshot({ path: `${SHOTS}/hero-video-1280.png` });
 
@@ -133,7 +153,7 @@ describe('the hero background video', () => {
     await page.goto(site.baseUrl);
     await hydrated(page);
     await playing(page, 'true');
-    await page.waitForTimeout(500);
+    await expect.poll(async () => (await videoDrawing(page)).frames).toBeGreaterThan(0);
     await page.locator('#hero').screenshot({ path: `${SHOTS}/hero-video-390.png` });
     await context.close();
   });

@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import { usePrefersReducedMotion } from '../../lib/use-reduced-motion';
+import type { HeroVideoProgress, HeroVideoStart } from './hero-video-worker';
 
 /** Whether the visitor's browser asks to save data (Network Information API, where there is one). */
 function savesData(): boolean {
@@ -13,12 +14,57 @@ const HEIGHT = 360;
 
 type Mode = 'none' | 'poster' | 'video';
 
+/** Chromium's way to hand a video's frames to a worker (not in TypeScript's DOM library yet). */
+interface TrackProcessorConstructor {
+  new (init: { track: MediaStreamTrack }): { readable: ReadableStream<VideoFrame> };
+}
+type CapturingVideo = HTMLVideoElement & { captureStream?: () => MediaStream };
+
+/**
+ * Draws the video's frames on the canvas in a worker (hero-video-worker.ts), where the browser can: a
+ * frame costs ~50 ms of CPU to convert without a GPU, too much for the main thread at 25 frames a second.
+ * Returns the function that stops it, or undefined where the browser lacks a part (then the page draws).
+ */
+function drawInWorker(video: CapturingVideo, canvas: HTMLCanvasElement): (() => void) | undefined {
+  const Processor = (window as Window & { MediaStreamTrackProcessor?: TrackProcessorConstructor })
+    .MediaStreamTrackProcessor;
+  if (!Processor || typeof video.captureStream !== 'function' || !('transferControlToOffscreen' in canvas)) return;
+  const stream = video.captureStream();
+  const worker = new Worker(new URL('./hero-video-worker.ts', import.meta.url), { type: 'module' });
+  worker.addEventListener('message', (event: MessageEvent<HeroVideoProgress>) => {
+    canvas.dataset.frames = String(event.data.frames);
+    if (event.data.painted !== undefined) canvas.dataset.painted = event.data.painted.toFixed(3);
+  });
+  const start = (track: MediaStreamTrack) => {
+    const offscreen = canvas.transferControlToOffscreen();
+    const message: HeroVideoStart = {
+      canvas: offscreen,
+      frames: new Processor({ track }).readable,
+      width: WIDTH,
+      height: HEIGHT,
+    };
+    worker.postMessage(message, [message.canvas, message.frames]);
+  };
+  const [track] = stream.getVideoTracks();
+  const onTrack = (event: MediaStreamTrackEvent) => {
+    if (event.track.kind === 'video') start(event.track);
+  };
+  if (track) start(track);
+  else stream.addEventListener('addtrack', onTrack, { once: true });
+  return () => {
+    stream.removeEventListener('addtrack', onTrack);
+    for (const each of stream.getTracks()) each.stop();
+    worker.terminate();
+  };
+}
+
 /**
  * The hero's looping, muted background video (issue 12). It never competes with the page's largest paint:
  * the server HTML has none of it; the video is loaded after hydration, once the browser is idle, and only
  * for visitors who neither save data nor prefer reduced motion (they get the still poster); and its frames
  * (or the poster) are drawn on a canvas from a video element that is never put in the page, because
- * browsers count a visible <video> or <img> as a largest-paint candidate and a canvas not. It plays only
+ * browsers count a visible <video> or <img> as a largest-paint candidate and a canvas not. The frames are
+ * drawn by a worker where the browser allows it (drawInWorker), so the main thread stays free. It plays only
  * while the hero is on screen and the tab is visible. Decorative: hidden from assistive technology.
  */
 export function HeroVideo({ videoUrl, posterUrl }: { videoUrl: string | null; posterUrl: string | null }) {
@@ -43,10 +89,11 @@ export function HeroVideo({ videoUrl, posterUrl }: { videoUrl: string | null; po
 
   useEffect(() => {
     const canvas = canvasRef.current;
-    const context = canvas?.getContext('2d');
-    if (!canvas || !context) return;
+    if (!canvas) return;
 
     if (mode === 'poster' && posterUrl) {
+      const context = canvas.getContext('2d');
+      if (!context) return;
       const image = new Image();
       image.decoding = 'async';
       image.onload = () => context.drawImage(image, 0, 0, WIDTH, HEIGHT);
@@ -57,7 +104,7 @@ export function HeroVideo({ videoUrl, posterUrl }: { videoUrl: string | null; po
     }
     if (mode !== 'video' || !videoUrl) return;
 
-    const video = document.createElement('video');
+    const video: CapturingVideo = document.createElement('video');
     video.muted = true;
     video.loop = true;
     video.playsInline = true;
@@ -65,8 +112,15 @@ export function HeroVideo({ videoUrl, posterUrl }: { videoUrl: string | null; po
     video.src = videoUrl;
     let frame = 0;
     let stopped = false;
+    /**
+     * Who draws, decided at the first play: a worker where the browser can hand it the frames, else the page.
+     * (A canvas given to a worker cannot be drawn on here, nor given twice: React's development replay of
+     * this effect ends before any play.)
+     */
+    let stopWorker: (() => void) | undefined;
+    let context: CanvasRenderingContext2D | null = null;
     const draw = () => {
-      if (stopped) return;
+      if (stopped || !context) return;
       if (video.readyState >= HTMLMediaElement.HAVE_CURRENT_DATA) context.drawImage(video, 0, 0, WIDTH, HEIGHT);
       if (!video.paused) schedule();
     };
@@ -78,7 +132,11 @@ export function HeroVideo({ videoUrl, posterUrl }: { videoUrl: string | null; po
     };
     const onPlay = () => {
       canvas.dataset.playing = 'true';
-      schedule();
+      if (!stopWorker && !context) {
+        stopWorker = drawInWorker(video, canvas);
+        if (!stopWorker) context = canvas.getContext('2d');
+      }
+      if (context) schedule();
     };
     const onPause = () => {
       canvas.dataset.playing = 'false';
@@ -111,6 +169,7 @@ export function HeroVideo({ videoUrl, posterUrl }: { videoUrl: string | null; po
 
     return () => {
       stopped = true;
+      stopWorker?.();
       observer.disconnect();
       document.removeEventListener('visibilitychange', update);
       video.removeEventListener('play', onPlay);
@@ -126,6 +185,8 @@ export function HeroVideo({ videoUrl, posterUrl }: { videoUrl: string | null; po
   if (mode === 'none') return null;
   return (
     <canvas
+      // A fresh canvas for each mode: one given to the video's worker can never be drawn on again here.
+      key={mode}
       ref={canvasRef}
       width={WIDTH}
       height={HEIGHT}
