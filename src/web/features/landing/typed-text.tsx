@@ -22,7 +22,8 @@ export function TypedText({ phrases, className }: { phrases: readonly string[]; 
   const longest = phrases.reduce((a, b) => (b.length > a.length ? b : a), '');
 
   return (
-    <p aria-live="off" className={cn('relative', className)}>
+    // Its own layer, contained: each letter repaints this line only, not the hero's blurred background.
+    <p aria-live="off" className={cn('relative transform-gpu [contain:layout_paint]', className)}>
       <span className="sr-only">{phrases.join('. ')}.</span>
       {/* The longest phrase, invisible, holds the line's height so the page below never jumps. */}
       <span aria-hidden="true" className="grid">
