@@ -237,7 +237,9 @@ export async function listPosts(
   const search = filter.search ? applySearch(postsWithCategory(db), await planSearch(db, filter.search)) : undefined;
   const query = applyFilter(search?.query ?? postsWithCategory(db), filter);
   const rank = order.field === 'relevance' ? search?.rank : undefined;
-  if (search && searchCap !== undefined) return cappedSearch(db, query, order, rank, page, limit, searchCap);
+  if (search && searchCap !== undefined) {
+    return cappedSearch(db, query, { order, rank, fullText: search.rank !== undefined }, page, limit, searchCap);
+  }
   return pageWithTotal(query, (q) => orderPosts(q.select(summaryColumns), order, rank), page, limit);
 }
 
@@ -255,6 +257,13 @@ function fenced(db: Kysely<DB>, query: PostQuery): PostQuery {
   return db.selectFrom(matches.as('p')) as unknown as PostQuery;
 }
 
+/** How a capped search orders: the order asked for, the rank if by relevance, whether the index matched. */
+interface SearchOrder {
+  order: PostOrder;
+  rank?: Expression<number>;
+  fullText: boolean;
+}
+
 /**
  * The ids a capped search answers, in order. SQLite and PostgreSQL: the first `cap` matches in the
  * order asked for (by relevance: the best `cap`), so every post shown is where an uncapped search would
@@ -265,15 +274,12 @@ function fenced(db: Kysely<DB>, query: PostQuery): PostQuery {
  * so these are the best `cap` by that measure, then ordered as asked (by relevance: the title weighed in).
  * Below the cap, every match, in the same order as uncapped (ADR 0021).
  */
-async function pickSearchIds(
-  db: Kysely<DB>,
-  query: PostQuery,
-  order: PostOrder,
-  rank: Expression<number> | undefined,
-  cap: number,
-): Promise<number[]> {
+async function pickSearchIds(db: Kysely<DB>, query: PostQuery, how: SearchOrder, cap: number): Promise<number[]> {
+  const { order, rank } = how;
   const dialect = dialectOfDb(db);
-  if (dialect === 'mysql') {
+  // A search matched by LIKE alone (words InnoDB does not index) reads the table, not the index, in no
+  // useful order: it sorts every match, as SQLite and PostgreSQL do.
+  if (dialect === 'mysql' && how.fullText) {
     const first = query
       .select('p.id as id')
       .$call((q) => (rank ? q.select(sql<number>`${rank}`.as('rank')) : q))
@@ -299,13 +305,12 @@ async function pickSearchIds(
 async function cappedSearch(
   db: Kysely<DB>,
   query: PostQuery,
-  order: PostOrder,
-  rank: Expression<number> | undefined,
+  how: SearchOrder,
   page: number,
   limit: number,
   cap: number,
 ) {
-  const ids = await pickSearchIds(db, query, order, rank, cap);
+  const ids = await pickSearchIds(db, query, how, cap);
   const pageIds = ids.slice((page - 1) * limit, page * limit);
   const found =
     pageIds.length === 0
