@@ -8,6 +8,12 @@ export const BLOG_PAGE_SIZE = 10;
 export const BLOG_MAX_PAGE_SIZE = 100;
 export const BLOG_RELATED_COUNT = 3;
 export const BLOG_MAX_RELATED = 10;
+/**
+ * The most posts a visitor's search answers (ADR 0021): a search matching more reports this `total`
+ * (the list page shows "1,000+") and pages through the first 1,000 matches (by relevance: the newest
+ * 1,000, ranked).
+ */
+export const BLOG_SEARCH_MAX_RESULTS = 1000;
 
 /** Sort values of the blog list page (spec 01, section 2): newest is the default. */
 export const blogSorts = ['newest', 'oldest', 'popular', 'alphabetical'] as const;

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { blogAdminPostSchema } from '../../../shared/contracts/blog';
+import { BLOG_SEARCH_MAX_RESULTS, blogAdminPostSchema } from '../../../shared/contracts/blog';
 import { bearer, createSignedIn, freshIp, type Session } from '../../testing/auth-helpers';
 import { useTestApp } from '../../testing/test-app';
 import { testDialects } from '../../testing/test-database';
@@ -281,6 +281,73 @@ describe.each(testDialects)('blog full-text search on %s', (dialect) => {
       expect((await search(`${q(w)}&featured=true`)).total).toBe(0);
       const posted = await call('POST', '/api/blog/search', { body: { query: w, category: 'ai' } });
       expect(posted.json().data.posts.map((p: ListedPost) => p.slug)).toEqual([inAi.slug]);
+    });
+  });
+
+  describe('a word in more posts than a search answers', () => {
+    it('answers the first BLOG_SEARCH_MAX_RESULTS matches, pages through them once, and counts every match for staff', async () => {
+      const w = word();
+      const count = BLOG_SEARCH_MAX_RESULTS + 5;
+      const day = (i: number) => new Date(Date.UTC(2020, 0, 1) + i * 86_400_000).toISOString().slice(0, 10);
+      // Straight into the table (a thousand API calls would take minutes): the database's own triggers
+      // and index take them in, as for any write (ADR 0021).
+      const rows = Array.from({ length: count }, (_, i) => ({
+        slug: `${w}-${i}`,
+        title: i === 3 ? `All about ${w}` : `Common post ${i}`,
+        excerpt: 'A short summary.',
+        content: `<p>${filler(5)} ${w}</p>`,
+        image_url: null,
+        category_id: webDev,
+        author: 'Search Tester',
+        date: day(i),
+        read_time: 1,
+        views: 0,
+        likes: 0,
+        featured: 0,
+        published: 1,
+        seo_title: null,
+        seo_description: null,
+        sort_order: 0,
+        published_at: `${day(i)}T09:00:00.000Z`,
+        created_at: `${day(i)}T09:00:00.000Z`,
+        updated_at: `${day(i)}T09:00:00.000Z`,
+      }));
+      for (let start = 0; start < count; start += 250) {
+        await t.db.database.db
+          .insertInto('blog_posts')
+          .values(rows.slice(start, start + 250))
+          .execute();
+      }
+
+      const first = await search(`${q(w)}&limit=100`);
+      expect(first.total).toBe(BLOG_SEARCH_MAX_RESULTS);
+      expect(first.pages).toBe(BLOG_SEARCH_MAX_RESULTS / 100);
+      const seen = [...first.slugs];
+      for (let page = 2; page <= first.pages; page += 1) {
+        const next = await search(`${q(w)}&limit=100&page=${page}`);
+        expect(next.total).toBe(BLOG_SEARCH_MAX_RESULTS);
+        seen.push(...next.slugs);
+      }
+      expect(seen).toHaveLength(BLOG_SEARCH_MAX_RESULTS);
+      expect(new Set(seen).size).toBe(BLOG_SEARCH_MAX_RESULTS);
+      expect(seen.every((slug) => slug.startsWith(`${w}-`))).toBe(true);
+      expect((await search(`${q(w)}&limit=100&page=${first.pages + 1}`)).slugs).toEqual([]);
+
+      const newest = await search(`${q(w)}&sort=newest`);
+      expect(newest.total).toBe(BLOG_SEARCH_MAX_RESULTS);
+      if (dialect !== 'mysql') {
+        // SQLite and PostgreSQL answer the best matches: the title match first, the newest posts by date.
+        expect(first.slugs[0]).toBe(`${w}-3`);
+        expect(newest.slugs.slice(0, 3)).toEqual([`${w}-${count - 1}`, `${w}-${count - 2}`, `${w}-${count - 3}`]);
+      }
+      // Below the cap nothing changes: a narrower search counts exactly.
+      expect((await search(q(`${w} about`))).total).toBe(1);
+
+      // Staff lists count and rank every match.
+      const forStaff = await staff('GET', `/api/blog/posts?${q(w)}&limit=1`);
+      expect(forStaff.statusCode, forStaff.body).toBe(200);
+      expect(forStaff.json().data.total).toBe(count);
+      expect(forStaff.json().data.posts[0].slug).toBe(`${w}-3`);
     });
   });
 });

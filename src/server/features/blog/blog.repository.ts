@@ -1,4 +1,12 @@
-import { MysqlAdapter, sql, type Expression, type Insertable, type Kysely, type Updateable } from 'kysely';
+import {
+  MysqlAdapter,
+  sql,
+  type Expression,
+  type Insertable,
+  type Kysely,
+  type SelectQueryBuilder,
+  type Updateable,
+} from 'kysely';
 import type { BlogSortField, SortDirection } from '../../../shared/contracts/blog';
 import { insertReturningId } from '../../db/insert-id';
 import {
@@ -68,6 +76,7 @@ function postsWithCategory(db: Kysely<DB>) {
 }
 
 type PostQuery = ReturnType<typeof postsWithCategory>;
+type PostTables = PostQuery extends SelectQueryBuilder<infer T, infer _TB, infer _O> ? T : never;
 
 /**
  * How a search runs on this database (ADR 0021): the full-text index for the words it holds, LIKE for
@@ -192,27 +201,124 @@ function orderExpression(field: BlogSortField): Expression<unknown> {
   }
 }
 
-export async function listPosts(db: Kysely<DB>, filter: PostFilter, order: PostOrder, page: number, limit: number) {
-  const search = filter.search ? applySearch(postsWithCategory(db), await planSearch(db, filter.search)) : undefined;
-  const query = applyFilter(search?.query ?? postsWithCategory(db), filter);
-  const rank = order.field === 'relevance' ? search?.rank : undefined;
+/** The list's order: the rank first when there is one, then the field, then ties (newest first, by id). */
+function orderPosts<O>(
+  query: SelectQueryBuilder<PostTables, 'p' | 'c', O>,
+  order: PostOrder,
+  rank?: Expression<number>,
+) {
   // Without a rank (no search, or a search matched with LIKE only), relevance falls back to newest first.
   const field = order.field === 'relevance' ? 'date' : order.field;
   const direction = order.field === 'relevance' ? 'desc' : order.direction;
   const byDate = field === 'date' || field === 'created_at';
-  return pageWithTotal(
-    query,
-    (q) =>
-      q
-        .select(summaryColumns)
-        .$call((page) => (rank ? page.orderBy(rank, 'desc').orderBy('p.date', 'desc') : page))
-        .orderBy(orderExpression(field), direction)
-        // Ties: newest first for the non-date keys, then by id in the direction of a date key.
-        .$call((page) => (byDate ? page : page.orderBy('p.date', 'desc')))
-        .orderBy('p.id', byDate ? direction : 'desc'),
-    page,
-    limit,
+  return (
+    query
+      .$call((q) => (rank ? q.orderBy(rank, 'desc').orderBy('p.date', 'desc') : q))
+      .orderBy(orderExpression(field), direction)
+      // Ties: newest first for the non-date keys, then by id in the direction of a date key.
+      .$call((q) => (byDate ? q : q.orderBy('p.date', 'desc')))
+      .orderBy('p.id', byDate ? direction : 'desc')
   );
+}
+
+/**
+ * One page of posts and the number of posts over all pages. With `searchCap`, a search answers at most
+ * that many posts (ADR 0021), so that its cost stops growing with the number of matches: see
+ * cappedSearch. Without it (staff lists), every match is counted and ranked.
+ */
+export async function listPosts(
+  db: Kysely<DB>,
+  filter: PostFilter,
+  order: PostOrder,
+  page: number,
+  limit: number,
+  searchCap?: number,
+) {
+  const search = filter.search ? applySearch(postsWithCategory(db), await planSearch(db, filter.search)) : undefined;
+  const query = applyFilter(search?.query ?? postsWithCategory(db), filter);
+  const rank = order.field === 'relevance' ? search?.rank : undefined;
+  if (search && searchCap !== undefined) {
+    return cappedSearch(db, query, { order, rank, fullText: search.rank !== undefined }, page, limit, searchCap);
+  }
+  return pageWithTotal(query, (q) => orderPosts(q.select(summaryColumns), order, rank), page, limit);
+}
+
+/**
+ * PostgreSQL: the matches as a subquery the planner keeps apart (OFFSET 0), with the columns an order
+ * needs. Asked for the newest 1,000 matches, the planner would otherwise walk the date index newest
+ * first and test each post against the query, reading its search_vector out of TOAST (over a second for
+ * a common word); kept apart, the GIN index finds the matches and only those are sorted.
+ */
+function fenced(db: Kysely<DB>, query: PostQuery): PostQuery {
+  const matches = query
+    .select(['p.id', 'p.date', 'p.title', 'p.views', 'p.likes', 'p.created_at', 'p.sort_order'])
+    .select(sql<string>`p.search_rank`.as('search_rank'))
+    .offset(0);
+  return db.selectFrom(matches.as('p')) as unknown as PostQuery;
+}
+
+/** How a capped search orders: the order asked for, the rank if by relevance, whether the index matched. */
+interface SearchOrder {
+  order: PostOrder;
+  rank?: Expression<number>;
+  fullText: boolean;
+}
+
+/**
+ * The ids a capped search answers, in order. SQLite and PostgreSQL: the first `cap` matches in the
+ * order asked for (by relevance: the best `cap`), so every post shown is where an uncapped search would
+ * show it. MySQL: InnoDB reads the whole row of every match it sorts (about 7 µs each, 100 ms for a word
+ * in one post in seven), so the sort happens over the first `cap` rows the full-text index yields (a
+ * LIMIT without ORDER BY, which stops reading there). InnoDB yields them most relevant first (its own
+ * relevance over title, excerpt and content, as the manual describes for MATCH in WHERE without ORDER BY),
+ * so these are the best `cap` by that measure, then ordered as asked (by relevance: the title weighed in).
+ * Below the cap, every match, in the same order as uncapped (ADR 0021).
+ */
+async function pickSearchIds(db: Kysely<DB>, query: PostQuery, how: SearchOrder, cap: number): Promise<number[]> {
+  const { order, rank } = how;
+  const dialect = dialectOfDb(db);
+  // A search matched by LIKE alone (words InnoDB does not index) reads the table, not the index, in no
+  // useful order: it sorts every match, as SQLite and PostgreSQL do.
+  if (dialect === 'mysql' && how.fullText) {
+    const first = query
+      .select('p.id as id')
+      .$call((q) => (rank ? q.select(sql<number>`${rank}`.as('rank')) : q))
+      .limit(cap);
+    const sorted = db
+      .selectFrom(first.as('m'))
+      .innerJoin('blog_posts as p', 'p.id', 'm.id')
+      .leftJoin('blog_categories as c', 'c.id', 'p.category_id')
+      .select('p.id as id');
+    const rows = await orderPosts(sorted, order, rank ? sql<number>`m.rank` : undefined).execute();
+    return rows.map((row) => Number(row.id));
+  }
+  const source = dialect === 'postgres' ? fenced(db, query) : query;
+  const rows = await orderPosts(source.select('p.id as id'), order, rank).limit(cap).execute();
+  return rows.map((row) => Number(row.id));
+}
+
+/**
+ * A search that answers at most `cap` posts (ADR 0021): `total` is the number of matches up to the cap
+ * (exact below it; the list page shows the cap as "1,000+"), the pages run through those posts. One
+ * query picks and orders the ids, without counting every match; a second reads the page's posts.
+ */
+async function cappedSearch(
+  db: Kysely<DB>,
+  query: PostQuery,
+  how: SearchOrder,
+  page: number,
+  limit: number,
+  cap: number,
+) {
+  const ids = await pickSearchIds(db, query, how, cap);
+  const pageIds = ids.slice((page - 1) * limit, page * limit);
+  const found =
+    pageIds.length === 0
+      ? []
+      : await postsWithCategory(db).select(summaryColumns).where('p.id', 'in', pageIds).execute();
+  const byId = new Map(found.map((row) => [Number(row.id), row]));
+  const rows = pageIds.flatMap((id) => byId.get(id) ?? []);
+  return { rows, total: ids.length };
 }
 
 export type PostSummaryRow = Awaited<ReturnType<typeof listPosts>>['rows'][number];

@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import {
+  BLOG_SEARCH_MAX_RESULTS,
   blogDateRangeOptions,
   blogListQuerySchema,
   blogReadTimeOptions,
@@ -194,10 +195,20 @@ const paging = (page: number, limit: number, total: number) => {
   return { total, page, pages, pagination: { page, limit, total, pages } };
 };
 
-/** The public list: published posts only, whatever the query says about `published`. */
+/**
+ * The public list: published posts only, whatever the query says about `published`. A search answers at
+ * most BLOG_SEARCH_MAX_RESULTS posts (ADR 0021); staff searches count and rank every match.
+ */
 export async function listPosts(db: Kysely<DB>, query: BlogListQuery): Promise<BlogListData> {
   const { page, limit } = query;
-  const { rows, total } = await listPostRows(db, toFilter(query), resolveOrder(query), page, limit);
+  const { rows, total } = await listPostRows(
+    db,
+    toFilter(query),
+    resolveOrder(query),
+    page,
+    limit,
+    BLOG_SEARCH_MAX_RESULTS,
+  );
   return { posts: await toSummaries(db, rows), ...paging(page, limit, total) };
 }
 

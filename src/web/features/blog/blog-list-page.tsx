@@ -10,7 +10,7 @@ import { hydrateWhenVisible } from '../../lib/hydrate-when-visible';
 import { ArticleSkeleton, useArticleNavigationPending } from './article-pending';
 import { BlogCategoryPills } from './blog-category-pills';
 import { BlogFiltersPanel } from './blog-filters-panel';
-import { ALL_CATEGORIES, blogListHref, hasActiveFilters, type BlogListState } from './blog-list-state';
+import { ALL_CATEGORIES, blogListHref, hasActiveFilters, resultCountText, type BlogListState } from './blog-list-state';
 import { BlogSearchForm } from './blog-search-form';
 import { BlogSortSelect } from './blog-sort-select';
 
@@ -72,7 +72,7 @@ function ResultCount({ total, state }: { total: number; state: BlogListState }) 
   const noun = total === 1 ? 'article' : 'articles';
   return (
     <p className="text-sm text-slate-600" aria-live="polite" data-result-count="">
-      <span className="font-semibold text-slate-900">{total}</span> {noun} found
+      <span className="font-semibold text-slate-900">{resultCountText(total, state)}</span> {noun} found
       {state.page > 1 && <span className="text-slate-500"> · page {state.page}</span>}
     </p>
   );

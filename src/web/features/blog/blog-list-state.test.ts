@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { blogListHref, DEFAULT_BLOG_LIST_STATE, hasActiveFilters, parseBlogListState } from './blog-list-state';
+import { BLOG_SEARCH_MAX_RESULTS } from '../../../shared/contracts/blog.values';
+import {
+  blogListHref,
+  DEFAULT_BLOG_LIST_STATE,
+  hasActiveFilters,
+  parseBlogListState,
+  resultCountText,
+} from './blog-list-state';
 
 const parse = (query: string) => parseBlogListState(new URLSearchParams(query));
 
@@ -48,5 +55,15 @@ describe('blog list state', () => {
     expect(hasActiveFilters(DEFAULT_BLOG_LIST_STATE)).toBe(false);
     expect(hasActiveFilters(parse('sort=oldest&page=2'))).toBe(false);
     expect(hasActiveFilters(parse('readTime=long'))).toBe(true);
+  });
+
+  it('shows a search total at the cap as "1,000+" (a search answers at most that many posts)', () => {
+    const searching = parse('search=cloud');
+    expect(BLOG_SEARCH_MAX_RESULTS).toBe(1000);
+    expect(resultCountText(999, searching)).toBe('999');
+    expect(resultCountText(1000, searching)).toBe('1,000+');
+    // Without a search every post is counted: the total is exact.
+    expect(resultCountText(1000, DEFAULT_BLOG_LIST_STATE)).toBe('1000');
+    expect(resultCountText(1, parse('search=cloud'))).toBe('1');
   });
 });

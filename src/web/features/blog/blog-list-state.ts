@@ -1,4 +1,5 @@
 import {
+  BLOG_SEARCH_MAX_RESULTS,
   blogDateRanges,
   blogReadTimes,
   blogSorts,
@@ -92,6 +93,15 @@ export function hasActiveFilters(state: BlogListState): boolean {
     state.readTime !== '' ||
     state.dateRange !== ''
   );
+}
+
+/**
+ * The number of posts found, as the page shows it: a search answers at most BLOG_SEARCH_MAX_RESULTS
+ * posts, so a total at that cap means "that many or more" (ADR 0021).
+ */
+export function resultCountText(total: number, state: BlogListState): string {
+  const capped = state.search !== '' && total >= BLOG_SEARCH_MAX_RESULTS;
+  return capped ? `${BLOG_SEARCH_MAX_RESULTS.toLocaleString('en-US')}+` : String(total);
 }
 
 /** The GET /api/blog/posts query of a state. */
