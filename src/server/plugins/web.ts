@@ -393,9 +393,10 @@ export const webPlugin = fp<{ mode: Exclude<WebMode, false> }>(async (app, { mod
     for (const [name, value] of response.headers) headers.push([name.toLowerCase(), value]);
     const policy = reply.getHeader('content-security-policy');
     if (typeof policy === 'string' && response.headers.get('content-type')?.startsWith('text/html')) {
-      const page = pagePolicy(policy, body.toString('utf8'), scriptMarker);
+      // Read as latin1, one character per byte: no UTF-8 decoding and encoding of the whole page (page-csp.ts).
+      const page = pagePolicy(policy, body.toString('latin1'), scriptMarker, 'latin1');
       headers.push(['content-security-policy', page.policy]);
-      body = Buffer.from(page.html, 'utf8');
+      body = Buffer.from(page.html, 'latin1');
     }
     return { status: response.status, headers, body, tags: reads.tags, complete: reads.complete };
   };
