@@ -37,7 +37,7 @@ interface Row {
   encoding: string;
 }
 
-async function putCache(site: RunningSite, token: string, cacheEnabled: boolean) {
+export async function putCache(site: RunningSite, token: string, cacheEnabled: boolean) {
   const res = await fetch(`${site.baseUrl}/api/system/settings`, {
     method: 'PUT',
     headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },

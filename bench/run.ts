@@ -7,6 +7,8 @@
  * the machine. Results print as a table and go to bench/results/latest.json (git-ignored).
  * A target that does not answer 2xx (a page not built yet) is skipped, reported, and makes the exit code 1.
  *
+ * `npm run bench -- --uncached` loads `/`, `/blog` and an article with the cache switched off (bench/uncached.ts),
+ * optionally against an earlier build in the same run (BENCH_BASELINE_DIR).
  * `npm run bench -- --search` runs the full-text search bench at 100,000 posts on each database (bench/search.ts).
  * `npm run bench -- --scale` runs the other mode (bench/scale.ts): blog list, search and article with
  * the demo posts against 2,000 published posts. `npm run bench -- --faults` runs the load-and-fault
@@ -37,6 +39,7 @@ import { runLighthouseBench } from './lighthouse';
 import { runContactsBench } from './contacts';
 import { runScaleBench } from './scale';
 import { runPagesBench } from './pages';
+import { runUncachedBench } from './uncached';
 import { startBareServer, stopChild } from './bare-process';
 import { runSearchBench } from './search';
 import { fixed, kib, table } from './table';
@@ -338,6 +341,7 @@ else if (process.argv.includes('--analytics')) await runAnalyticsBench();
 else if (process.argv.includes('--backups')) await runBackupBench();
 else if (process.argv.includes('--lighthouse')) await runLighthouseBench();
 else if (process.argv.includes('--pages')) await runPagesBench();
+else if (process.argv.includes('--uncached')) await runUncachedBench();
 else if (process.argv.includes('--search')) await runSearchBench();
 else {
   await main();

@@ -48,7 +48,7 @@ import { mailerPlugin } from './plugins/mailer';
 import { pageCachePlugin } from './plugins/page-cache';
 import { staffAlertsPlugin } from './plugins/staff-alerts';
 import { uploadsPlugin } from './plugins/uploads';
-import { webPlugin, type WebMode } from './plugins/web';
+import { ASSETS_PREFIX, webPlugin, type WebMode } from './plugins/web';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -149,6 +149,12 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   // Pages for anonymous visitors from memory; every API write purges what it changes (ADR 0020). Before
   // helmet: a hit is answered with the headers kept with the page, without helmet building them again.
   await app.register(pageCachePlugin);
+  // Built files (/assets: hashed scripts, styles, fonts, the icon sprite) are not documents: no page policy,
+  // frame or referrer rules, only what a file needs, set where they are served (plugins/web.ts). Before
+  // helmet, whose own onRoute hook reads the route's `helmet` option.
+  app.addHook('onRoute', (route) => {
+    if (route.url.startsWith(ASSETS_PREFIX)) route.helmet = false;
+  });
   const dev = options.web === 'dev';
   await app.register(helmet, {
     // No nonces: a page's inline scripts are allowed by their hashes, computed from the finished page so

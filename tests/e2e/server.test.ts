@@ -147,6 +147,10 @@ describe('the production server', () => {
     const res = await fetch(`${site.baseUrl}${asset}`);
     expect(res.status).toBe(200);
     expect(res.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
+    // A file, not a document: no page policy or frame rules (ADR 0025).
+    expect(res.headers.get('x-content-type-options')).toBe('nosniff');
+    expect(res.headers.get('content-security-policy')).toBeNull();
+    expect(res.headers.get('x-frame-options')).toBeNull();
 
     // Compressed at build, at brotli's highest quality: the bytes sent are the .br file's.
     const raw = (encoding: string) =>

@@ -1,7 +1,8 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
-import { Kysely, MysqlDialect, PostgresDialect, SqliteDialect, sql } from 'kysely';
+import { Kysely, MysqlDialect, PostgresDialect, SqliteDialect, sql, type SqliteDatabase } from 'kysely';
+import { LRUCache } from 'lru-cache';
 import { createPool } from 'mysql2';
 import pg from 'pg';
 import type { DB } from './schema';
@@ -31,6 +32,34 @@ export function sqlitePath(url: string): string {
   return rest === ':memory:' ? rest : path.resolve(rest);
 }
 
+/** Distinct SQL texts whose prepared statements a SQLite connection keeps (the least recently used go first). */
+export const SQLITE_STATEMENT_CACHE_SIZE = 500;
+
+/**
+ * Kysely's SQLite driver prepares every query anew (a parse and plan in SQLite each time: ~5 % of an
+ * uncached page render). Our queries are a few hundred distinct texts with bound parameters, so a
+ * statement is prepared once per text and reused (issue 15, ADR 0025). Safe with one connection: the
+ * driver runs one query at a time (its mutex, held for a whole stream or transaction), so no statement is
+ * used by two queries at once, and SQLite prepares a kept statement again itself after a schema change.
+ */
+export function withStatementCache(connection: SQLite.Database, max = SQLITE_STATEMENT_CACHE_SIZE): SqliteDatabase {
+  const statements = new LRUCache<string, SQLite.Statement>({ max });
+  return {
+    close: () => {
+      statements.clear();
+      connection.close();
+    },
+    prepare(text) {
+      let statement = statements.get(text);
+      if (!statement) {
+        statement = connection.prepare(text);
+        statements.set(text, statement);
+      }
+      return statement;
+    },
+  };
+}
+
 export function createDatabase(url: string): Database {
   const dialect = dialectOf(url);
   if (dialect === 'sqlite') {
@@ -46,7 +75,7 @@ export function createDatabase(url: string): Database {
     connection.function('lower', { deterministic: true }, (value: unknown) =>
       value === null ? null : String(value).toLowerCase(),
     );
-    const db = new Kysely<DB>({ dialect: new SqliteDialect({ database: connection }) });
+    const db = new Kysely<DB>({ dialect: new SqliteDialect({ database: withStatementCache(connection) }) });
     return { db, dialect, close: () => db.destroy() };
   }
   if (dialect === 'postgres') {

@@ -7,7 +7,14 @@ import { loadConfig } from '../config';
 import { seedDemoContent } from '../seed/seed';
 import { bearer, createStaff, type Session } from '../testing/auth-helpers';
 import { createTestDatabase, testDialects, type TestDatabase } from '../testing/test-database';
-import { matchesIfNoneMatch, pickEncoding, purgeFor } from './page-cache';
+import {
+  brotliOptions,
+  CACHED_COMPRESSION,
+  LIGHT_COMPRESSION,
+  matchesIfNoneMatch,
+  pickEncoding,
+  purgeFor,
+} from './page-cache';
 import { cspHash, inlineScriptHashes, pagePolicy } from './page-csp';
 import { SITE_PASS_COOKIE } from './system-settings';
 import { pageCacheKey } from './web';
@@ -68,6 +75,17 @@ describe('page cache keys', () => {
       'm1',
     );
     expect(injected.policy).toBe("script-src 'self'");
+  });
+
+  it('finds the same hashes and gives back the same bytes when a page is read as latin1 (one character per byte)', () => {
+    const html =
+      '<p>Café – “quoted”</p><script nonce="m1">window.x = "Ærø ✓ 😀"</script>' +
+      '<script nonce="m1">a()</script><script>steal("é")</script>';
+    const utf8 = pagePolicy("script-src 'self'", html, 'm1');
+    expect(utf8.policy).toContain(cspHash('window.x = "Ærø ✓ 😀"'));
+    const latin1 = pagePolicy("script-src 'self'", Buffer.from(html, 'utf8').toString('latin1'), 'm1', 'latin1');
+    expect(latin1.policy).toBe(utf8.policy);
+    expect(Buffer.from(latin1.html, 'latin1').equals(Buffer.from(utf8.html, 'utf8'))).toBe(true);
   });
 
   it('maps each kind of write to the pages it changes, and an unknown write to every page', () => {
@@ -223,6 +241,39 @@ describe.skipIf(!built).each(testDialects)('the page cache on %s', (dialect) => 
       for (const script of scripts) expect(scriptSrc).toContain(cspHash(script[2] ?? ''));
       expect(identity.body).not.toContain('nonce=');
     }
+  });
+
+  it('compresses a page lightly on every request when it is not kept, and at the cached settings once when it is', async () => {
+    const light = (identity: Buffer) => ({
+      br: zlib.brotliCompressSync(identity, brotliOptions(identity, LIGHT_COMPRESSION.brotliQuality)),
+      gzip: zlib.gzipSync(identity, { level: LIGHT_COMPRESSION.gzipLevel }),
+    });
+    const cached = (identity: Buffer) => ({
+      br: zlib.brotliCompressSync(identity, brotliOptions(identity, CACHED_COMPRESSION.brotliQuality)),
+      gzip: zlib.gzipSync(identity, { level: CACHED_COMPRESSION.gzipLevel }),
+    });
+    const encodings = async (url: string, headers: InjectOptions['headers'] = {}) => ({
+      identity: (await get(url, headers)).rawPayload,
+      br: await get(url, { ...headers, 'accept-encoding': 'br' }),
+      gzip: await get(url, { ...headers, 'accept-encoding': 'gzip' }),
+    });
+    // Cache switched off, and a staff member with the cache on: the light settings, every time.
+    expect((await putSettings({ ...settings, cacheEnabled: false })).statusCode).toBe(200);
+    for (const url of ['/', article]) {
+      const page = await encodings(url);
+      expect(page.br.headers['content-encoding']).toBe('br');
+      expect(page.br.rawPayload.equals(light(page.identity).br)).toBe(true);
+      expect(page.gzip.rawPayload.equals(light(page.identity).gzip)).toBe(true);
+      expect(page.br.rawPayload.equals(cached(page.identity).br)).toBe(false);
+    }
+    expect((await putSettings(settings)).statusCode).toBe(200);
+    const staffPage = await encodings('/blog', { cookie: `${SITE_PASS_COOKIE}=x` });
+    expect(staffPage.br.rawPayload.equals(light(staffPage.identity).br)).toBe(true);
+    // Kept: compressed once at the cached settings, then sent as kept.
+    const kept = await encodings('/blog');
+    expect(app.pageCache.keys()).toContain('/blog');
+    expect(kept.br.rawPayload.equals(cached(kept.identity).br)).toBe(true);
+    expect(kept.gzip.rawPayload.equals(cached(kept.identity).gzip)).toBe(true);
   });
 
   it('answers a matching If-None-Match with 304 and no body, cached or not', async () => {

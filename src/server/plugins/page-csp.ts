@@ -20,20 +20,29 @@ const INLINE_SCRIPT = /<script\b([^>]*)>([\s\S]*?)<\/script\s*>/gi;
 const GOOGLE_TAG = /<script\b[^>]*\bsrc="https:\/\/www\.googletagmanager\.com\/gtag\/js\?/i;
 const GOOGLE_TAG_HOST = 'https://www.googletagmanager.com';
 
-export function cspHash(text: string): string {
-  return `'sha256-${createHash('sha256').update(text, 'utf8').digest('base64')}'`;
+/**
+ * How a page's text was read from its bytes. 'latin1' is one character per byte: a render's UTF-8 bytes
+ * read that way and written back are the same bytes, and hashing a script's characters as latin1 hashes
+ * its UTF-8 bytes, which is what the browser hashes. Cheaper than decoding and encoding UTF-8 (ADR 0025),
+ * and safe for the markup we look for: every byte of a multi-byte UTF-8 character is >= 0x80, so it can
+ * never be read as `<`, `>` or `"`.
+ */
+export type PageTextEncoding = 'utf8' | 'latin1';
+
+export function cspHash(text: string, encoding: PageTextEncoding = 'utf8'): string {
+  return `'sha256-${createHash('sha256').update(text, encoding).digest('base64')}'`;
 }
 
 const carries = (attributes: string, marker: string) => attributes.includes(` nonce="${marker}"`);
 
 /** The hash source of every inline script of a document that carries `marker`, in order, without repeats. */
-export function inlineScriptHashes(html: string, marker: string): string[] {
+export function inlineScriptHashes(html: string, marker: string, encoding: PageTextEncoding = 'utf8'): string[] {
   const hashes = new Set<string>();
   for (const match of html.matchAll(INLINE_SCRIPT)) {
     const attributes = match[1] ?? '';
     if (/\bsrc\s*=/i.test(attributes) || !carries(attributes, marker)) continue;
     const text = match[2] ?? '';
-    if (text.length > 0) hashes.add(cspHash(text));
+    if (text.length > 0) hashes.add(cspHash(text, encoding));
   }
   return [...hashes];
 }
@@ -55,11 +64,16 @@ export function withDirective(policy: string, name: string, sources: string[]): 
  * The policy for one HTML document rendered with `marker`: the base policy (helmet's, `script-src 'self'`)
  * with the hashes of the document's marked inline scripts added to script-src, and Google's tag host when
  * the document loads our tag; and the document without the marker (the same bytes for every render of
- * the same content, so its ETag holds).
+ * the same content, so its ETag holds). `encoding`: how `html` was read from the page's bytes.
  */
-export function pagePolicy(basePolicy: string, html: string, marker: string): { policy: string; html: string } {
+export function pagePolicy(
+  basePolicy: string,
+  html: string,
+  marker: string,
+  encoding: PageTextEncoding = 'utf8',
+): { policy: string; html: string } {
   const current = /(?:^|;)\s*script-src\s+([^;]*)/i.exec(basePolicy)?.[1]?.trim().split(/\s+/) ?? ["'self'"];
-  const sources = [...current, ...inlineScriptHashes(html, marker)];
+  const sources = [...current, ...inlineScriptHashes(html, marker, encoding)];
   const googleTag = [...html.matchAll(/<script\b[^>]*>/gi)].some(
     ([tag]) => GOOGLE_TAG.test(tag) && carries(tag.slice('<script'.length, -1), marker),
   );

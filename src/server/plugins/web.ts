@@ -38,6 +38,19 @@ export type WebMode = 'build' | 'dev' | false;
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 
+/** Where the build's hashed files are served: immutable, and without the page headers (app.ts). */
+export const ASSETS_PREFIX = '/assets/';
+
+/**
+ * What a built file is sent with instead of helmet's page headers (ADR 0025): cached for a year under its
+ * hashed name, its declared type only (nosniff), and readable by this site's pages only (as helmet had it).
+ */
+export const ASSET_HEADERS: ReadonlyArray<[string, string]> = [
+  ['cache-control', IMMUTABLE],
+  ['x-content-type-options', 'nosniff'],
+  ['cross-origin-resource-policy', 'same-origin'],
+];
+
 /** Query keys a public page may pass to the post list (never `published`: visitors see published posts only). */
 export const PUBLIC_LIST_KEYS = [
   'page',
@@ -331,6 +344,7 @@ export const webPlugin = fp<{ mode: Exclude<WebMode, false> }>(async (app, { mod
     getBuild = () => vite.ssrLoadModule('virtual:react-router/server-build') as Promise<ServerBuild>;
   } else {
     const buildDir = path.resolve('build');
+    const assetsDir = path.join(buildDir, 'client', 'assets') + path.sep;
     await app.register(fastifyStatic, {
       root: path.join(buildDir, 'client'),
       prefix: '/',
@@ -340,10 +354,8 @@ export const webPlugin = fp<{ mode: Exclude<WebMode, false> }>(async (app, { mod
       preCompressed: true,
       cacheControl: false,
       setHeaders(res, filePath) {
-        res.setHeader(
-          'cache-control',
-          filePath.includes(`${path.sep}assets${path.sep}`) ? IMMUTABLE : 'public, max-age=3600',
-        );
+        if (filePath.startsWith(assetsDir)) for (const [name, value] of ASSET_HEADERS) res.setHeader(name, value);
+        else res.setHeader('cache-control', 'public, max-age=3600');
       },
     });
     const build = (await import(pathToFileURL(path.join(buildDir, 'server', 'index.js')).href)) as ServerBuild;
@@ -381,9 +393,10 @@ export const webPlugin = fp<{ mode: Exclude<WebMode, false> }>(async (app, { mod
     for (const [name, value] of response.headers) headers.push([name.toLowerCase(), value]);
     const policy = reply.getHeader('content-security-policy');
     if (typeof policy === 'string' && response.headers.get('content-type')?.startsWith('text/html')) {
-      const page = pagePolicy(policy, body.toString('utf8'), scriptMarker);
+      // Read as latin1, one character per byte: no UTF-8 decoding and encoding of the whole page (page-csp.ts).
+      const page = pagePolicy(policy, body.toString('latin1'), scriptMarker, 'latin1');
       headers.push(['content-security-policy', page.policy]);
-      body = Buffer.from(page.html, 'utf8');
+      body = Buffer.from(page.html, 'latin1');
     }
     return { status: response.status, headers, body, tags: reads.tags, complete: reads.complete };
   };

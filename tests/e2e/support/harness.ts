@@ -37,13 +37,15 @@ export interface RunningSite {
 
 export async function startSite(
   env: Record<string, string> = {},
-  options: { dataDir?: string } = {},
+  options: { dataDir?: string; cwd?: string } = {},
 ): Promise<RunningSite> {
   const port = await freePort();
   const dataDir = options.dataDir ?? mkdtempSync(path.join(tmpdir(), 'site-e2e-'));
   const baseUrl = `http://127.0.0.1:${port}`;
   let output = '';
   const child: ChildProcess = spawn(process.execPath, ['--enable-source-maps', 'dist/server.js'], {
+    // Another build's directory (the bench compares a baseline build with this one in the same run).
+    cwd: options.cwd,
     env: {
       ...process.env,
       NODE_ENV: 'production',
