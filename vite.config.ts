@@ -50,7 +50,8 @@ function alwaysLoadedChunks(): Plugin {
       const entries = [...getModuleIds()].filter((m) => ALWAYS_LOADED_ENTRY.test(m) && getModuleInfo(m)?.isEntry);
       const queue = entries.flatMap((entry) => getModuleInfo(entry)?.importedIds ?? []);
       for (let next = queue.pop(); next !== undefined; next = queue.pop()) {
-        if (alwaysLoaded.has(next)) continue;
+        // The framework's own imports (React Router's cookie parsers) go with it, or the chunks would import each other.
+        if (alwaysLoaded.has(next) || FRAMEWORK_MODULE.test(next)) continue;
         alwaysLoaded.add(next);
         queue.push(...(getModuleInfo(next)?.importedIds ?? []));
       }
