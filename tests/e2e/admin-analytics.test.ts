@@ -54,7 +54,10 @@ function collectScripts(page: Page): () => Promise<Array<{ url: string; text: st
   const pending: Array<Promise<{ url: string; text: string }>> = [];
   page.on('response', (response) => {
     if (response.url().endsWith('.js')) {
-      pending.push(response.text().then((text) => ({ url: response.url(), text })));
+      // A file still arriving when the page moved on has no body left in the browser: read it again (it is immutable).
+      const url = response.url();
+      const text = response.text().catch(() => fetch(url).then((again) => again.text()));
+      pending.push(text.then((body) => ({ url, text: body })));
     }
   });
   return () => Promise.all(pending);

@@ -270,9 +270,12 @@ describe('a visitor reading an article', () => {
     // Like: the count rises at once, persists on the server and the post stays liked.
     const like = page.locator('button[aria-pressed]');
     const before = Number(await page.locator('[data-like-count]').textContent());
+    // The server's answer is awaited before the reload: a reload would cancel the request in flight.
+    const liked = page.waitForResponse((r) => r.request().method() === 'POST' && /\/like$/.test(r.url()));
     await like.click();
     await expect.poll(() => like.getAttribute('aria-pressed')).toBe('true');
     await expect.poll(async () => Number(await page.locator('[data-like-count]').textContent())).toBe(before + 1);
+    expect((await liked).status()).toBe(200);
     await page.reload();
     await hydrated(page);
     await expect.poll(() => like.getAttribute('aria-pressed')).toBe('true');
