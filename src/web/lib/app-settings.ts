@@ -21,6 +21,8 @@ const STORAGE_KEY = 'appSettings';
 const DARK_QUERY = '(prefers-color-scheme: dark)';
 
 let current: AppSettings = DEFAULT_APP_SETTINGS;
+/** Counts the changes made in this page, so that a slow server copy never overwrites a newer choice. */
+let revision = 0;
 const listeners = new Set<() => void>();
 
 function subscribe(listener: () => void) {
@@ -66,12 +68,25 @@ export function readAppSettings(value: unknown): AppSettings {
 /** Makes `settings` the ones in effect (and remembered for the next visit of this browser). */
 export function setAppSettings(settings: AppSettings): void {
   current = settings;
+  revision += 1;
   try {
     localStorage.setItem(STORAGE_KEY, JSON.stringify(settings));
   } catch {
     // Storage disabled: the settings still apply to this page.
   }
   for (const listener of listeners) listener();
+}
+
+/**
+ * Adopts the server's copy fetched by `load`, unless the settings changed in this page while it was on its
+ * way (a staff member who saves before the first fetch answers keeps what they saved).
+ */
+export async function adoptServerAppSettings(load: () => Promise<AppSettings>): Promise<boolean> {
+  const before = revision;
+  const saved = await load();
+  if (revision !== before) return false;
+  setAppSettings(saved);
+  return true;
 }
 
 /** The copy kept by the last visit, applied before the server answers. */
@@ -93,6 +108,7 @@ export function forgetAppSettings(): void {
     // nothing stored
   }
   current = DEFAULT_APP_SETTINGS;
+  revision += 1;
   for (const listener of listeners) listener();
 }
 

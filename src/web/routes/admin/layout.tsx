@@ -8,10 +8,10 @@ import { fetchAppSettings } from '../../features/admin-settings/app-settings-api
 import type { AppSettings } from '../../../shared/contracts/app-settings.values';
 import { adminMeta } from '../../lib/admin-meta';
 import {
+  adoptServerAppSettings,
   applyAppSettings,
   getAppSettings,
   restoreAppSettings,
-  setAppSettings,
   unapplyAppSettings,
   useAppSettings,
 } from '../../lib/app-settings';
@@ -52,8 +52,12 @@ function useStaffAppSettings(): AppSettings {
   useEffect(() => {
     if (userId === undefined) return;
     let current = true;
-    fetchAppSettings()
-      .then((saved) => current && setAppSettings(saved))
+    adoptServerAppSettings(async () => {
+      const saved = await fetchAppSettings();
+      // Signed out or another user meanwhile: leave the store alone.
+      if (!current) throw new Error('stale');
+      return saved;
+    })
       // The remembered or default settings stay; Settings › App Settings shows the failure.
       .catch(() => undefined);
     return () => {
