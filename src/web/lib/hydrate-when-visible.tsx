@@ -21,7 +21,11 @@ export async function loadDeferredComponents(): Promise<void> {
 /** Parts still waiting for the viewport, each with the function that ends its wait. */
 const waitingParts = new Set<() => void>();
 let watchedRouter: unknown;
-let watchingVisitor = false;
+/**
+ * Set by the visitor's first tap or key, or the first idle moment: a part that React reaches only after that
+ * (hydration yields, so a key can come between two parts) does not wait for the viewport either.
+ */
+let visitorWoke = false;
 
 /** Ends every part's wait: their code loads and React hydrates them. */
 function wakeAll(): void {
@@ -35,18 +39,24 @@ function wakeAll(): void {
  * would render them afresh, without their server HTML, for that moment.
  */
 function wakeOnVisitorOrIdle(): void {
-  if (watchingVisitor) return;
-  watchingVisitor = true;
+  const wakeForGood = () => {
+    visitorWoke = true;
+    wakeAll();
+  };
   for (const type of ['pointerdown', 'keydown', 'touchstart'] as const) {
-    window.addEventListener(type, wakeAll, { capture: true, once: true, passive: true });
+    window.addEventListener(type, wakeForGood, { capture: true, once: true, passive: true });
   }
   const whenIdle = () =>
     typeof window.requestIdleCallback === 'function'
-      ? window.requestIdleCallback(wakeAll, { timeout: IDLE_TIMEOUT_MS })
-      : setTimeout(wakeAll, IDLE_TIMEOUT_MS);
+      ? window.requestIdleCallback(wakeForGood, { timeout: IDLE_TIMEOUT_MS })
+      : setTimeout(wakeForGood, IDLE_TIMEOUT_MS);
   if (document.readyState === 'complete') whenIdle();
   else window.addEventListener('load', whenIdle, { once: true });
 }
+
+// From the moment this module runs, before React hydrates anything: a key pressed while hydration is under
+// way counts too.
+if (typeof window !== 'undefined') wakeOnVisitorOrIdle();
 
 /**
  * Any change of the router's state (a navigation, a revalidation, a fetcher) reaches the parts still
@@ -108,7 +118,7 @@ export function hydrateWhenVisible<P extends object>(
     let wake = () => {};
     const until = new Promise<void>((resolve) => {
       const element = document.getElementById(anchorId);
-      if (!element || typeof IntersectionObserver === 'undefined') return resolve();
+      if (visitorWoke || !element || typeof IntersectionObserver === 'undefined') return resolve();
       const observer = new IntersectionObserver(
         (entries) => {
           if (entries.some((entry) => entry.isIntersecting)) wake();
@@ -134,7 +144,6 @@ export function hydrateWhenVisible<P extends object>(
       if (typeof document === 'undefined' || !hydrating) use(preload());
       else {
         if (dataRouter) wakeOnRouterChange(dataRouter.router);
-        wakeOnVisitorOrIdle();
         waiting ??= waitForViewport();
         use(waiting.until);
       }
