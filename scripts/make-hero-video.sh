@@ -9,9 +9,10 @@ out=public/demo
 mkdir -p "$out"
 
 # Soft gradients drifting over the brand's dark indigo, heavily blurred: 5 s forward, then the same 5 s
-# backward, so the loop has no seam.
+# backward, so the loop has no seam. 640×360, the size the hero's canvas draws at (hero-video.tsx): a larger
+# picture only costs the visitor's browser more to decode and scale.
 source="gradients=s=640x360:r=24:d=5:c0=0x1e1b4b:c1=0x4f39f6:c2=0x0e7490:c3=0x312c85:nb_colors=4:x0=80:y0=60:x1=560:y1=300:type=radial:speed=0.0105"
-filter="gblur=sigma=28,eq=saturation=1.15:brightness=-0.06,scale=1280:720:flags=bicubic,format=yuv420p,split[a][b];[b]reverse[r];[a][r]concat=n=2:v=1"
+filter="gblur=sigma=28,eq=saturation=1.15:brightness=-0.06,format=yuv420p,split[a][b];[b]reverse[r];[a][r]concat=n=2:v=1"
 
 ffmpeg -y -loglevel error -f lavfi -i "$source" -filter_complex "$filter" -an \
   -c:v libvpx-vp9 -b:v 0 -crf 44 -row-mt 1 -deadline good -cpu-used 2 "$out/hero.webm"

@@ -120,7 +120,7 @@ export function LazyImage({
       className={cn('relative overflow-hidden bg-slate-100', !ratio && 'min-h-24', className)}
       style={style}
     >
-      {state === 'loading' && <Skeleton className="absolute inset-0 rounded-none" />}
+      {state === 'loading' && <Skeleton still={!visible} className="absolute inset-0 rounded-none" />}
       {visible && (
         <Picture avifSrcSet={failed ? undefined : avifSrcSet} sizes={sizes}>
           <img

@@ -11,6 +11,14 @@ function savesData(): boolean {
 /** The canvas's drawing size: the picture is blurred, so a third of 1080p is plenty and cheap to draw. */
 const WIDTH = 640;
 const HEIGHT = 360;
+/**
+ * Frames drawn per second. The picture drifts slowly under a blur, so 12 look as smooth as 24, and every frame
+ * drawn is a full-screen layer the browser composites again: without a GPU, 24 a second cost a visitor's
+ * phone (and a test machine) most of a core.
+ */
+const FRAMES_PER_SECOND = 12;
+/** A frame is drawn once this long has passed since the last one (with slack: frames come a little early or late). */
+const MIN_FRAME_GAP_S = 0.75 / FRAMES_PER_SECOND;
 
 type Mode = 'none' | 'poster' | 'video';
 
@@ -42,6 +50,7 @@ function drawInWorker(video: CapturingVideo, canvas: HTMLCanvasElement): (() => 
       frames: new Processor({ track }).readable,
       width: WIDTH,
       height: HEIGHT,
+      frameInterval: MIN_FRAME_GAP_S * 1_000_000,
     };
     worker.postMessage(message, [message.canvas, message.frames]);
   };
@@ -119,9 +128,16 @@ export function HeroVideo({ videoUrl, posterUrl }: { videoUrl: string | null; po
      */
     let stopWorker: (() => void) | undefined;
     let context: CanvasRenderingContext2D | null = null;
+    /** The video time of the last frame drawn (seconds); going back means the video looped. */
+    let lastDrawn = -Infinity;
     const draw = () => {
       if (stopped || !context) return;
-      if (video.readyState >= HTMLMediaElement.HAVE_CURRENT_DATA) context.drawImage(video, 0, 0, WIDTH, HEIGHT);
+      const time = video.currentTime;
+      const due = time < lastDrawn || time - lastDrawn >= MIN_FRAME_GAP_S;
+      if (due && video.readyState >= HTMLMediaElement.HAVE_CURRENT_DATA) {
+        context.drawImage(video, 0, 0, WIDTH, HEIGHT);
+        lastDrawn = time;
+      }
       if (!video.paused) schedule();
     };
     const schedule = () => {
@@ -192,7 +208,9 @@ export function HeroVideo({ videoUrl, posterUrl }: { videoUrl: string | null; po
       height={HEIGHT}
       data-hero-background={mode}
       aria-hidden="true"
-      className="absolute inset-0 size-full object-cover opacity-45 mix-blend-screen"
+      // No blend mode: over the hero's near-black ground "screen" looked the same, and cost every frame a
+      // blend of the whole hero with what lies under it.
+      className="absolute inset-0 size-full object-cover opacity-45"
     />
   );
 }
