@@ -25,8 +25,8 @@ export function HeroSection({ company }: { company: CompanyProfile }) {
       <div aria-hidden="true" className="absolute inset-0 -z-10">
         <HeroVideo videoUrl={company.heroVideoUrl} posterUrl={company.heroPosterUrl} />
         <div className="absolute inset-0 bg-[radial-gradient(ellipse_80%_60%_at_70%_0%,var(--color-brand-800),transparent_70%)] opacity-70" />
-        <div className="absolute -top-40 -left-32 size-[36rem] rounded-full bg-brand-600/25 blur-3xl" />
-        <div className="absolute top-1/3 -right-40 size-[32rem] rounded-full bg-accent-500/15 blur-3xl" />
+        <div className="absolute -top-52 -left-44 size-[42rem] bg-[radial-gradient(closest-side,color-mix(in_oklab,var(--color-brand-600)_25%,transparent)_55%,transparent)]" />
+        <div className="absolute top-[calc(33.333%-6rem)] -right-52 size-[38rem] bg-[radial-gradient(closest-side,color-mix(in_oklab,var(--color-accent-500)_15%,transparent)_55%,transparent)]" />
         <div className="absolute inset-0 bg-[linear-gradient(to_right,rgb(255_255_255/0.05)_1px,transparent_1px),linear-gradient(to_bottom,rgb(255_255_255/0.05)_1px,transparent_1px)] [mask-image:radial-gradient(ellipse_70%_60%_at_50%_40%,black,transparent)] bg-[size:64px_64px]" />
         <div className="absolute inset-x-0 bottom-0 h-px bg-linear-to-r from-transparent via-white/20 to-transparent" />
       </div>
