@@ -136,17 +136,26 @@ export function hydrateWhenVisible<P extends object>(
     return { until, wake: () => wake() };
   }
 
+  /** What the browser's Gate suspended on first (settled once it renders the part). */
+  let awaited: Promise<void> | undefined;
+
   function Gate(props: P) {
     const hydrating = useHydrating();
     const dataRouter = useContext(DataRouterContext);
-    if (!Loaded) {
+    if (typeof document === 'undefined') {
       // The server has loaded everything already (loadDeferredComponents).
-      if (typeof document === 'undefined' || !hydrating) use(preload());
-      else {
-        if (dataRouter) wakeOnRouterChange(dataRouter.router);
-        waiting ??= waitForViewport();
-        use(waiting.until);
+      if (!Loaded) use(preload());
+    } else {
+      if (!Loaded && !awaited) {
+        if (hydrating) {
+          if (dataRouter) wakeOnRouterChange(dataRouter.router);
+          waiting ??= waitForViewport();
+          awaited = waiting.until;
+        } else awaited = preload();
       }
+      // Asked again in every later render, settled by then: React requires a render that suspended on use()
+      // to call it again when it completes (React's development build reports it otherwise).
+      if (awaited) use(awaited);
     }
     const Component = Loaded!;
     return <Component {...props} />;
