@@ -89,7 +89,12 @@ describe('the Content tab', () => {
       .click();
     await page.getByText('Order saved').first().waitFor();
     expect(await titles(page)).toEqual([first, third, second]);
+    // The list moves at once; the landing page follows once the server has taken the order.
+    const orderSaved = page.waitForResponse(
+      (response) => response.url().endsWith('/order') && response.request().method() === 'PUT',
+    );
     await item(page, first!).locator('svg').first().dragTo(item(page, second!));
+    expect((await orderSaved).ok()).toBe(true);
     await page.waitForFunction(
       (expected) =>
         JSON.stringify(
