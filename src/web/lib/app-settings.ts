@@ -79,12 +79,16 @@ export function setAppSettings(settings: AppSettings): void {
 
 /**
  * Adopts the server's copy fetched by `load`, unless the settings changed in this page while it was on its
- * way (a staff member who saves before the first fetch answers keeps what they saved).
+ * way (a staff member who saves before the first fetch answers keeps what they saved), or the caller no
+ * longer `wants` it.
  */
-export async function adoptServerAppSettings(load: () => Promise<AppSettings>): Promise<boolean> {
+export async function adoptServerAppSettings(
+  load: () => Promise<AppSettings>,
+  wanted: () => boolean = () => true,
+): Promise<boolean> {
   const before = revision;
   const saved = await load();
-  if (revision !== before) return false;
+  if (revision !== before || !wanted()) return false;
   setAppSettings(saved);
   return true;
 }

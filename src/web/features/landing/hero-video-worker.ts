@@ -1,21 +1,21 @@
 /**
  * Draws the hero's background video off the main thread (see hero-video.tsx): the page sends the canvas
  * (transferred as an OffscreenCanvas) and the video's frames (a MediaStreamTrackProcessor's stream); this
- * worker scales a frame onto the canvas whenever `frameInterval` has passed since the last one it drew, and
- * drops the others. Converting a 720p frame to the canvas costs ~50 ms of CPU where the browser has no GPU
+ * worker scales a frame onto the canvas when it is due (hero-video-frames.ts: about 12 a second) and drops
+ * the others. Converting a 720p frame to the canvas costs ~50 ms of CPU where the browser has no GPU
  * to do it, which on the main thread would block taps and scrolling.
  *
  * It reports how many frames it has drawn, and once how much of the canvas the first frame painted, so
  * the page (and its tests) can tell that the picture is there.
  */
 
+import { frameDue, FRAMES_PER_SECOND } from './hero-video-frames';
+
 export interface HeroVideoStart {
   canvas: OffscreenCanvas;
   frames: ReadableStream<VideoFrame>;
   width: number;
   height: number;
-  /** The least time between two drawn frames, in microseconds (VideoFrame timestamps): the rest are dropped. */
-  frameInterval: number;
 }
 
 export interface HeroVideoProgress {
@@ -24,8 +24,8 @@ export interface HeroVideoProgress {
   painted?: number;
 }
 
-/** About once a second at the drawn rate (hero-video.tsx). */
-const REPORT_EVERY = 12;
+/** About once a second at the drawn rate. */
+const REPORT_EVERY = FRAMES_PER_SECOND;
 
 function paintedShare(context: OffscreenCanvasRenderingContext2D, width: number, height: number): number {
   const { data } = context.getImageData(0, 0, width, height);
@@ -35,25 +35,25 @@ function paintedShare(context: OffscreenCanvasRenderingContext2D, width: number,
 }
 
 addEventListener('message', (event: MessageEvent<HeroVideoStart>) => {
-  const { canvas, frames, width, height, frameInterval } = event.data;
+  const { canvas, frames, width, height } = event.data;
   const context = canvas.getContext('2d');
   if (!context) return;
   void (async () => {
     const reader = frames.getReader();
-    let last = -Infinity;
-    for (let drawn = 1; ; drawn += 1) {
+    let lastDrawn = -Infinity;
+    let drawn = 0;
+    for (;;) {
       const { value: frame, done } = await reader.read();
       if (done) return;
-      // Timestamps go back when the video loops: that frame is drawn.
-      const time = frame.timestamp;
-      if (time >= last && time - last < frameInterval) {
+      const time = frame.timestamp / 1_000_000;
+      if (!frameDue(time, lastDrawn)) {
         frame.close();
-        drawn -= 1;
         continue;
       }
-      last = time;
+      lastDrawn = time;
       context.drawImage(frame, 0, 0, width, height);
       frame.close();
+      drawn += 1;
       if (drawn === 1) {
         postMessage({ frames: drawn, painted: paintedShare(context, width, height) } satisfies HeroVideoProgress);
       } else if (drawn % REPORT_EVERY === 0) postMessage({ frames: drawn } satisfies HeroVideoProgress);

@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import { usePrefersReducedMotion } from '../../lib/use-reduced-motion';
+import { frameDue } from './hero-video-frames';
 import type { HeroVideoProgress, HeroVideoStart } from './hero-video-worker';
 
 /** Whether the visitor's browser asks to save data (Network Information API, where there is one). */
@@ -11,15 +12,6 @@ function savesData(): boolean {
 /** The canvas's drawing size: the picture is blurred, so a third of 1080p is plenty and cheap to draw. */
 const WIDTH = 640;
 const HEIGHT = 360;
-/**
- * Frames drawn per second. The picture drifts slowly under a blur, so 12 look as smooth as 24, and every frame
- * drawn is a full-screen layer the browser composites again: without a GPU, 24 a second cost a visitor's
- * phone (and a test machine) most of a core.
- */
-const FRAMES_PER_SECOND = 12;
-/** A frame is drawn once this long has passed since the last one (with slack: frames come a little early or late). */
-const MIN_FRAME_GAP_S = 0.75 / FRAMES_PER_SECOND;
-
 type Mode = 'none' | 'poster' | 'video';
 
 /** Chromium's way to hand a video's frames to a worker (not in TypeScript's DOM library yet). */
@@ -50,7 +42,6 @@ function drawInWorker(video: CapturingVideo, canvas: HTMLCanvasElement): (() => 
       frames: new Processor({ track }).readable,
       width: WIDTH,
       height: HEIGHT,
-      frameInterval: MIN_FRAME_GAP_S * 1_000_000,
     };
     worker.postMessage(message, [message.canvas, message.frames]);
   };
@@ -133,8 +124,7 @@ export function HeroVideo({ videoUrl, posterUrl }: { videoUrl: string | null; po
     const draw = () => {
       if (stopped || !context) return;
       const time = video.currentTime;
-      const due = time < lastDrawn || time - lastDrawn >= MIN_FRAME_GAP_S;
-      if (due && video.readyState >= HTMLMediaElement.HAVE_CURRENT_DATA) {
+      if (frameDue(time, lastDrawn) && video.readyState >= HTMLMediaElement.HAVE_CURRENT_DATA) {
         context.drawImage(video, 0, 0, WIDTH, HEIGHT);
         lastDrawn = time;
       }

@@ -52,12 +52,8 @@ function useStaffAppSettings(): AppSettings {
   useEffect(() => {
     if (userId === undefined) return;
     let current = true;
-    adoptServerAppSettings(async () => {
-      const saved = await fetchAppSettings();
-      // Signed out or another user meanwhile: leave the store alone.
-      if (!current) throw new Error('stale');
-      return saved;
-    })
+    // Left the admin or another user meanwhile: the answer is dropped.
+    adoptServerAppSettings(fetchAppSettings, () => current)
       // The remembered or default settings stay; Settings › App Settings shows the failure.
       .catch(() => undefined);
     return () => {
