@@ -4,12 +4,13 @@ import { describe, expect, it } from 'vitest';
 import * as icons from './icons';
 
 describe('an icon', () => {
-  it('uses its symbol with lucide’s strokes, hidden from assistive technology', () => {
+  it('uses its symbol, takes lucide’s strokes from the icon class, and is hidden from assistive technology', () => {
     const html = renderToStaticMarkup(createElement(icons.Mail, { className: 'size-4 text-brand-600' }));
     expect(html).toBe(
-      '<svg width="24" height="24" viewBox="0 0 24 24" fill="none" stroke="currentColor" stroke-width="2" ' +
-        'stroke-linecap="round" stroke-linejoin="round" aria-hidden="true" class="size-4 text-brand-600">' +
-        '<use href="/@icon-sprite.svg#Mail"></use></svg>',
+      '<svg class="icon size-4 text-brand-600" aria-hidden="true"><use href="/@icon-sprite.svg#Mail"></use></svg>',
+    );
+    expect(renderToStaticMarkup(createElement(icons.Mail))).toBe(
+      '<svg class="icon" aria-hidden="true"><use href="/@icon-sprite.svg#Mail"></use></svg>',
     );
   });
 
@@ -17,8 +18,7 @@ describe('an icon', () => {
     const html = renderToStaticMarkup(
       createElement(icons.Check, { strokeWidth: 3, size: 16, 'aria-label': 'Included', role: 'img' }),
     );
-    expect(html).toContain('stroke-width="3"');
-    expect(html).toContain('width="16" height="16"');
+    expect(html).toContain('style="--icon-stroke:3;width:16px;height:16px"');
     expect(html).toContain('aria-label="Included"');
     expect(html).not.toContain('aria-hidden');
   });

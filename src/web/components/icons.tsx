@@ -5,30 +5,32 @@
  * admin uses it, in components/admin/icons.tsx), named as the lucide-react export
  * (https://lucide.dev/icons); the sprite follows at the next build.
  */
-import type { ReactElement, SVGProps } from 'react';
+import type { CSSProperties, ReactElement, SVGProps } from 'react';
 import iconSprite from 'virtual:icon-sprite';
 
 export interface IconProps extends Omit<SVGProps<SVGSVGElement>, 'children'> {
-  /** Width and height in pixels when no size class says otherwise (24). */
+  /** Width and height in pixels when no size class says otherwise (24, from the `icon` class). */
   size?: number | string;
 }
 
 export type IconComponent = (props: IconProps) => ReactElement;
 
-/** The lucide defaults (24 × 24, 2 px round strokes in the text colour), hidden from assistive technology unless labelled. */
+/**
+ * lucide's defaults (24 × 24, 2 px round strokes in the text colour) come from one CSS rule, the `icon` class
+ * in app.css, rather than eight attributes on every icon: a page with 150 icons carries ~18 KB less markup,
+ * and the browser matches one rule instead of building a style from each icon's attributes. An icon is hidden
+ * from assistive technology unless labelled. `strokeWidth` and `size` are kept as props (inline style).
+ */
 export function icon(name: string): IconComponent {
-  function Icon({ size = 24, strokeWidth = 2, ...rest }: IconProps) {
+  function Icon({ size, strokeWidth, className, style, ...rest }: IconProps) {
     const labelled = rest['aria-label'] !== undefined || rest['aria-labelledby'] !== undefined;
+    let own = style;
+    if (size !== undefined) own = { width: size, height: size, ...own };
+    if (strokeWidth !== undefined) own = { '--icon-stroke': strokeWidth, ...own } as CSSProperties;
     return (
       <svg
-        width={size}
-        height={size}
-        viewBox="0 0 24 24"
-        fill="none"
-        stroke="currentColor"
-        strokeWidth={strokeWidth}
-        strokeLinecap="round"
-        strokeLinejoin="round"
+        className={className ? `icon ${className}` : 'icon'}
+        style={own}
         aria-hidden={labelled ? undefined : 'true'}
         {...rest}
       >
