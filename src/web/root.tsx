@@ -11,7 +11,7 @@ import {
   useMatches,
 } from 'react-router';
 import type { Route } from './+types/root';
-import stylesheet from './app.css?url';
+import stylesheet from './site.css?url';
 import { LazyErrorScreen, LazyNotFoundPage } from './features/errors/lazy-error-pages';
 import { SiteShell } from './features/site-shell/site-shell';
 import { AnalyticsTag } from './components/analytics-tag';
@@ -25,9 +25,9 @@ export async function loader({ context }: Route.LoaderArgs): Promise<RootData> {
 }
 
 /**
- * The one stylesheet, with a React `precedence`: React then writes it at the top of <head>, before the
+ * The site's stylesheet, with a React `precedence`: React then writes it at the top of <head>, before the
  * scripts' modulepreloads (a plain stylesheet link comes after every hoisted link, so on HTTP/1.1 its request
- * queued behind ten scripts and held up the first paint).
+ * queued behind ten scripts and held up the first paint). The admin adds its own after it (admin/layout.tsx).
  */
 export const links: Route.LinksFunction = () => [
   { rel: 'stylesheet', href: stylesheet, precedence: 'default' },

@@ -12,7 +12,7 @@ import {
  * The signed-in staff member's App settings in the browser (issue 14). The server keeps them
  * (GET/PUT /api/auth/app-settings); this store holds the ones in effect, applies them to the document
  * while the admin is open (`data-theme`, `data-font-size`, `data-reduced-motion` on <html>, read by
- * app.css) and keeps a copy in localStorage so that the next visit starts in the right theme instead
+ * admin.css) and keeps a copy in localStorage so that the next visit starts in the right theme instead
  * of flashing the light one while the server answers. Outside the admin nothing is applied, and the
  * defaults are what the public pages see.
  */
@@ -125,7 +125,7 @@ export function resolvedTheme(mode: AppSettings['theme']['mode']): 'light' | 'da
 let detach: (() => void) | null = null;
 
 /**
- * Puts the settings on <html> for app.css, following the system's colour scheme while the mode is
+ * Puts the settings on <html> for admin.css, following the system's colour scheme while the mode is
  * "auto". Applying again replaces what was applied before.
  */
 export function applyAppSettings(settings: AppSettings): void {

@@ -16,6 +16,7 @@ import {
   useAppSettings,
 } from '../../lib/app-settings';
 import type { Route } from './+types/layout';
+import adminStylesheet from '../../admin.css?url';
 
 /**
  * Everything under /admin renders in the browser: the server sends only HydrateFallback (a light
@@ -27,6 +28,9 @@ export const handle = { admin: true };
 export function meta() {
   return adminMeta('Admin');
 }
+
+/** The admin's utilities and App settings' rules, after the site's stylesheet (which they include). */
+export const links: Route.LinksFunction = () => [{ rel: 'stylesheet', href: adminStylesheet, precedence: 'default' }];
 
 export async function clientLoader() {
   installAuth();
