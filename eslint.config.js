@@ -36,6 +36,21 @@ const sameFeature = (type) => ({
   allow: { to: { element: { type, captured: { feature: '{{ from.feature }}' } } } },
 });
 
+const webRestrictedPaths = [
+  zodPath,
+  {
+    name: 'lucide-react',
+    message: 'Icons come from components/icons (one sprite, no path data in bundles): add the icon there.',
+  },
+  {
+    name: 'simple-icons',
+    message: 'Brand marks come from the icon sprite (components/social-icon): add the brand in scripts/icon-sprite.ts.',
+  },
+];
+
+/** The admin's folders under src/web, which site.css does not scan (site.css's `@source not` lines). */
+const ADMIN_FOLDERS = ['features/admin-*', 'components/admin', 'routes/admin'];
+
 export default tseslint.config(
   {
     ignores: ['build/', 'dist/', 'data/', '.react-router/', 'node_modules/', 'bench/results/', 'coverage/'],
@@ -59,19 +74,23 @@ export default tseslint.config(
   {
     files: ['src/web/**/*.{ts,tsx}'],
     rules: {
+      'no-restricted-imports': ['error', { paths: webRestrictedPaths }],
+    },
+  },
+  {
+    // site.css has no utility from the admin's folders (ADR 0026): public code takes nothing from them.
+    files: ['src/web/**/*.{ts,tsx}'],
+    ignores: ADMIN_FOLDERS.map((folder) => `src/web/${folder}/**`),
+    rules: {
       'no-restricted-imports': [
         'error',
         {
-          paths: [
-            zodPath,
+          paths: webRestrictedPaths,
+          patterns: [
             {
-              name: 'lucide-react',
-              message: 'Icons come from components/icons (one sprite, no path data in bundles): add the icon there.',
-            },
-            {
-              name: 'simple-icons',
+              group: ['**/admin/*', '**/admin-*/*'],
               message:
-                'Brand marks come from the icon sprite (components/social-icon): add the brand in scripts/icon-sprite.ts.',
+                "Public code must not import the admin's modules: site.css leaves their classes out (ADR 0026). Move what is shared to components/ or lib/.",
             },
           ],
         },

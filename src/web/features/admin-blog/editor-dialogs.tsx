@@ -1,7 +1,7 @@
 import { Unlink } from '../../components/admin/icons';
 import { useState } from 'react';
 import { Button } from '../../components/button';
-import { ImageUpload } from '../../components/image-upload';
+import { ImageUpload } from '../../components/admin/image-upload';
 import { Input } from '../../components/input';
 import { checkImageUrl, checkLinkUrl } from './editor-urls';
 import { FormDialog } from '../../components/form-dialog';

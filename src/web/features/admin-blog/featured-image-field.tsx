@@ -1,4 +1,4 @@
-import { ImageUpload } from '../../components/image-upload';
+import { ImageUpload } from '../../components/admin/image-upload';
 
 export interface FeaturedImageFieldProps {
   value: string;

@@ -9,7 +9,7 @@ import { Badge } from '../../components/badge';
 import { Button } from '../../components/button';
 import { CheckboxField } from '../../components/checkbox-field';
 import { DIALOG_PANEL_BASE_CLASS, DialogTitle, ModalDialog } from '../../components/dialog';
-import { ImageUpload } from '../../components/image-upload';
+import { ImageUpload } from '../../components/admin/image-upload';
 import { Input } from '../../components/input';
 import { failureNotice, NoticeAlert, type Notice } from '../../components/notice';
 import { Textarea } from '../../components/textarea';

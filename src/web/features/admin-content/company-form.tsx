@@ -10,7 +10,7 @@ import {
 } from '../../../shared/contracts/company';
 import { Button } from '../../components/button';
 import { Card } from '../../components/card';
-import { ImageUpload } from '../../components/image-upload';
+import { ImageUpload } from '../../components/admin/image-upload';
 import { Input } from '../../components/input';
 import { failureNotice, NoticeAlert, type Notice } from '../../components/notice';
 import { Textarea } from '../../components/textarea';

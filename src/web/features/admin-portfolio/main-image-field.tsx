@@ -6,7 +6,7 @@ import { PortfolioUploadMessage, imageFilenameOf } from '../../../shared/contrac
 import { UploadComponentMessage } from '../../../shared/contracts/uploads';
 import { Button } from '../../components/button';
 import { ConfirmDialog } from '../../components/dialog';
-import { ImageUpload } from '../../components/image-upload';
+import { ImageUpload } from '../../components/admin/image-upload';
 import { Input } from '../../components/input';
 import type { Notice } from '../../components/notice';
 import { toast } from '../../lib/notifications';

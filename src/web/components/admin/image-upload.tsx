@@ -1,7 +1,7 @@
-import { LoaderCircle, X } from './icons';
-import { ImageUp, Trash2, Upload } from './admin/icons';
+import { LoaderCircle, X } from '../icons';
+import { ImageUp, Trash2, Upload } from './icons';
 import { useCallback, useEffect, useId, useRef, useState, type DragEvent, type KeyboardEvent } from 'react';
-import type { UploadFileData, UploadedFile } from '../../shared/contracts/uploads';
+import type { UploadFileData, UploadedFile } from '../../../shared/contracts/uploads';
 import {
   IMAGE_ACCEPT,
   UploadComponentMessage,
@@ -9,12 +9,12 @@ import {
   checkSelectedFiles,
   formatMegabytes,
   uploadErrorMessage,
-} from '../../shared/contracts/uploads.values';
-import { ClientErrorCode, isApiError, upload } from '../lib/api-client';
-import { cn } from '../lib/cn';
-import { Alert } from './alert';
-import { Button } from './button';
-import { Input } from './input';
+} from '../../../shared/contracts/uploads.values';
+import { ClientErrorCode, isApiError, upload } from '../../lib/api-client';
+import { cn } from '../../lib/cn';
+import { Alert } from '../alert';
+import { Button } from '../button';
+import { Input } from '../input';
 
 export interface ImageUploadProps {
   /** The current image address ('' for none). */
