@@ -57,10 +57,15 @@ export function isTransientConflict(error: unknown): boolean {
   );
 }
 
-/** Enough for a few dozen identical writes at once to each find its own free value. */
-const ATTEMPTS = 12;
+/**
+ * Enough for a few dozen identical writes at once to each find its own free value, also on a slow, loaded
+ * machine: 12 attempts with pauses of at most 200 ms let one of 30 simultaneous identical posts on
+ * PostgreSQL lose every time (a 409) while a test suite loaded both cores. The pauses now spread the later
+ * attempts over up to 400 ms, and there are more of them; an uncontended write never pauses.
+ */
+const ATTEMPTS = 16;
 const FIRST_DELAY_MS = 4;
-const MAX_DELAY_MS = 200;
+const MAX_DELAY_MS = 400;
 
 /**
  * Runs `work` again, after a random pause that grows with each attempt, when it failed on a unique key

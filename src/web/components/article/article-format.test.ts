@@ -11,7 +11,9 @@ describe('article formatting', () => {
         expect(formatLongDate('2026-01-01')).toBe('January 1, 2026');
       }
     } finally {
-      process.env.TZ = zone;
+      // Assigning undefined would set the text "undefined".
+      if (zone === undefined) delete process.env.TZ;
+      else process.env.TZ = zone;
     }
     expect(formatShortDate('2025-03-05')).toBe('Mar 5, 2025');
   });
