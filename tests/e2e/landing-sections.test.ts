@@ -4,7 +4,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CUSTOM_QUOTE, SiteContentMessage } from '../../src/shared/contracts/site-content.values';
 import { demoInternships, demoServices, demoTeam, demoTestimonials } from '../../src/server/seed/demo-content';
-import { hydrated, unexpectedErrors } from './support/admin';
+import { hydrated, partHydrated, unexpectedErrors } from './support/admin';
 import { launchBrowser, newPage, startSite, type RunningSite } from './support/harness';
 import { SHOTS, loadLazyImages, scrollWidth } from './support/screenshots';
 
@@ -191,6 +191,9 @@ describe('the landing page sections', () => {
       expect(await page.locator('#services [data-service]').count()).toBe(demoServices.length);
 
       db.prepare('alter table tech_stack_items_away rename to tech_stack_items').run();
+      // The section hydrates once its code has arrived (ADR 0024); a click before that is React's to drop
+      // (it cannot hydrate the part in time), and once on a loaded machine the click came first.
+      await partHydrated(page, '#how-to-use [role="alert"] button');
       await section.getByRole('button', { name: 'Try Again' }).click();
       await page.locator('#how-to-use [data-stack-group]').first().waitFor();
       expect(await section.getByText(SiteContentMessage.TECH_STACK_FAILED).count()).toBe(0);
