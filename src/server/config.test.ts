@@ -80,6 +80,15 @@ describe('configuration', () => {
     expect(() => loadConfig({ MAIL_POLL_SECONDS: '1.5' })).toThrow(/MAIL_POLL_SECONDS/);
   });
 
+  it('reads how far the heap may grow: 50 % unless set, 0 for V8 to decide, nothing else', () => {
+    expect(loadConfig({}).heapGrowingPercent).toBe(50);
+    expect(loadConfig({ HEAP_GROWING_PERCENT: '0' }).heapGrowingPercent).toBe(0);
+    expect(loadConfig({ HEAP_GROWING_PERCENT: '120' }).heapGrowingPercent).toBe(120);
+    for (const wrong of ['-1', '401', '1.5', 'much']) {
+      expect(() => loadConfig({ HEAP_GROWING_PERCENT: wrong }), wrong).toThrow(/HEAP_GROWING_PERCENT/);
+    }
+  });
+
   it('refuses a short admin password or JWT secret', () => {
     expect(() => loadConfig({ ADMIN_PASSWORD: 'short' })).toThrow(/ADMIN_PASSWORD/);
     expect(() => loadConfig({ JWT_SECRET: 'short' })).toThrow(/JWT_SECRET/);

@@ -62,6 +62,7 @@ const envSchema = z.object({
     .enum(['true', 'false'])
     .default('true')
     .transform((v) => v === 'true'),
+  HEAP_GROWING_PERCENT: z.coerce.number().int().min(0).max(400).default(50),
   BACKUP_DIR: z.string().min(1).optional(),
   // Off-site copies of backups (ADR 0018): none unless a bucket is named; no credential has a default.
   BACKUP_S3_BUCKET: z.string().min(3).max(63).optional(),
@@ -101,6 +102,11 @@ export interface Config {
   /** Scheduled jobs (analytics roll-ups, weekly report) run in this instance; tests run them by hand. */
   jobsEnabled: boolean;
   seedDemo: boolean;
+  /**
+   * How far V8 lets the JavaScript heap grow past what the last full collection kept, in percent; 0 leaves
+   * it to V8, which lets a busy process grow it up to fourfold (ADR 0027).
+   */
+  heapGrowingPercent: number;
   /** Where backup archives are kept (DATA_DIR/backups by default). */
   backupDir: string;
   /** S3-compatible bucket that every new backup is copied to; undefined: no off-site copy. */
@@ -178,6 +184,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     siteTimeZone: e.SITE_TIME_ZONE,
     jobsEnabled: e.JOBS_ENABLED,
     seedDemo: e.SEED_DEMO,
+    heapGrowingPercent: e.HEAP_GROWING_PERCENT,
     backupDir: path.resolve(e.BACKUP_DIR ?? path.join(dataDir, 'backups')),
     backupS3: e.BACKUP_S3_BUCKET
       ? {

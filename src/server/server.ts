@@ -1,3 +1,4 @@
+import v8 from 'node:v8';
 import { buildApp } from './app';
 import { bootstrap } from './bootstrap';
 import { ConfigError, loadConfig, readEnvironment, resolveSecrets } from './config';
@@ -14,6 +15,8 @@ async function main(): Promise<void> {
     }
     throw error;
   }
+  // Read by V8 after every full collection, so it applies from here on (ADR 0027).
+  if (config.heapGrowingPercent > 0) v8.setFlagsFromString(`--heap-growing-percent=${config.heapGrowingPercent}`);
 
   const app = await buildApp(config, { web: process.argv.includes('--dev') ? 'dev' : 'build' });
   const summary = await bootstrap(app.database, config, app.log);
