@@ -48,45 +48,42 @@ const PUBLIC_ROUTE = /\/src\/web\/routes\/[^/]+\.tsx(\?|$)/;
  * visible, ADR 0024) keep Rollup's own splitting.
  */
 function alwaysLoadedChunks(): Plugin {
-  let alwaysLoaded: Set<string> | undefined;
-  let sharedByPages: Set<string> | undefined;
+  let chunkOf: ((id: string) => string | undefined) | undefined;
   const manualChunks: Rollup.GetManualChunk = (id, { getModuleIds, getModuleInfo }) => {
     if (FRAMEWORK_MODULE.test(id)) return 'framework';
-    if (!alwaysLoaded) {
-      alwaysLoaded = new Set();
-      const entries = [...getModuleIds()].filter((m) => ALWAYS_LOADED_ENTRY.test(m) && getModuleInfo(m)?.isEntry);
-      const queue = entries.flatMap((entry) => getModuleInfo(entry)?.importedIds ?? []);
-      for (let next = queue.pop(); next !== undefined; next = queue.pop()) {
-        // The framework's own imports (React Router's cookie parsers) go with it, or the chunks would import each other.
-        if (alwaysLoaded.has(next) || FRAMEWORK_MODULE.test(next)) continue;
-        alwaysLoaded.add(next);
-        queue.push(...(getModuleInfo(next)?.importedIds ?? []));
-      }
-    }
-    if (!sharedByPages) {
-      // Each public page's static imports (its route module and route chunks), past `site` and `framework`.
-      const pagesOf = new Map<string, number>();
-      const routes = [...getModuleIds()].filter((m) => PUBLIC_ROUTE.test(m) && getModuleInfo(m)?.isEntry);
-      const pages = new Map<string, Set<string>>();
-      for (const route of routes) {
-        const page = route.replace(/\?.*$/, '');
-        const seen = pages.get(page) ?? new Set<string>();
-        pages.set(page, seen);
-        const queue = [...(getModuleInfo(route)?.importedIds ?? [])];
+    if (!chunkOf) {
+      const entries = (pattern: RegExp) =>
+        [...getModuleIds()].filter((m) => pattern.test(m) && getModuleInfo(m)?.isEntry);
+      /** What `from` imports statically, directly or not, short of `framework` and the modules in `past`. */
+      const staticImports = (from: string[], past: ReadonlySet<string>) => {
+        const found = new Set<string>();
+        const queue = from.flatMap((m) => getModuleInfo(m)?.importedIds ?? []);
         for (let next = queue.pop(); next !== undefined; next = queue.pop()) {
-          if (seen.has(next) || alwaysLoaded.has(next) || FRAMEWORK_MODULE.test(next)) continue;
-          seen.add(next);
+          // The framework's own imports (React Router's cookie parsers) go with it, or the chunks would import each other.
+          if (found.has(next) || past.has(next) || FRAMEWORK_MODULE.test(next)) continue;
+          found.add(next);
           queue.push(...(getModuleInfo(next)?.importedIds ?? []));
         }
+        return found;
+      };
+      const alwaysLoaded = staticImports(entries(ALWAYS_LOADED_ENTRY), new Set());
+      // Each public page counted once, its route module and route chunks together.
+      const routesByPage = new Map<string, string[]>();
+      for (const route of entries(PUBLIC_ROUTE)) {
+        const page = route.replace(/\?.*$/, '');
+        routesByPage.set(page, [...(routesByPage.get(page) ?? []), route]);
       }
-      for (const seen of pages.values()) for (const m of seen) pagesOf.set(m, (pagesOf.get(m) ?? 0) + 1);
-      sharedByPages = new Set([...pagesOf].filter(([, count]) => count >= 2).map(([m]) => m));
+      const pagesUsing = new Map<string, number>();
+      for (const routes of routesByPage.values()) {
+        for (const m of staticImports(routes, alwaysLoaded)) pagesUsing.set(m, (pagesUsing.get(m) ?? 0) + 1);
+      }
+      chunkOf = (m) => {
+        if (/\.css(\?|$)/.test(m) || getModuleInfo(m)?.isEntry) return undefined;
+        if (alwaysLoaded.has(m)) return 'site';
+        return (pagesUsing.get(m) ?? 0) >= 2 ? 'pages' : undefined;
+      };
     }
-    const info = getModuleInfo(id);
-    if (/\.css(\?|$)/.test(id) || info?.isEntry) return undefined;
-    if (alwaysLoaded.has(id)) return 'site';
-    if (sharedByPages.has(id)) return 'pages';
-    return undefined;
+    return chunkOf(id);
   };
   return {
     name: 'always-loaded-chunks',

@@ -18,12 +18,6 @@ const serverFiles = readdirSync(SERVER, { recursive: true, encoding: 'utf8' })
   .map((file) => `${SERVER}${file}`);
 const isolatedServerFiles = serverFiles.filter(mocksModules);
 
-const shared = {
-  pool: 'forks' as const,
-  testTimeout: 30_000,
-  hookTimeout: 60_000,
-};
-
 export default defineConfig({
   // Components import the icon sprite's URL (virtual:icon-sprite).
   plugins: [iconSprite()],
@@ -31,11 +25,14 @@ export default defineConfig({
     // Most files wait on PostgreSQL, MariaDB or a local SMTP server more than they compute: three files side by
     // side on two cores take the suite from about 12 minutes to under 5 (vitest's default is cores - 1).
     maxWorkers: 3,
+    pool: 'forks',
+    testTimeout: 30_000,
+    hookTimeout: 60_000,
+    // Each project takes the options above (extends: true) and adds its own.
     projects: [
       {
         extends: true,
         test: {
-          ...shared,
           name: 'server',
           include: [`${SERVER}**/*.test.{ts,tsx}`],
           exclude: isolatedServerFiles,
@@ -45,7 +42,6 @@ export default defineConfig({
       {
         extends: true,
         test: {
-          ...shared,
           name: 'isolated',
           include,
           exclude: serverFiles.filter((file) => !isolatedServerFiles.includes(file)),

@@ -17,20 +17,10 @@ export interface Database {
 }
 
 /**
- * The client library of the database in use, loaded when first needed: a site on SQLite does not keep
- * pg and mysql2 in memory (~13 MB of RSS, ADR 0027).
+ * The client library of the database in use is required when a pool is created for it: a site on SQLite does
+ * not keep pg and mysql2 in memory (~13 MB of RSS, ADR 0027).
  */
 const requireDriver = createRequire(import.meta.url);
-let pgModule: typeof Pg | undefined;
-function loadPg(): typeof Pg {
-  if (!pgModule) {
-    pgModule = requireDriver('pg') as typeof Pg;
-    // COUNT(*) and BIGINT come back from pg as strings; our counts always fit in a JS number.
-    pgModule.types.setTypeParser(pgModule.types.builtins.INT8, (value) => Number.parseInt(value, 10));
-    pgModule.types.setTypeParser(pgModule.types.builtins.NUMERIC, (value) => Number.parseFloat(value));
-  }
-  return pgModule;
-}
 
 export function dialectOf(url: string): DialectName {
   if (url.startsWith('sqlite:')) return 'sqlite';
@@ -92,7 +82,11 @@ export function createDatabase(url: string): Database {
     return { db, dialect, close: () => db.destroy() };
   }
   if (dialect === 'postgres') {
-    const pool = new (loadPg().Pool)({ connectionString: url, max: 10 });
+    const pg = requireDriver('pg') as typeof Pg;
+    // COUNT(*) and BIGINT come back from pg as strings; our counts always fit in a JS number.
+    pg.types.setTypeParser(pg.types.builtins.INT8, (value) => Number.parseInt(value, 10));
+    pg.types.setTypeParser(pg.types.builtins.NUMERIC, (value) => Number.parseFloat(value));
+    const pool = new pg.Pool({ connectionString: url, max: 10 });
     // An idle connection dropped by the server (restart, failover) is emitted as an 'error' event, which
     // would crash the process without a listener. The pool discards that client and the next query
     // opens a new one; a server that stays down shows up in /api/ready and as 503 DATABASE_UNAVAILABLE.
