@@ -212,6 +212,34 @@ describe('the JavaScript of the public pages', () => {
     await context.close();
   });
 
+  it('preloads the scripts at low priority, after the stylesheet, and the browser fetches them so', async () => {
+    const { html } = await scriptsOf('/');
+    const head = html.slice(0, html.indexOf('</head>'));
+    const preloads = head.match(/<link rel="modulepreload"[^>]*>/g) ?? [];
+    expect(preloads.length).toBeGreaterThan(3);
+    for (const tag of preloads) expect(tag).toContain(' fetchpriority="low"');
+    expect(head.indexOf('rel="stylesheet"')).toBeLessThan(head.indexOf('rel="modulepreload"'));
+
+    // What Chromium made of it: the stylesheet first, every preloaded script behind it.
+    const { context, page, errors } = await newPage(browser);
+    const cdp = await context.newCDPSession(page);
+    await cdp.send('Network.enable');
+    const priorities = new Map<string, string>();
+    cdp.on('Network.requestWillBeSent', ({ request }) =>
+      priorities.set(new URL(request.url).pathname, request.initialPriority),
+    );
+    await page.goto(`${site.baseUrl}/`);
+    await hydrated(page);
+    const stylesheet = /<link rel="stylesheet" href="([^"]+)"/.exec(head)?.[1];
+    expect(priorities.get(stylesheet!)).toBe('VeryHigh');
+    for (const tag of preloads) {
+      const href = /href="([^"]+)"/.exec(tag)![1]!;
+      expect(priorities.get(href), href).toBe('Low');
+    }
+    expect(unexpected(errors)).toEqual([]);
+    await context.close();
+  });
+
   it('leaves zod out: the admin needs it, a visitor does not', async () => {
     const blog = await scriptsOf('/blog');
     const article = /href="(\/blog\/[a-z0-9-]+)"/.exec(blog.html)?.[1];

@@ -32,6 +32,7 @@ import { isDatabaseUnreachable } from './error-handler';
 import { AppError } from './errors';
 import { carriesCredentials, type RenderedPage } from './page-cache';
 import { pagePolicy } from './page-csp';
+import { lowPriorityModulePreloads } from './page-markup';
 import { storableFields } from './text-input';
 
 export type WebMode = 'build' | 'dev' | false;
@@ -396,7 +397,7 @@ export const webPlugin = fp<{ mode: Exclude<WebMode, false> }>(async (app, { mod
       // Read as latin1, one character per byte: no UTF-8 decoding and encoding of the whole page (page-csp.ts).
       const page = pagePolicy(policy, body.toString('latin1'), scriptMarker, 'latin1');
       headers.push(['content-security-policy', page.policy]);
-      body = Buffer.from(page.html, 'latin1');
+      body = Buffer.from(lowPriorityModulePreloads(page.html), 'latin1');
     }
     return { status: response.status, headers, body, tags: reads.tags, complete: reads.complete };
   };
