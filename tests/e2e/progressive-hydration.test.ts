@@ -197,4 +197,50 @@ describe('parts of a page hydrated as they come into view', () => {
     await busy.context.close();
     await context.close();
   });
+
+  it('wakes the parts one idle moment at a time, in the order of the page', async () => {
+    const { context, page, errors } = await newPage(browser, { width: 390, height: 844 });
+    // The browser's idle moments, handed out by the test: each runs the callbacks waiting for it (the hero
+    // video and the page view beacon wait for one too); what they ask for then waits for the next one.
+    await page.addInitScript(() => {
+      const queue: IdleRequestCallback[] = [];
+      Object.assign(window, { idleQueue: queue });
+      window.requestIdleCallback = (callback) => queue.push(callback);
+    });
+    const idleMoment = () =>
+      page.evaluate(() => {
+        const due = (window as unknown as { idleQueue: IdleRequestCallback[] }).idleQueue.splice(0);
+        for (const callback of due) callback({ didTimeout: false, timeRemaining: () => 50 });
+        return due.length > 0;
+      });
+    await page.goto(`${site.baseUrl}/`);
+    await hydrated(page);
+    await page.waitForFunction(() => document.readyState === 'complete');
+    // Idle moments until React has hydrated the part (checked without scrolling to it, which would wake it).
+    // The next moment is given only once `patience` has passed without it, so that none wakes two parts.
+    const momentsUntil = async (id: string, patience = 5_000) => {
+      for (let moment = 0; moment < 20; moment += 1) {
+        if (await isHydrated(page, `#${id}`)) return;
+        await idleMoment();
+        await page
+          .waitForFunction(
+            (css) => Object.keys(document.querySelector(css) ?? {}).some((key) => key.startsWith('__reactFiber$')),
+            `#${id}`,
+            { timeout: patience },
+          )
+          .catch(() => undefined);
+      }
+      throw new Error(`#${id} was not hydrated`);
+    };
+    await momentsUntil('services');
+    // One moment, one part: the ones further down still wait.
+    for (const id of ['get-quote', 'pricing', 'site-footer']) expect(await isHydrated(page, `#${id}`), id).toBe(false);
+    await momentsUntil('get-quote');
+    expect(await isHydrated(page, '#portfolio')).toBe(false);
+    // The rest follow, one moment each, without a scroll.
+    await momentsUntil('site-footer', 500);
+    expect(await page.evaluate(() => window.scrollY)).toBe(0);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
 });

@@ -22,21 +22,51 @@ export async function loadDeferredComponents(): Promise<void> {
 const waitingParts = new Set<() => void>();
 let watchedRouter: unknown;
 /**
- * Set by the visitor's first tap or key, or the first idle moment: a part that React reaches only after that
- * (hydration yields, so a key can come between two parts) does not wait for the viewport either.
+ * Set by the visitor's first tap or key: a part that React reaches only after that (hydration yields, so a
+ * key can come between two parts) does not wait for the viewport either.
  */
 let visitorWoke = false;
+/**
+ * The idle wake (wakeOneWhenIdle): not started before the page has loaded, then waking a part at each idle
+ * moment, and stopped while no part waits (a part that React reaches later starts it again).
+ */
+let idleWake: 'before load' | 'running' | 'stopped' = 'before load';
 
 /** Ends every part's wait: their code loads and React hydrates them. */
 function wakeAll(): void {
   for (const wake of [...waitingParts]) wake();
 }
 
+function whenIdle(then: () => void): void {
+  if (typeof window.requestIdleCallback === 'function') window.requestIdleCallback(then, { timeout: IDLE_TIMEOUT_MS });
+  else setTimeout(then, IDLE_TIMEOUT_MS);
+}
+
 /**
- * The visitor's first tap, click or key, and the first idle moment after the page has loaded, end every
- * part's wait. A navigation on the page (a link to one of its anchors, a filter) must hydrate the parts still
- * waiting before it can show anything (see wakeOnRouterChange); had their code not arrived by then, React
- * would render them afresh, without their server HTML, for that moment.
+ * At the browser's next idle moment, ends the wait of the first part still waiting (in the order of the
+ * page), then waits for the next idle moment for the next part. Each part then hydrates in tasks of its own,
+ * so a visitor's tap never queues behind all of them at once (together they are long tasks on a slow phone).
+ */
+function wakeOneWhenIdle(): void {
+  idleWake = 'running';
+  whenIdle(() => {
+    const [first] = waitingParts;
+    if (!first) {
+      idleWake = 'stopped';
+      return;
+    }
+    first();
+    wakeOneWhenIdle();
+  });
+}
+
+/**
+ * The visitor's first tap, click or key ends every part's wait. Once the page has loaded, the parts also stop
+ * waiting one at a time, one at each idle moment of the browser (wakeOneWhenIdle), so the first view's code
+ * and work come first and the rest follows while the visitor reads. A navigation on the page (a link to one
+ * of its anchors, a filter) must hydrate the parts still waiting before it can show anything (see
+ * wakeOnRouterChange); had their code not arrived by then, React would render them afresh, without their
+ * server HTML, for that moment.
  */
 function wakeOnVisitorOrIdle(): void {
   const wakeForGood = () => {
@@ -46,12 +76,8 @@ function wakeOnVisitorOrIdle(): void {
   for (const type of ['pointerdown', 'keydown', 'touchstart'] as const) {
     window.addEventListener(type, wakeForGood, { capture: true, once: true, passive: true });
   }
-  const whenIdle = () =>
-    typeof window.requestIdleCallback === 'function'
-      ? window.requestIdleCallback(wakeForGood, { timeout: IDLE_TIMEOUT_MS })
-      : setTimeout(wakeForGood, IDLE_TIMEOUT_MS);
-  if (document.readyState === 'complete') whenIdle();
-  else window.addEventListener('load', whenIdle, { once: true });
+  if (document.readyState === 'complete') wakeOneWhenIdle();
+  else window.addEventListener('load', wakeOneWhenIdle, { once: true });
 }
 
 // From the moment this module runs, before React hydrates anything: a key pressed while hydration is under
@@ -132,6 +158,7 @@ export function hydrateWhenVisible<P extends object>(
         resolve();
       };
       waitingParts.add(wake);
+      if (idleWake === 'stopped') wakeOneWhenIdle();
     }).then(preload);
     return { until, wake: () => wake() };
   }
