@@ -16,6 +16,7 @@ import { LazyErrorScreen, LazyNotFoundPage } from './features/errors/lazy-error-
 import { SiteShell } from './features/site-shell/site-shell';
 import { AnalyticsTag } from './components/analytics-tag';
 import { useNonce } from './lib/nonce';
+import { useRenderAllOnceNavigated } from './lib/render-when-near';
 import { useRootData, type RootData } from './lib/root-data';
 import { pageMeta } from './lib/seo';
 
@@ -96,6 +97,7 @@ export default function App() {
   const { company } = useLoaderData<typeof loader>();
   const admin = useIsAdminRoute();
   useScrollToHashOnLoad();
+  useRenderAllOnceNavigated();
   if (admin) return <Outlet />;
   return (
     <SiteShell company={company}>

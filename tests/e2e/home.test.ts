@@ -178,6 +178,46 @@ describe('the JavaScript of the public pages', () => {
     return { html, scripts };
   }
 
+  it('leaves the sections far below unrendered on the first view, and renders them all from the first navigation', async () => {
+    const { context, page, errors } = await newPage(browser, { width: 390, height: 844 });
+    await page.goto(`${site.baseUrl}/`);
+    await hydrated(page);
+    // Skipped by the browser (content-visibility: auto) until it comes near: its heading is not rendered.
+    const rendered = (css: string) =>
+      page.$eval(css, (element) => element.checkVisibility({ contentVisibilityAuto: true }));
+    expect(await rendered('#pricing h2')).toBe(false);
+    expect(await rendered('#site-footer h2')).toBe(false);
+    expect(await rendered('#hero h1')).toBe(true);
+    // Scrolled to, it renders (scrolled to again while the sections above it take their real heights).
+    await expect
+      .poll(async () => {
+        await page.$eval('#pricing', (element) => element.scrollIntoView({ block: 'start' }));
+        return rendered('#pricing h2');
+      })
+      .toBe(true);
+
+    // The first navigation (an anchor of this page) lays every section out, so the jump lands exactly.
+    await page.evaluate(() => window.scrollTo(0, 0));
+    await page.locator('#hero').getByRole('link', { name: 'Get Free Quote' }).click();
+    await page.waitForURL(`${site.baseUrl}/#get-quote`);
+    expect(await rendered('#site-footer h2')).toBe(true);
+    await expect
+      .poll(() => page.$eval('#get-quote', (element) => element.getBoundingClientRect().top))
+      .toBeLessThan(100);
+    expect(await page.$eval('#get-quote', (element) => element.getBoundingClientRect().top)).toBeGreaterThanOrEqual(0);
+
+    // A link to an anchor from elsewhere (a full load) lands there too, with the sections above unrendered.
+    await page.goto('about:blank');
+    await page.goto(`${site.baseUrl}/#internships`);
+    await hydrated(page);
+    const top = await page.$eval('#internships', (element) => element.getBoundingClientRect().top);
+    expect(top).toBeGreaterThanOrEqual(0);
+    expect(top).toBeLessThan(100);
+    expect(await rendered('#services h2')).toBe(false);
+    expect(unexpected(errors)).toEqual([]);
+    await context.close();
+  });
+
   it('draws every icon on the page from the sprite the page links to', async () => {
     const { context, page, errors } = await newPage(browser);
     await page.goto(`${site.baseUrl}/`);

@@ -33,7 +33,11 @@ export function applyHref(title: string): string {
 export function InternshipsSection({ internships }: { internships: InternshipCard[] | null }) {
   if (internships !== null && internships.length === 0) return null;
   return (
-    <section id={LandingAnchor.INTERNSHIPS} aria-labelledby="internships-heading" className="bg-white py-20 sm:py-28">
+    <section
+      id={LandingAnchor.INTERNSHIPS}
+      aria-labelledby="internships-heading"
+      className="render-when-near bg-white py-20 sm:py-28"
+    >
       <div className="mx-auto max-w-7xl px-4 sm:px-6 lg:px-8">
         <SectionHeading
           eyebrow="Internships"

@@ -26,7 +26,11 @@ export function PricingSection({ packages }: { packages: PricingPackageCard[] | 
   if (packages !== null && packages.length === 0) return null;
   const highlighted = packages && packages.length === 3 ? packages[1]!.id : null;
   return (
-    <section id={LandingAnchor.PRICING} aria-labelledby="pricing-heading" className="bg-white py-20 sm:py-28">
+    <section
+      id={LandingAnchor.PRICING}
+      aria-labelledby="pricing-heading"
+      className="render-when-near bg-white py-20 sm:py-28"
+    >
       <div className="mx-auto max-w-7xl px-4 sm:px-6 lg:px-8">
         <SectionHeading
           eyebrow="Pricing"

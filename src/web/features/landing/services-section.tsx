@@ -51,7 +51,11 @@ export function serviceIcon(name: string | null): IconComponent {
 /** The #services section: the heading and the service cards, each leading to the quote form. */
 export function ServicesSection({ services }: { services: ServiceCard[] | null }) {
   return (
-    <section id={LandingAnchor.SERVICES} aria-labelledby="services-heading" className="bg-white py-20 sm:py-28">
+    <section
+      id={LandingAnchor.SERVICES}
+      aria-labelledby="services-heading"
+      className="render-when-near bg-white py-20 sm:py-28"
+    >
       <div className="mx-auto max-w-7xl px-4 sm:px-6 lg:px-8">
         <SectionHeading
           eyebrow="Services"

@@ -7,7 +7,11 @@ import { SectionHeading } from '../../components/section-heading';
 export function TechStackSection({ groups }: { groups: TechStackGroup[] | null }) {
   if (groups !== null && groups.length === 0) return null;
   return (
-    <section id={LandingAnchor.TECH_STACK} aria-labelledby="stack-heading" className="bg-slate-50 py-20 sm:py-28">
+    <section
+      id={LandingAnchor.TECH_STACK}
+      aria-labelledby="stack-heading"
+      className="render-when-near bg-slate-50 py-20 sm:py-28"
+    >
       <div className="mx-auto max-w-7xl px-4 sm:px-6 lg:px-8">
         <SectionHeading
           eyebrow="Technology stack"
