@@ -1,7 +1,7 @@
 import { existsSync } from 'node:fs';
 import zlib from 'node:zlib';
 import type { FastifyInstance, InjectOptions } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { buildApp } from '../app';
 import { loadConfig } from '../config';
 import { seedDemoContent } from '../seed/seed';
@@ -12,6 +12,7 @@ import {
   CACHED_COMPRESSION,
   LIGHT_COMPRESSION,
   matchesIfNoneMatch,
+  PAGE_CACHE_TTL_MS,
   pickEncoding,
   purgeFor,
 } from './page-cache';
@@ -240,6 +241,48 @@ describe.skipIf(!built).each(testDialects)('the page cache on %s', (dialect) => 
       expect(scripts.length).toBeGreaterThan(0);
       for (const script of scripts) expect(scriptSrc).toContain(cspHash(script[2] ?? ''));
       expect(identity.body).not.toContain('nonce=');
+    }
+  });
+
+  it('refreshes a stale page in the background with the policy of its own scripts, however often', async () => {
+    await app.pageCache.purge('all', { local: true });
+    const first = await get('/blog');
+    const policy = String(first.headers['content-security-policy']);
+    const sources = (csp: string) => (/script-src ([^;]*)/.exec(csp)?.[1] ?? '').split(' ');
+    expect(new Set(sources(policy)).size).toBe(sources(policy).length);
+    const { title } = await database.database.db
+      .selectFrom('blog_posts')
+      .select('title')
+      .where('id', '=', post.id)
+      .executeTakeFirstOrThrow();
+    let current = policy;
+    vi.useFakeTimers({ toFake: ['Date'], now: Date.now() });
+    try {
+      for (let refresh = 1; refresh <= 3; refresh += 1) {
+        // Changed behind the server's back (no purge), so the refreshed page shows when it has landed.
+        const changed = `${title} (${refresh})`;
+        await database.database.db
+          .updateTable('blog_posts')
+          .set({ title: changed })
+          .where('id', '=', post.id)
+          .execute();
+        // Past the TTL: the stale page is sent while it renders again behind it.
+        vi.setSystemTime(Date.now() + PAGE_CACHE_TTL_MS + 1_000);
+        const stale = await get('/blog');
+        expect(stale.body).not.toContain(changed);
+        expect(stale.headers['content-security-policy']).toBe(current);
+        await expect.poll(async () => (await get('/blog')).body.includes(changed), { timeout: 20_000 }).toBe(true);
+        // Each of its scripts once (the data script's hash changes with the title), none of an earlier page.
+        const refreshed = await get('/blog');
+        const now = sources(String(refreshed.headers['content-security-policy']));
+        expect(new Set(now).size, `refresh ${refresh}`).toBe(now.length);
+        expect(now.length, `refresh ${refresh}`).toBe(sources(policy).length);
+        current = String(refreshed.headers['content-security-policy']);
+      }
+    } finally {
+      vi.useRealTimers();
+      await database.database.db.updateTable('blog_posts').set({ title }).where('id', '=', post.id).execute();
+      await app.pageCache.purge('all', { local: true });
     }
   });
 

@@ -383,6 +383,10 @@ export const webPlugin = fp<{ mode: Exclude<WebMode, false> }>(async (app, { mod
     canonicalUrl: string | null,
   ): Promise<RenderedPage> => {
     const reads = newReads();
+    // Helmet's policy for this request, read before the render: when the cache refreshes a stale page in the
+    // background, the reply is meanwhile answered with the stale page and carries that page's policy (and
+    // its hashes would be added again at every refresh).
+    const policy = reply.getHeader('content-security-policy');
     // Marks this render's own inline scripts (page-csp.ts): unguessable, and gone from the page it sends.
     const scriptMarker = randomBytes(18).toString('base64url');
     const response = await handle(
@@ -392,7 +396,6 @@ export const webPlugin = fp<{ mode: Exclude<WebMode, false> }>(async (app, { mod
     let body = Buffer.from(await response.arrayBuffer());
     const headers: Array<[string, string]> = [];
     for (const [name, value] of response.headers) headers.push([name.toLowerCase(), value]);
-    const policy = reply.getHeader('content-security-policy');
     if (typeof policy === 'string' && response.headers.get('content-type')?.startsWith('text/html')) {
       // Read as latin1, one character per byte: no UTF-8 decoding and encoding of the whole page (page-csp.ts).
       const page = pagePolicy(policy, body.toString('latin1'), scriptMarker, 'latin1');
