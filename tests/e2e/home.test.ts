@@ -186,7 +186,7 @@ describe('the JavaScript of the public pages', () => {
     const rendered = (css: string) =>
       page.$eval(css, (element) => element.checkVisibility({ contentVisibilityAuto: true }));
     expect(await rendered('#pricing h2')).toBe(false);
-    expect(await rendered('#site-footer h2')).toBe(false);
+    expect(await rendered('#internships h2')).toBe(false);
     expect(await rendered('#hero h1')).toBe(true);
     // Scrolled to, it renders (scrolled to again while the sections above it take their real heights).
     await expect
@@ -200,7 +200,7 @@ describe('the JavaScript of the public pages', () => {
     await page.evaluate(() => window.scrollTo(0, 0));
     await page.locator('#hero').getByRole('link', { name: 'Get Free Quote' }).click();
     await page.waitForURL(`${site.baseUrl}/#get-quote`);
-    expect(await rendered('#site-footer h2')).toBe(true);
+    expect(await rendered('#internships h2')).toBe(true);
     await expect
       .poll(() => page.$eval('#get-quote', (element) => element.getBoundingClientRect().top))
       .toBeLessThan(100);

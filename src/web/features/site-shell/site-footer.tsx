@@ -12,7 +12,7 @@ const linkClass = 'rounded-sm text-sm text-slate-400 transition-colors hover:tex
 export function SiteFooter({ anchorId, company }: { anchorId?: string; company: CompanyProfile }) {
   const year = new Date().getFullYear();
   return (
-    <footer id={anchorId} className="render-when-near bg-slate-950 text-slate-400" aria-labelledby="footer-heading">
+    <footer id={anchorId} className="bg-slate-950 text-slate-400" aria-labelledby="footer-heading">
       <h2 id="footer-heading" className="sr-only">
         Footer
       </h2>
