@@ -10,7 +10,7 @@ import { UNSAFE_DataRouterContext as DataRouterContext } from 'react-router';
  * router: to another page, or to an anchor of this one) therefore lays out every part for real before React
  * Router scrolls: the saving is for the first view of a page loaded from the server, where it matters.
  */
-export const NAVIGATED_ATTRIBUTE = 'data-navigated';
+const NAVIGATED_ATTRIBUTE = 'data-navigated';
 
 export function useRenderAllOnceNavigated(): void {
   const dataRouter = useContext(DataRouterContext);
