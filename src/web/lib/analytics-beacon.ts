@@ -5,6 +5,7 @@
  * when the visitor asks not to be tracked (Do Not Track, Global Privacy Control) or is signed in as staff.
  * zod-free: the public bundle does not carry the contracts' schemas (ADR 0010).
  */
+import { whenIdle } from './when-idle';
 
 /** The event types the server records (shared/contracts/analytics.ts). */
 export type BeaconEventType =
@@ -59,19 +60,21 @@ export function beacon(url: string, body: Record<string, unknown> = {}): void {
   }).catch(() => undefined);
 }
 
-/** Runs `work` when the browser is idle (or soon, where requestIdleCallback is missing). */
-function whenIdle(work: () => void): void {
-  if ('requestIdleCallback' in window) window.requestIdleCallback(work, { timeout: 3000 });
-  else setTimeout(work, 200);
-}
-
 /** The current page as a path (the server drops its query before storing it). */
 const currentPage = () => `${location.pathname}${location.search}`;
 
 /** A page view of the current page; `referrer` is where the visitor came from (the previous page inside the site). */
 export function sendPageView(referrer: string): void {
-  whenIdle(() =>
-    beacon('/api/analytics/pageview', { page_url: currentPage(), page_title: document.title.slice(0, 300), referrer }),
+  // At an idle moment, or soon where requestIdleCallback is missing.
+  whenIdle(
+    () =>
+      beacon('/api/analytics/pageview', {
+        page_url: currentPage(),
+        page_title: document.title.slice(0, 300),
+        referrer,
+      }),
+    3000,
+    200,
   );
 }
 

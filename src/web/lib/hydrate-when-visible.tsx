@@ -1,5 +1,6 @@
 import { memo, Suspense, use, useContext, useSyncExternalStore, type ComponentType } from 'react';
 import { UNSAFE_DataRouterContext as DataRouterContext } from 'react-router';
+import { whenIdle } from './when-idle';
 
 /** How far below the viewport a part starts loading its code, so it is ready when it scrolls in. */
 const LOAD_MARGIN = '200px 0px';
@@ -27,19 +28,14 @@ let watchedRouter: unknown;
  */
 let visitorWoke = false;
 /**
- * The idle wake (wakeOneWhenIdle): not started before the page has loaded, then waking a part at each idle
- * moment, and stopped while no part waits (a part that React reaches later starts it again).
+ * The idle wake (wakeOneWhenIdle) found no part waiting and stopped: a part that React reaches later starts it
+ * again. (Before the page has loaded it has not started, and a part waits for it.)
  */
-let idleWake: 'before load' | 'running' | 'stopped' = 'before load';
+let idleWakeStopped = false;
 
 /** Ends every part's wait: their code loads and React hydrates them. */
 function wakeAll(): void {
   for (const wake of [...waitingParts]) wake();
-}
-
-function whenIdle(then: () => void): void {
-  if (typeof window.requestIdleCallback === 'function') window.requestIdleCallback(then, { timeout: IDLE_TIMEOUT_MS });
-  else setTimeout(then, IDLE_TIMEOUT_MS);
 }
 
 /**
@@ -48,16 +44,16 @@ function whenIdle(then: () => void): void {
  * so a visitor's tap never queues behind all of them at once (together they are long tasks on a slow phone).
  */
 function wakeOneWhenIdle(): void {
-  idleWake = 'running';
+  idleWakeStopped = false;
   whenIdle(() => {
     const [first] = waitingParts;
     if (!first) {
-      idleWake = 'stopped';
+      idleWakeStopped = true;
       return;
     }
     first();
     wakeOneWhenIdle();
-  });
+  }, IDLE_TIMEOUT_MS);
 }
 
 /**
@@ -158,7 +154,7 @@ export function hydrateWhenVisible<P extends object>(
         resolve();
       };
       waitingParts.add(wake);
-      if (idleWake === 'stopped') wakeOneWhenIdle();
+      if (idleWakeStopped) wakeOneWhenIdle();
     }).then(preload);
     return { until, wake: () => wake() };
   }

@@ -18,11 +18,13 @@ export function useRenderAllOnceNavigated(): void {
     const router = dataRouter?.router;
     if (!router) return;
     const first = router.state.location;
-    // Called when the navigation starts, before React renders it and before ScrollRestoration scrolls.
-    return router.subscribe((state) => {
-      if (state.location !== first || state.navigation.state !== 'idle') {
-        document.documentElement.setAttribute(NAVIGATED_ATTRIBUTE, '');
-      }
+    // Called when the navigation starts, before React renders it and before ScrollRestoration scrolls; once
+    // set, the attribute stays for the visit and the router is no longer watched.
+    const unsubscribe = router.subscribe((state) => {
+      if (state.location === first && state.navigation.state === 'idle') return;
+      document.documentElement.setAttribute(NAVIGATED_ATTRIBUTE, '');
+      unsubscribe();
     });
+    return unsubscribe;
   }, [dataRouter]);
 }
