@@ -188,6 +188,14 @@ describe('the JavaScript of the public pages', () => {
     expect(await rendered('#pricing h2')).toBe(false);
     expect(await rendered('#internships h2')).toBe(false);
     expect(await rendered('#hero h1')).toBe(true);
+    // Each skipped section counts as its usual height (--near-height): the page is about as tall as it will be
+    // once every section is laid out (with 900 px each it was a third shorter, and its scrollbar jumped).
+    const pageHeight = () => page.evaluate(() => document.documentElement.scrollHeight);
+    const estimated = await pageHeight();
+    await page.evaluate(() => document.documentElement.setAttribute('data-navigated', ''));
+    const laidOut = await pageHeight();
+    await page.evaluate(() => document.documentElement.removeAttribute('data-navigated'));
+    expect(Math.abs(estimated - laidOut) / laidOut).toBeLessThan(0.1);
     // Scrolled to, it renders (scrolled to again while the sections above it take their real heights).
     await expect
       .poll(async () => {

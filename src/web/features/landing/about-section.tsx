@@ -8,7 +8,11 @@ import { TeamCards } from './team-cards';
 /** The #about section: what we do, the figures and contacts, then the team (null: could not be loaded). */
 export function AboutSection({ company, team }: { company: CompanyProfile; team: TeamMemberCard[] | null }) {
   return (
-    <section id="about" aria-labelledby="about-heading" className="render-when-near bg-white py-20 sm:py-28">
+    <section
+      id="about"
+      aria-labelledby="about-heading"
+      className="render-when-near [--near-height:4100px] lg:[--near-height:1500px] bg-white py-20 sm:py-28"
+    >
       <div className="mx-auto grid max-w-7xl gap-16 px-4 sm:px-6 lg:grid-cols-2 lg:gap-20 lg:px-8">
         <div>
           <p className="text-sm font-semibold tracking-wider text-brand-600 uppercase">About us</p>

@@ -11,7 +11,11 @@ export const BLOG_DATA_FAILED = 'Failed to load blog posts';
 export function BlogSection({ posts }: { posts: BlogPostSummary[] | null }) {
   if (posts !== null && posts.length === 0) return null;
   return (
-    <section id="blog" aria-labelledby="blog-heading" className="render-when-near bg-slate-50 py-20 sm:py-28">
+    <section
+      id="blog"
+      aria-labelledby="blog-heading"
+      className="render-when-near [--near-height:1800px] lg:[--near-height:850px] bg-slate-50 py-20 sm:py-28"
+    >
       <div className="mx-auto max-w-7xl px-4 sm:px-6 lg:px-8">
         <div className="flex flex-col items-start justify-between gap-6 sm:flex-row sm:items-end">
           <SectionHeading

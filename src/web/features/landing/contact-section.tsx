@@ -58,7 +58,11 @@ export function ContactSection({
   const email = mailtoHref(company.email, { subject: 'Project enquiry' });
   const panel = 'relative isolate overflow-hidden bg-brand-700 px-6 text-white sm:px-10 lg:col-span-2';
   return (
-    <section id="get-quote" aria-labelledby="get-quote-heading" className="render-when-near bg-slate-50 py-20 sm:py-28">
+    <section
+      id="get-quote"
+      aria-labelledby="get-quote-heading"
+      className="render-when-near [--near-height:1900px] lg:[--near-height:1000px] bg-slate-50 py-20 sm:py-28"
+    >
       <div className="mx-auto max-w-7xl px-4 sm:px-6 lg:px-8">
         <div className="overflow-hidden rounded-3xl bg-white shadow-xl shadow-slate-900/5 ring-1 ring-slate-200 lg:grid lg:grid-cols-5 lg:grid-rows-[auto_1fr]">
           <div className={`${panel} pt-10 pb-8 sm:pt-12 lg:col-start-1 lg:row-start-1 lg:pb-0`}>

@@ -36,7 +36,7 @@ export function InternshipsSection({ internships }: { internships: InternshipCar
     <section
       id={LandingAnchor.INTERNSHIPS}
       aria-labelledby="internships-heading"
-      className="render-when-near bg-white py-20 sm:py-28"
+      className="render-when-near [--near-height:3000px] lg:[--near-height:1300px] bg-white py-20 sm:py-28"
     >
       <div className="mx-auto max-w-7xl px-4 sm:px-6 lg:px-8">
         <SectionHeading

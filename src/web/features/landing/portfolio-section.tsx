@@ -12,7 +12,11 @@ export const PORTFOLIO_DATA_FAILED = 'Failed to load our projects';
 export function PortfolioSection({ projects }: { projects: ProjectSummary[] | null }) {
   if (projects !== null && projects.length === 0) return null;
   return (
-    <section id="portfolio" aria-labelledby="portfolio-heading" className="render-when-near bg-slate-50 py-20 sm:py-28">
+    <section
+      id="portfolio"
+      aria-labelledby="portfolio-heading"
+      className="render-when-near [--near-height:3400px] lg:[--near-height:1500px] bg-slate-50 py-20 sm:py-28"
+    >
       <div className="mx-auto max-w-7xl px-4 sm:px-6 lg:px-8">
         <SectionHeading
           eyebrow="Portfolio"

@@ -29,7 +29,7 @@ export function PricingSection({ packages }: { packages: PricingPackageCard[] | 
     <section
       id={LandingAnchor.PRICING}
       aria-labelledby="pricing-heading"
-      className="render-when-near bg-white py-20 sm:py-28"
+      className="render-when-near [--near-height:2100px] lg:[--near-height:950px] bg-white py-20 sm:py-28"
     >
       <div className="mx-auto max-w-7xl px-4 sm:px-6 lg:px-8">
         <SectionHeading

@@ -54,7 +54,7 @@ export function ServicesSection({ services }: { services: ServiceCard[] | null }
     <section
       id={LandingAnchor.SERVICES}
       aria-labelledby="services-heading"
-      className="render-when-near bg-white py-20 sm:py-28"
+      className="render-when-near [--near-height:2700px] lg:[--near-height:1200px] bg-white py-20 sm:py-28"
     >
       <div className="mx-auto max-w-7xl px-4 sm:px-6 lg:px-8">
         <SectionHeading

@@ -10,7 +10,7 @@ export function TechStackSection({ groups }: { groups: TechStackGroup[] | null }
     <section
       id={LandingAnchor.TECH_STACK}
       aria-labelledby="stack-heading"
-      className="render-when-near bg-slate-50 py-20 sm:py-28"
+      className="render-when-near [--near-height:1200px] lg:[--near-height:650px] bg-slate-50 py-20 sm:py-28"
     >
       <div className="mx-auto max-w-7xl px-4 sm:px-6 lg:px-8">
         <SectionHeading

@@ -29,7 +29,7 @@ export function TestimonialsSection({ testimonials }: { testimonials: Testimonia
     <section
       id={LandingAnchor.TESTIMONIALS}
       aria-labelledby="testimonials-heading"
-      className="render-when-near bg-slate-50 py-20 sm:py-28"
+      className="render-when-near [--near-height:1200px] lg:[--near-height:650px] bg-slate-50 py-20 sm:py-28"
     >
       <div className="mx-auto max-w-7xl px-4 sm:px-6 lg:px-8">
         <SectionHeading
