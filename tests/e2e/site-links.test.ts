@@ -1,7 +1,7 @@
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ADMIN_ENV, ADMIN_PASSWORD, signIn } from './support/admin';
-import { launchBrowser, startSite, type RunningSite } from './support/harness';
+import type { BrowserContext, Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { ADMIN_PASSWORD, signIn } from './support/admin';
+import { useAdminSite } from './support/admin-site';
 
 /**
  * "Every link or button we render lands on something that works": the site is walked as a visitor and a
@@ -18,26 +18,23 @@ import { launchBrowser, startSite, type RunningSite } from './support/harness';
  * not-available panel.
  */
 
-let site: RunningSite;
-let browser: Browser;
-
-beforeAll(async () => {
-  site = await startSite(ADMIN_ENV);
-  browser = await launchBrowser();
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await site?.stop();
-});
+const journey = useAdminSite();
 
 /** More kinds of page than this means the walk found an endless space of addresses (a bug of its own). */
 const MAX_PAGE_KINDS = 120;
 
 /** The page-kind of an address: its path and the names of its query parameters. */
-function kindOf(url: URL): string {
+function kindOf(address: string): string {
+  const url = new URL(address, journey.site.baseUrl);
   const names = [...new Set(url.searchParams.keys())].sort();
   return names.length > 0 ? `${url.pathname}?${names.join('&')}` : url.pathname;
+}
+
+/** A link or source as an address of the site (path and query) with its fragment; null when it is elsewhere. */
+function ownAddress(href: string, page: string): { address: string; hash: string } | null {
+  const url = new URL(href, page);
+  if (url.origin !== new URL(journey.site.baseUrl).origin) return null;
+  return { address: url.pathname + url.search, hash: url.hash };
 }
 
 interface PageReading {
@@ -71,7 +68,7 @@ function readPage(page: Page): Promise<PageReading> {
 async function brokenAddresses(context: BrowserContext, found: Map<string, string>): Promise<string[]> {
   const broken: string[] = [];
   for (const [address, foundOn] of found) {
-    const res = await context.request.get(`${site.baseUrl}${address}`, { maxRedirects: 5 });
+    const res = await context.request.get(`${journey.site.baseUrl}${address}`, { maxRedirects: 5 });
     if (res.status() !== 200) broken.push(`${address} (on ${foundOn}): ${res.status()}`);
     await res.dispose();
   }
@@ -80,7 +77,7 @@ async function brokenAddresses(context: BrowserContext, found: Map<string, strin
 
 describe('every address the site renders', () => {
   it('public pages: each link, image and anchor of ours answers, from the home page and the sitemap', async () => {
-    const origin = new URL(site.baseUrl).origin;
+    const { site, browser } = journey;
     const sitemap = await (await fetch(`${site.baseUrl}/sitemap.xml`)).text();
     const sitemapPaths = [...sitemap.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => new URL(m[1]!).pathname);
     expect(sitemapPaths.length).toBeGreaterThan(10);
@@ -97,7 +94,7 @@ describe('every address the site renders', () => {
     const kindsRead = new Set<string>();
 
     for (let next = queue.shift(); next !== undefined; next = queue.shift()) {
-      const kind = kindOf(new URL(next, origin));
+      const kind = kindOf(next);
       if (kindsRead.has(kind)) continue;
       kindsRead.add(kind);
       expect(kindsRead.size, `more than ${MAX_PAGE_KINDS} kinds of page: ${[...kindsRead].join(' ')}`).toBeLessThan(
@@ -105,18 +102,20 @@ describe('every address the site renders', () => {
       );
       const res = await page.goto(`${site.baseUrl}${next}`);
       expect(res?.status(), `${next} (found on ${addresses.get(next)})`).toBe(200);
-      const here = new URL(page.url());
+      const here = page.url();
       const reading = await readPage(page);
       idsByKind.set(kind, new Set(reading.ids));
 
       for (const href of reading.links) {
-        const url = new URL(href, here);
-        if (url.origin !== origin) {
-          if (!['https:', 'http:', 'mailto:', 'tel:'].includes(url.protocol)) foreign.push(`${href} (on ${next})`);
+        const own = ownAddress(href, here);
+        if (!own) {
+          if (!['https:', 'http:', 'mailto:', 'tel:'].includes(new URL(href, here).protocol)) {
+            foreign.push(`${href} (on ${next})`);
+          }
           continue;
         }
-        const address = url.pathname + url.search;
-        if (url.hash.length > 1) anchors.push({ on: next, target: address, id: decodeURIComponent(url.hash.slice(1)) });
+        const { address, hash } = own;
+        if (hash.length > 1) anchors.push({ on: next, target: address, id: decodeURIComponent(hash.slice(1)) });
         if (!addresses.has(address)) {
           addresses.set(address, next);
           // The admin is walked signed in (below); the API's addresses are answered, not read as pages.
@@ -124,17 +123,15 @@ describe('every address the site renders', () => {
         }
       }
       for (const src of reading.resources) {
-        const url = new URL(src, here);
-        if (url.origin !== origin) continue;
-        const address = url.pathname + url.search;
-        if (!addresses.has(address)) addresses.set(address, next);
+        const address = ownAddress(src, here)?.address;
+        if (address !== undefined && !addresses.has(address)) addresses.set(address, next);
       }
     }
 
     // Anchors on pages of a kind not read yet (an anchor is the only link to that kind).
     const anchorsMissing: string[] = [];
     for (const { on, target, id } of anchors) {
-      const kind = kindOf(new URL(target, origin));
+      const kind = kindOf(target);
       if (!idsByKind.has(kind)) {
         await page.goto(`${site.baseUrl}${target}`);
         idsByKind.set(kind, new Set((await readPage(page)).ids));
@@ -165,13 +162,13 @@ describe('every address the site renders', () => {
   });
 
   it('admin screens: each admin link shows its screen, and each other link of ours answers', async () => {
+    const { site, browser } = journey;
     const context = await browser.newContext({ viewport: { width: 1366, height: 900 } });
     const page = await context.newPage();
     const errors: string[] = [];
     page.on('pageerror', (error) => errors.push(`${page.url()}: ${error.message}`));
     await signIn(page, site.baseUrl, 'admin', ADMIN_PASSWORD);
 
-    const origin = new URL(site.baseUrl).origin;
     const queue = [new URL(page.url()).pathname];
     const seen = new Set(queue);
     const elsewhere = new Map<string, string>();
@@ -185,9 +182,8 @@ describe('every address the site renders', () => {
       const unavailable = await page.getByText(/tab is not available yet/).count();
       if (/Page not found/.test(title) || unavailable > 0) notShown.push(`${next}: ${title}`);
       for (const href of (await readPage(page)).links) {
-        const url = new URL(href, page.url());
-        if (url.origin !== origin) continue;
-        const address = url.pathname + url.search;
+        const address = ownAddress(href, page.url())?.address;
+        if (address === undefined) continue;
         if (address.startsWith('/admin')) {
           // One editor of each kind: /admin/blog/7/edit stands for every post's.
           const kind = address.replace(/\/\d+(?=\/|$)/g, '/:id');
