@@ -1,6 +1,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CompanyProfile } from '../../src/shared/contracts/company';
+import { primaryNav } from '../../src/web/features/site-shell/nav-links';
 import { launchBrowser, newPage, startSite, type RunningSite } from './support/harness';
 
 const HEADING = 'Transform Your Business with Professional Web & AI Solutions';
@@ -161,6 +162,37 @@ describe('a visitor on the home page', () => {
 
     expect(unexpected(errors)).toEqual([]);
     await context.close();
+  });
+
+  it('offers every top-bar link at every width: in the bar, or in the menu where the bar has no room', async () => {
+    const everyLink = [...primaryNav.map((item) => item.label), 'Verify Certificate', 'Get Quote'];
+    for (const width of [390, 767, 768, 900, 1023, 1024, 1280]) {
+      const { context, page, errors } = await newPage(browser, { width, height: 800 });
+      await page.goto(`${site.baseUrl}/privacy`);
+      await hydrated(page);
+      const header = page.locator('header');
+      const inBar = async (name: string) =>
+        header.locator(':scope > div').getByRole('link', { name, exact: true }).isVisible();
+      const missing: string[] = [];
+      for (const name of everyLink) if (!(await inBar(name))) missing.push(name);
+      if (missing.length > 0) {
+        // What the bar cannot show, the menu does; and the bar never both shows and hides the same link.
+        await header.getByRole('button', { name: 'Open menu' }).click();
+        const menu = page.locator('#mobile-menu');
+        await menu.waitFor({ state: 'visible' });
+        const inMenu = await Promise.all(
+          everyLink.map(async (name) => [name, await menu.getByRole('link', { name, exact: true }).isVisible()] as const),
+        );
+        expect(inMenu.filter(([, visible]) => visible).map(([name]) => name), `menu at ${width} px`).toEqual(missing);
+      } else {
+        expect(await header.getByRole('button', { name: 'Open menu' }).isVisible(), `menu button at ${width} px`).toBe(
+          false,
+        );
+      }
+      expect(await page.evaluate(() => document.documentElement.scrollWidth), `width ${width}`).toBeLessThanOrEqual(width);
+      expect(unexpected(errors)).toEqual([]);
+      await context.close();
+    }
   });
 
   it('lays the text out in the fallback font as in Inter, to a pixel or two: nothing moves when Inter swaps in', async () => {

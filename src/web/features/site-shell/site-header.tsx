@@ -5,7 +5,10 @@ import { Button } from '../../components/button';
 import { BrandLogo } from './brand-logo';
 import { primaryNav } from './nav-links';
 
-/** The fixed top bar: brand, section links, Verify Certificate and Get Quote; a menu on small screens. */
+/**
+ * The fixed top bar: brand, section links, Verify Certificate and Get Quote. Below `lg` the section links move
+ * into a menu; below `md` Verify Certificate and Get Quote join them there.
+ */
 export function SiteHeader({ companyName }: { companyName: string }) {
   const [open, setOpen] = useState(false);
   const toggleRef = useRef<HTMLButtonElement>(null);
@@ -68,7 +71,7 @@ export function SiteHeader({ companyName }: { companyName: string }) {
         <button
           ref={toggleRef}
           type="button"
-          className="inline-flex size-10 items-center justify-center rounded-lg text-slate-700 hover:bg-slate-100 md:hidden"
+          className="inline-flex size-10 items-center justify-center rounded-lg text-slate-700 hover:bg-slate-100 lg:hidden"
           aria-expanded={open}
           aria-controls="mobile-menu"
           aria-label={open ? 'Close menu' : 'Open menu'}
@@ -82,7 +85,7 @@ export function SiteHeader({ companyName }: { companyName: string }) {
         ref={panelRef}
         id="mobile-menu"
         hidden={!open}
-        className="max-h-[calc(100dvh-4rem)] overflow-y-auto border-t border-slate-200 bg-white shadow-lg md:hidden"
+        className="max-h-[calc(100dvh-4rem)] overflow-y-auto border-t border-slate-200 bg-white shadow-lg lg:hidden"
       >
         <nav aria-label="Mobile" className="mx-auto flex max-w-7xl flex-col gap-1 px-4 py-4 sm:px-6">
           {primaryNav.map((item) => (
@@ -94,7 +97,7 @@ export function SiteHeader({ companyName }: { companyName: string }) {
               {item.label}
             </Link>
           ))}
-          <div className="mt-3 grid gap-2 border-t border-slate-100 pt-4">
+          <div className="mt-3 grid gap-2 border-t border-slate-100 pt-4 md:hidden">
             <Button to="/verify-certificate" variant="secondary" className="w-full">
               <ShieldCheck aria-hidden="true" />
               Verify Certificate
