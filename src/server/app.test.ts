@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -80,6 +81,28 @@ describe('the error envelope', () => {
       code: 'BAD_REQUEST',
       message: 'The address of this request is not valid.',
     });
+  });
+
+  it('answers a browser asking for a page at an undecodable address with a page, not the envelope', async () => {
+    const accept = 'text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8';
+    for (const url of ['/%', '/blog/%E0%A4%A', '/portfolio/%ZZ?x=1']) {
+      const res = await app.inject({ method: 'GET', url, headers: { accept } });
+      expect(res.statusCode, url).toBe(400);
+      expect(res.headers['content-type']).toBe('text/html; charset=utf-8');
+      expect(res.headers['cache-control']).toBe('no-store');
+      expect(res.body).toContain('<h1>This address is not valid</h1>');
+      expect(res.body).toContain('<a href="/">Go Home</a>');
+      // Its one style is allowed by its hash; nothing else may load or run.
+      const policy = String(res.headers['content-security-policy']);
+      expect(policy).toMatch(/^default-src 'none'; style-src 'sha256-[A-Za-z0-9+/=]+';/);
+      const style = /<style>([\s\S]*?)<\/style>/.exec(res.body)?.[1] ?? '';
+      expect(policy).toContain(`'sha256-${createHash('sha256').update(style).digest('base64')}'`);
+    }
+    // The API, and anything not asking for HTML, keep the envelope.
+    const api = await app.inject({ method: 'GET', url: '/api/blog/posts/%E0%A4%A', headers: { accept } });
+    expect(api.json()).toMatchObject({ success: false, code: 'BAD_REQUEST' });
+    const script = await app.inject({ method: 'GET', url: '/%' });
+    expect(script.json()).toMatchObject({ success: false, code: 'BAD_REQUEST' });
   });
 
   it('publishes the OpenAPI document at /api/docs', async () => {

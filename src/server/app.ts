@@ -16,6 +16,7 @@ import { blogPublicRoutes } from './features/blog/blog.routes';
 import { certificatesRoutes } from './features/certificates/certificates.routes';
 import { certificateVerifyLimitPlugin } from './features/certificates/verify-limit';
 import { companyRoutes } from './features/company/company.routes';
+import { getCompanyProfile } from './features/company/company.service';
 import { siteContentAdminRoutes } from './features/site-content/content-admin.routes';
 import { siteContentPublicRoutes } from './features/site-content/site-content.routes';
 import { contactLimitPlugin } from './features/contacts/contact-limit';
@@ -38,7 +39,8 @@ import { usersRoutes } from './features/users/users.routes';
 import { activityLogPlugin } from './plugins/activity-log';
 import { authPlugin } from './plugins/auth';
 import { schedulerPlugin } from './plugins/scheduler';
-import { systemSettingsPlugin } from './plugins/system-settings';
+import { isPagePath, systemSettingsPlugin } from './plugins/system-settings';
+import { STANDALONE_PAGE_CSP, standalonePage } from './plugins/standalone-page';
 import { systemRoutes } from './features/system/system.routes';
 import { clientErrorHandler } from './plugins/client-errors';
 import { errorHandlerPlugin } from './plugins/error-handler';
@@ -74,6 +76,9 @@ export function loggedUrl(url: string): string {
   return url.replace(/([?&](?:token|refreshToken)=)[^&#]*/gi, '$1[redacted]');
 }
 
+/** A browser's navigation: it lists text/html among what it takes (fetch and API clients do not). */
+const acceptsHtml = (accept: string | undefined): boolean => accept?.includes('text/html') ?? false;
+
 export async function buildApp(config: Config, options: BuildOptions = {}): Promise<FastifyInstance> {
   const app = Fastify({
     logger: options.logger === false ? false : { level: config.logLevel },
@@ -90,8 +95,25 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     // Our own onRequest hook answers 503 while shutting down, in the error envelope (graceful-shutdown.ts).
     return503OnClosing: false,
     clientErrorHandler,
-    // A URL that cannot be decoded (e.g. /%E0%A4%A) gets the same envelope as every other error.
-    frameworkErrors: (error, _request, reply) => {
+    // A URL that cannot be decoded (e.g. /%E0%A4%A) gets the same envelope as every other error; a browser
+    // asking for a page there (a mistyped or cut link) gets a page that says so, with a way home.
+    frameworkErrors: (error, request, reply) => {
+      if (
+        error.code === 'FST_ERR_BAD_URL' &&
+        isPagePath(request.raw.url ?? '/') &&
+        acceptsHtml(request.headers.accept)
+      ) {
+        void badAddressPage().then((html) =>
+          (reply as FastifyReply)
+            .status(400)
+            .header('content-security-policy', STANDALONE_PAGE_CSP)
+            .header('x-content-type-options', 'nosniff')
+            .header('cache-control', 'no-store')
+            .type('text/html; charset=utf-8')
+            .send(html),
+        );
+        return;
+      }
       const body: ApiErrorBody =
         error.code === 'FST_ERR_BAD_URL'
           ? { success: false, code: ErrorCode.BAD_REQUEST, message: ErrorMessage.BAD_URL }
@@ -99,6 +121,20 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       void (reply as FastifyReply).status(400).send(body);
     },
   });
+
+  /** The page for an address that cannot be read, under the company's name when it can be read. */
+  async function badAddressPage(): Promise<string> {
+    const brand = await getCompanyProfile(database.db).then(
+      (company) => company.name,
+      () => 'This site',
+    );
+    return standalonePage({
+      brand,
+      title: ErrorMessage.BAD_URL_TITLE,
+      text: ErrorMessage.BAD_URL_PAGE_TEXT,
+      extraHtml: '<p><a href="/">Go Home</a></p>',
+    });
+  }
 
   const ownsDatabase = !options.database;
   const database = options.database ?? createDatabase(config.databaseUrl);

@@ -34,6 +34,8 @@ export const ErrorMessage = {
   MALFORMED_JSON: 'The request body is not valid JSON.',
   INPUT_TOO_DEEP: 'The request nests lists or objects too deeply.',
   BAD_URL: 'The address of this request is not valid.',
+  BAD_URL_TITLE: 'This address is not valid',
+  BAD_URL_PAGE_TEXT: 'The link may have been cut short or mistyped. Check it, or start again from the home page.',
   PAYLOAD_TOO_LARGE: 'The request body is too large.',
   UNSUPPORTED_MEDIA_TYPE: 'Unsupported content type.',
   UNAUTHENTICATED: 'Authentication required. Please log in and try again.',

@@ -18,7 +18,8 @@ import { writeTransaction } from '../db/write-conflicts';
 import { getCompanyProfile } from '../features/company/company.service';
 import { findUserWithOpenSession } from '../features/users/users.repository';
 import { escapeHtml } from './mailer';
-import { cspHash, withDirective } from './page-csp';
+import { withDirective } from './page-csp';
+import { STANDALONE_STYLE_HASH, standalonePage } from './standalone-page';
 import { readSetting, writeSetting } from './settings.repository';
 
 /*
@@ -71,27 +72,16 @@ export function isPagePath(url: string): boolean {
   return !/^\/(api|admin|assets|uploads|demo|images)(\/|$)/.test(path);
 }
 
-/** The maintenance page's only style, allowed by its hash (the page is self-contained: no request for CSS). */
-const MAINTENANCE_STYLE = `body{margin:0;min-height:100vh;display:grid;place-items:center;background:#f8fafc;color:#0f172a;font:16px/1.6 system-ui,-apple-system,"Segoe UI",Roboto,sans-serif}
-main{max-width:32rem;margin:1.5rem;padding:2.5rem 2rem;background:#fff;border:1px solid #e2e8f0;border-radius:1rem;box-shadow:0 10px 30px -12px rgb(15 23 42 / .15);text-align:center}
-.brand{font-weight:700;color:#4f46e5;letter-spacing:.02em;margin:0 0 1.5rem}
-h1{font-size:1.75rem;line-height:1.25;margin:0 0 .75rem}
-p{margin:0 0 1rem;color:#475569}.contact{margin:1.5rem 0 0;font-size:.95rem}
-a{color:#4338ca;font-weight:600}
-`;
-const MAINTENANCE_STYLE_HASH = cspHash(MAINTENANCE_STYLE);
-
 function maintenancePage(settings: SystemSettings, company: { name: string; email: string; phone: string } | null) {
-  const name = company?.name ?? 'This site';
-  const message = settings.maintenanceMessage || SystemMessage.MAINTENANCE_TEXT;
   const contact = company
     ? `<p class="contact">Need us now? Write to <a href="mailto:${escapeHtml(company.email)}">${escapeHtml(company.email)}</a> or call <a href="tel:${escapeHtml(company.phone.replace(/[^+\d]/g, ''))}">${escapeHtml(company.phone)}</a>.</p>`
     : '';
-  return `<!doctype html>
-<html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
-<meta name="robots" content="noindex"><title>${escapeHtml(SystemMessage.MAINTENANCE_TITLE)} | ${escapeHtml(name)}</title>
-<style>${MAINTENANCE_STYLE}</style></head>
-<body><main><p class="brand">${escapeHtml(name)}</p><h1>${escapeHtml(SystemMessage.MAINTENANCE_TITLE)}</h1><p>${escapeHtml(message)}</p>${contact}</main></body></html>`;
+  return standalonePage({
+    brand: company?.name ?? 'This site',
+    title: SystemMessage.MAINTENANCE_TITLE,
+    text: settings.maintenanceMessage || SystemMessage.MAINTENANCE_TEXT,
+    extraHtml: contact,
+  });
 }
 
 export const systemSettingsPlugin = fp(
@@ -195,7 +185,7 @@ export const systemSettingsPlugin = fp(
       }
       const policy = reply.getHeader('content-security-policy');
       if (typeof policy === 'string') {
-        reply.header('content-security-policy', withDirective(policy, 'style-src', ["'self'", MAINTENANCE_STYLE_HASH]));
+        reply.header('content-security-policy', withDirective(policy, 'style-src', ["'self'", STANDALONE_STYLE_HASH]));
       }
       return reply
         .status(503)
