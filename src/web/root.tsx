@@ -6,7 +6,6 @@ import {
   Outlet,
   Scripts,
   ScrollRestoration,
-  useLoaderData,
   useLocation,
   useMatches,
 } from 'react-router';
@@ -17,7 +16,7 @@ import { SiteShell } from './features/site-shell/site-shell';
 import { AnalyticsTag } from './components/analytics-tag';
 import { useNonce } from './lib/nonce';
 import { useRenderAllOnceNavigated } from './lib/render-when-near';
-import { useRootData, type RootData } from './lib/root-data';
+import { useRootData, useRootDataOrLastSeen, type RootData } from './lib/root-data';
 import { pageMeta } from './lib/seo';
 
 export async function loader({ context }: Route.LoaderArgs): Promise<RootData> {
@@ -94,21 +93,23 @@ function useIsAdminRoute(): boolean {
 }
 
 export default function App() {
-  const { company } = useLoaderData<typeof loader>();
+  // Always there when App renders (a failed root loader renders ErrorBoundary); read through useRootData so
+  // that the error screen can fall back on it.
+  const root = useRootData();
   const admin = useIsAdminRoute();
   useScrollToHashOnLoad();
   useRenderAllOnceNavigated();
-  if (admin) return <Outlet />;
+  if (admin || !root) return <Outlet />;
   return (
-    <SiteShell company={company}>
+    <SiteShell company={root.company}>
       <Outlet />
     </SiteShell>
   );
 }
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
-  // Present when only a page failed; absent when the root loader (the company profile) failed.
-  const root = useRootData();
+  // Present when only a page failed; absent when the root loader (the company profile) failed on a first load.
+  const root = useRootDataOrLastSeen();
   const { pathname } = useLocation();
   const notFound = isRouteErrorResponse(error) && error.status === 404;
   const content = notFound ? (

@@ -164,6 +164,35 @@ describe('a visitor on the home page', () => {
     await context.close();
   });
 
+  it('shows the error screen in the site frame when a navigation cannot load, with a report addressed to the company', async () => {
+    for (const failure of ['dropped', 'server error'] as const) {
+      const { context, page } = await newPage(browser);
+      await page.goto(`${site.baseUrl}/verify-certificate`);
+      await hydrated(page);
+      // The page's whole data request fails: the root loader fails with it (React Router fetches them together).
+      await page.route('**/blog.data*', (route) =>
+        failure === 'dropped' ? route.abort() : route.fulfill({ status: 500, body: 'Internal Server Error' }),
+      );
+      await page.locator('header').getByRole('link', { name: 'Blog', exact: true }).click();
+      await expect.poll(() => page.textContent('h1')).toBe('Oops! Something went wrong');
+      expect(await page.locator('header').getByRole('link', { name: 'Get Quote', exact: true }).count()).toBe(1);
+      expect(await page.locator('footer').textContent()).toContain(company.email);
+      const errorId = (await page.locator('[data-error-id]').textContent())?.trim() ?? '';
+      expect(errorId).toMatch(/^ERR-/);
+      const report = new URL((await page.getByRole('link', { name: 'Report Issue' }).getAttribute('href')) ?? '');
+      expect(report.protocol).toBe('mailto:');
+      expect(report.pathname, failure).toBe(company.email);
+      expect(report.searchParams.get('subject')).toContain(errorId);
+      expect(report.searchParams.get('body')).toContain(`Page: ${site.baseUrl}/blog`);
+
+      // Go to Homepage works once the connection is back.
+      await page.unroute('**/blog.data*');
+      await page.getByRole('link', { name: 'Go to Homepage' }).click();
+      await expect.poll(() => page.textContent('h1')).toBe(HEADING);
+      await context.close();
+    }
+  });
+
   it('offers every top-bar link at every width: in the bar, or in the menu where the bar has no room', async () => {
     const everyLink = [...primaryNav.map((item) => item.label), 'Verify Certificate', 'Get Quote'];
     for (const width of [390, 767, 768, 900, 1023, 1024, 1280]) {
@@ -181,15 +210,22 @@ describe('a visitor on the home page', () => {
         const menu = page.locator('#mobile-menu');
         await menu.waitFor({ state: 'visible' });
         const inMenu = await Promise.all(
-          everyLink.map(async (name) => [name, await menu.getByRole('link', { name, exact: true }).isVisible()] as const),
+          everyLink.map(
+            async (name) => [name, await menu.getByRole('link', { name, exact: true }).isVisible()] as const,
+          ),
         );
-        expect(inMenu.filter(([, visible]) => visible).map(([name]) => name), `menu at ${width} px`).toEqual(missing);
+        expect(
+          inMenu.filter(([, visible]) => visible).map(([name]) => name),
+          `menu at ${width} px`,
+        ).toEqual(missing);
       } else {
         expect(await header.getByRole('button', { name: 'Open menu' }).isVisible(), `menu button at ${width} px`).toBe(
           false,
         );
       }
-      expect(await page.evaluate(() => document.documentElement.scrollWidth), `width ${width}`).toBeLessThanOrEqual(width);
+      expect(await page.evaluate(() => document.documentElement.scrollWidth), `width ${width}`).toBeLessThanOrEqual(
+        width,
+      );
       expect(unexpected(errors)).toEqual([]);
       await context.close();
     }

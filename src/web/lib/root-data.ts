@@ -9,7 +9,24 @@ export interface RootData {
   publicUrl: string;
 }
 
+/** The last root data this browser tab rendered with (never kept on the server, where every request shares it). */
+let lastSeen: RootData | undefined;
+
 /** The root loader data, or undefined when the root loader itself failed (general error screen). */
 export function useRootData(): RootData | undefined {
-  return useRouteLoaderData('root') as RootData | undefined;
+  const data = useRouteLoaderData('root') as RootData | undefined;
+  if (data && typeof document !== 'undefined') lastSeen = data;
+  return data;
+}
+
+/**
+ * For the error screens: the root loader data, or in the browser the last the tab rendered with. A navigation
+ * whose data request fails as a whole (the connection dropped, the server answered 500) fails the root
+ * loader with it, and the screen would otherwise lose the top bar, the footer and the support address that
+ * Report Issue writes to. A first page load that failed has none to fall back on, on the server and in the
+ * hydrating browser alike.
+ */
+export function useRootDataOrLastSeen(): RootData | undefined {
+  const data = useRootData();
+  return data ?? (typeof document === 'undefined' ? undefined : lastSeen);
 }
