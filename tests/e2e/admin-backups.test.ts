@@ -60,6 +60,11 @@ describe('backups', () => {
     await dialog.getByLabel('Type RESTORE to confirm').fill('RESTORE');
     await confirm.click();
     await page.waitForURL(/\/admin\/login/, { timeout: 60_000 });
+    // The login screen says the restore worked (and stays until the sign-in).
+    await page
+      .getByRole('status')
+      .filter({ hasText: 'Backup restored successfully. Please sign in again to see the restored data.' })
+      .waitFor();
     const after = await callApi(base, `/api/blog/posts/${post!.slug}`);
     expect(after.status).toBe(200);
     expect((after.json().data as { title: string }).title).toBe(post!.title);

@@ -43,6 +43,13 @@ describe('admin blog', () => {
     await form.getByText('Excerpt is required').waitFor();
     await form.getByText('Category is required').waitFor();
     await form.getByText('Featured image URL is required').waitFor();
+    // A field the form requires says so with its * (Category too).
+    expect(
+      await form
+        .locator('label[for]')
+        .filter({ hasText: /^Category\*$/ })
+        .count(),
+    ).toBe(1);
 
     const title = `Journey post ${Date.now()}`;
     await form.locator('input[name="title"]').fill(title);

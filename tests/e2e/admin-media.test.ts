@@ -1,7 +1,7 @@
 import type { Page } from 'playwright-core';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
-import { UploadMessage } from '../../src/shared/contracts/uploads.values';
+import { UploadComponentMessage, UploadMessage } from '../../src/shared/contracts/uploads.values';
 import { ADMIN_PASSWORD, signIn, unexpectedErrors } from './support/admin';
 import { callApi, confirmDialog, editorAndViewer, SHOTS, tokenOf, useAdminSite } from './support/admin-site';
 import { newPage } from './support/harness';
@@ -70,6 +70,16 @@ describe('the Media tab', () => {
     });
     await page.getByText('Invalid file type(s): notes.txt').waitFor();
 
+    // Named and declared a PNG, but not one: the server refuses it (415) and its row fails. The new selection
+    // took the banner of the last one away.
+    await page.locator('[data-media-input]').setInputFiles({
+      name: 'not-a-picture.png',
+      mimeType: 'image/png',
+      buffer: Buffer.from('hello'),
+    });
+    await page.locator('[data-upload="not-a-picture.png"][data-state="failed"]').waitFor();
+    expect(await page.getByText('Invalid file type(s): notes.txt').count()).toBe(0);
+
     await page.locator('[data-media-input]').setInputFiles([
       { name: 'harbour-sunrise.png', mimeType: 'image/png', buffer: await noisyPng(1) },
       { name: 'team-offsite.png', mimeType: 'image/png', buffer: await noisyPng(2) },
@@ -81,6 +91,9 @@ describe('the Media tab', () => {
       );
       await card(page, name).waitFor();
     }
+    await page.locator('[data-toast="success"]').getByText('Successfully uploaded 2 files').waitFor();
+    // The failed row of the earlier selection is gone.
+    expect(await page.locator('[data-upload="not-a-picture.png"]').count()).toBe(0);
     const seen = await page.evaluate(
       () => (window as unknown as { progressSeen: Record<string, number[]> }).progressSeen,
     );
@@ -152,7 +165,23 @@ describe('the Media tab', () => {
     await page.getByRole('group', { name: 'View' }).getByRole('button', { name: 'List' }).click();
     await page.waitForURL(/view=list/);
     await page.locator('table [data-media="harbour-sunrise.png"]').waitFor();
-    expect(unexpectedErrors(errors, [409])).toEqual([]);
+
+    // One file: the catalogue's own words.
+    await page.locator('[data-media-input]').setInputFiles({
+      name: 'one-more.png',
+      mimeType: 'image/png',
+      buffer: await sharp({ create: { width: 8, height: 8, channels: 3, background: '#3366cc' } })
+        .png()
+        .toBuffer(),
+    });
+    await page.locator('[data-upload="one-more.png"][data-state="done"]').waitFor();
+    await page.locator('[data-toast="success"]').getByText(UploadComponentMessage.SUCCESS).waitFor();
+    // Gone again: the unused-files test counts what is left.
+    const single = (await callApi(base(), '/api/uploads?search=one-more', { token })).json().data.files as {
+      id: number;
+    }[];
+    expect((await callApi(base(), `/api/uploads/${single[0]!.id}`, { method: 'DELETE', token })).status).toBe(200);
+    expect(unexpectedErrors(errors, [409, 415])).toEqual([]);
     await context.close();
   });
 

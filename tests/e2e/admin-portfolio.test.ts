@@ -242,6 +242,7 @@ describe('admin portfolio', () => {
   it('deletes one project and several with the documented confirmations', async () => {
     const token = await tokenOf(EDITOR.username, EDITOR.password);
     const slugs: string[] = [];
+    const ids: number[] = [];
     for (const n of [1, 2, 3]) {
       const made = await api('/api/portfolio/projects', {
         method: 'POST',
@@ -252,13 +253,27 @@ describe('admin portfolio', () => {
           client: 'Nobody',
           results: 'None',
           technologies: ['Docker'],
+          // The demo projects' spelling of the form's documented "E-commerce".
+          ...(n === 1 ? { industry: 'E-Commerce' } : {}),
         },
       });
       expect(made.status).toBe(201);
-      slugs.push((made.json().data.project as { slug: string }).slug);
+      const made1 = made.json().data.project as { slug: string; id: number };
+      slugs.push(made1.slug);
+      ids.push(made1.id);
     }
     const { context, page, errors } = await newPage(journey.browser);
     await signIn(page, journey.site.baseUrl, EDITOR.username, EDITOR.password);
+
+    // Its editor selects the documented option, and offers it once.
+    await page.goto(`${journey.site.baseUrl}/admin/portfolio/${ids[0]}/edit`);
+    await hydrated(page);
+    const industry = page.locator('select[name="industry"]');
+    await industry.waitFor();
+    expect(await industry.inputValue()).toBe('E-commerce');
+    const options = await industry.locator('option').allTextContents();
+    expect(options.filter((name) => name.toLowerCase() === 'e-commerce')).toEqual(['E-commerce']);
+
     await page.goto(`${journey.site.baseUrl}/admin/portfolio?search=Disposable`);
     await hydrated(page);
     await rowOf(page, slugs[0]!).waitFor();
@@ -266,12 +281,18 @@ describe('admin portfolio', () => {
     await rowOf(page, slugs[0]!)
       .getByRole('button', { name: /^Delete / })
       .click();
+    // One project: "Its ...", in the singular.
+    await page
+      .getByRole('dialog')
+      .getByText('Its technologies, gallery, team, testimonials and likes are deleted')
+      .waitFor();
     await confirmDialog(page, 'Are you sure you want to delete this project?', 'Delete');
     await inMain(page, 'Project deleted successfully').waitFor();
     await rowOf(page, slugs[0]!).waitFor({ state: 'detached' });
 
     await page.getByRole('checkbox', { name: 'Select all projects on this page' }).check();
     await page.getByRole('region', { name: 'Bulk actions' }).getByRole('button', { name: 'Delete' }).click();
+    await page.getByRole('dialog').getByText('Their technologies, gallery, team').waitFor();
     await confirmDialog(page, 'Are you sure you want to delete 2 projects?', 'Delete');
     await inMain(page, '2 projects deleted successfully').waitFor();
     await page.getByText('No projects found').waitFor();

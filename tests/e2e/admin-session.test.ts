@@ -244,6 +244,15 @@ describe('the admin session', () => {
     await expect.poll(() => page.locator('[data-toast="error"]').textContent()).toContain('Invalid credentials.');
     expect(page.url()).toBe(`${journey.site.baseUrl}/admin/login`);
     expect(await page.evaluate(() => localStorage.getItem('authToken'))).toBeNull();
+
+    // A second wrong try adds its toast (errors stay until closed); the sign-in that follows closes them.
+    await page.getByRole('button', { name: 'Sign In' }).click();
+    await expect.poll(() => page.locator('[data-toast="error"]').count()).toBe(2);
+    await page.locator('input[name="password"]').fill(ADMIN_PASSWORD);
+    await page.getByRole('button', { name: 'Sign In' }).click();
+    await page.waitForURL(`${journey.site.baseUrl}/admin/dashboard`);
+    await page.locator('[data-toast="success"]').getByText('Login successful! Welcome back.').waitFor();
+    expect(await page.locator('[data-toast="error"]').count()).toBe(0);
     expect(unexpectedErrors(errors, [401])).toEqual([]);
     await context.close();
   });

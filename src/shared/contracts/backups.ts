@@ -97,6 +97,8 @@ export type RestoreResult = z.infer<typeof restoreResultSchema>;
 export const BackupMessage = {
   CREATED: 'Manual backup created successfully!',
   RESTORED: 'Backup restored successfully. Please refresh the page to see changes.',
+  /** On the login screen after a restore in the admin, which signs everybody out (ADR 0018). */
+  RESTORED_SIGN_IN: 'Backup restored successfully. Please sign in again to see the restored data.',
   IMPORTED: 'Backup imported successfully.',
   DELETED: 'Backup deleted.',
   SCHEDULE_SAVED: 'Automatic backup settings saved.',

@@ -26,6 +26,7 @@ export const PortfolioUploadMessage = {
   MAIN_UPLOADED: 'File uploaded successfully!',
   GALLERY_UPLOADED: 'Successfully uploaded {count} gallery images',
   GALLERY_CAPACITY: 'You can upload {count} more images ({remaining} slots remaining)',
+  GALLERY_CAPACITY_ONE: 'You can upload 1 more image (1 slot remaining)',
   GALLERY_FULL: 'Cannot upload {count} images. Only {remaining} slots remaining in gallery.',
   IMAGE_DELETED: 'Image deleted successfully and removed from all project references',
   IMAGE_REMOVED_LOCALLY: 'Image removed from this project. Save the project to keep the change.',
@@ -40,13 +41,22 @@ export const PortfolioUploadMessage = {
 /** "Cannot upload N images. Only R slots remaining in gallery." (or null when they fit). */
 export function galleryCapacityProblem(currentCount: number, adding: number): string | null {
   const remaining = Math.max(0, PORTFOLIO_GALLERY_MAX - currentCount);
-  return adding > remaining ? formatMessage(PortfolioUploadMessage.GALLERY_FULL, { count: adding, remaining }) : null;
+  if (adding <= remaining) return null;
+  const text = formatMessage(PortfolioUploadMessage.GALLERY_FULL, { count: adding, remaining });
+  // One image, one slot: the singular ("Cannot upload 2 images. Only 1 slot remaining in gallery.").
+  return text.replace(/^Cannot upload 1 images\b/, 'Cannot upload 1 image').replace(/\bOnly 1 slots\b/, 'Only 1 slot');
 }
 
 /** "You can upload N more images (R slots remaining)": what the gallery still takes. */
 export function galleryCapacityText(currentCount: number): string {
   const remaining = Math.max(0, PORTFOLIO_GALLERY_MAX - currentCount);
+  if (remaining === 1) return PortfolioUploadMessage.GALLERY_CAPACITY_ONE;
   return formatMessage(PortfolioUploadMessage.GALLERY_CAPACITY, { count: remaining, remaining });
+}
+
+/** The gallery drop zone's hint: "3 more fit", "1 more fits". */
+export function galleryMoreFit(remaining: number): string {
+  return `${remaining} more ${remaining === 1 ? 'fits' : 'fit'}`;
 }
 
 /**

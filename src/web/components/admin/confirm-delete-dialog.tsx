@@ -33,6 +33,9 @@ export function ConfirmDeleteDialog({
   );
 }
 
+/** How many rows a pending delete names. */
+const count = (pending: PendingDelete<{ title: string }>) => (pending.kind === 'delete' ? 1 : pending.ids.length);
+
 /** The confirmation of a list's pending delete: the question for the count, the row's title for one row, and what goes with them. */
 export function ConfirmPendingDelete<T extends { title: string }>({
   pending,
@@ -50,7 +53,8 @@ export function ConfirmPendingDelete<T extends { title: string }>({
   /** The dialog's title for one row and for several ("Delete blog post?", "Delete blog posts?"). */
   titles: { one: string; many: string };
   question: (count: number) => string;
-  consequence: ReactNode;
+  /** What else goes, for one row or `count` (its own number agreement: "Its comments…", "Their comments…"). */
+  consequence: (count: number) => ReactNode;
 }) {
   return (
     <ConfirmDeleteDialog
@@ -62,11 +66,11 @@ export function ConfirmPendingDelete<T extends { title: string }>({
     >
       {pending && (
         <>
-          <p>{question(pending.kind === 'delete' ? 1 : pending.ids.length)}</p>
+          <p>{question(count(pending))}</p>
           {pending.kind === 'delete' && (
             <p className="mt-1 font-medium break-words text-slate-800">“{pending.item.title}”</p>
           )}
-          <p className="mt-2">{consequence}</p>
+          <p className="mt-2">{consequence(count(pending))}</p>
         </>
       )}
     </ConfirmDeleteDialog>

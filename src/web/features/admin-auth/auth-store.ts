@@ -251,10 +251,13 @@ export async function login(username: string, password: string): Promise<LoginRe
   }
 }
 
-/** Revokes the refresh token on the server when it can; the local session ends either way. */
-export async function logout(): Promise<void> {
+/**
+ * Revokes the refresh token on the server when it can; the local session ends either way. `notice` is shown
+ * on the login screen that follows (e.g. after a restore, which signs everybody out).
+ */
+export async function logout(notice: AuthNotice | null = null): Promise<void> {
   const refreshToken = readStored(REFRESH_TOKEN_STORAGE_KEY);
-  endSession(null);
+  endSession(notice);
   api.delete('/system/site-pass', undefined, { handleUnauthorized: false }).catch(() => undefined);
   if (!refreshToken) return;
   try {

@@ -1,12 +1,12 @@
 import { ArrowLeft, LoaderCircle, Mail } from '../../components/icons';
 import { LogIn } from '../../components/admin/icons';
-import { useState, type FormEvent, type KeyboardEvent } from 'react';
+import { useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
 import { AuthMessage, forgotPasswordRequestSchema, loginRequestSchema } from '../../../shared/contracts/auth';
 import { Alert } from '../../components/alert';
 import { Button } from '../../components/button';
 import { Input } from '../../components/input';
 import { api, isApiError, userMessage } from '../../lib/api-client';
-import { toast } from '../../lib/notifications';
+import { dismissToast, toast } from '../../lib/notifications';
 import { AuthCard } from './auth-card';
 import { clearNotice, login, useAuth, type AuthNotice } from './auth-store';
 
@@ -26,6 +26,8 @@ export function LoginScreen({ onSignedIn }: LoginScreenProps) {
   const [submitting, setSubmitting] = useState(false);
   const [message, setMessage] = useState<AuthNotice | null>(null);
   const [forgotOpen, setForgotOpen] = useState(false);
+  /** This screen's "Invalid credentials." toasts: errors stay until closed, so a sign-in closes them. */
+  const failureToasts = useRef<string[]>([]);
   const shown = message ?? auth.notice;
 
   async function onSubmit(event: FormEvent) {
@@ -48,12 +50,14 @@ export function LoginScreen({ onSignedIn }: LoginScreenProps) {
     const result = await login(username.trim(), password);
     setSubmitting(false);
     if (result.ok) {
+      for (const id of failureToasts.current) dismissToast(id);
+      failureToasts.current = [];
       toast.success(AuthMessage.LOGIN_SUCCESS);
       onSignedIn();
       return;
     }
     setMessage({ type: 'error', text: result.message });
-    if (result.invalidCredentials) toast.error('Invalid credentials.');
+    if (result.invalidCredentials) failureToasts.current.push(toast.error('Invalid credentials.'));
   }
 
   return (

@@ -247,6 +247,7 @@ function PostForm({ post, categories, listUrl }: PostFormProps) {
             <Select
               label="Category"
               name="category_id"
+              required
               data-field="category_id"
               value={values.category_id}
               onChange={text('category_id')}

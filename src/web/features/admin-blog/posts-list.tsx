@@ -171,7 +171,9 @@ export function PostsList({ canEdit }: { canEdit: boolean }) {
         {...actions.confirm}
         titles={{ one: 'Delete blog post?', many: 'Delete blog posts?' }}
         question={deleteConfirmText}
-        consequence="Their comments, likes and views are deleted too. This cannot be undone."
+        consequence={(count) =>
+          `${count === 1 ? 'Its' : 'Their'} comments, likes and views are deleted too. This cannot be undone.`
+        }
       />
     </div>
   );

@@ -234,7 +234,11 @@ export function CertificatesList({ canEdit }: { canEdit: boolean }) {
         {...actions.confirm}
         titles={{ one: 'Delete certificate?', many: 'Delete certificates?' }}
         question={() => CertificateMessage.DELETE_CONFIRM}
-        consequence="Its verification page will answer “not found”. To keep the record and show it as no longer valid, revoke it instead. This cannot be undone."
+        consequence={(count) =>
+          count === 1
+            ? 'Its verification page will answer “not found”. To keep the record and show it as no longer valid, revoke it instead. This cannot be undone.'
+            : 'Their verification pages will answer “not found”. To keep the records and show them as no longer valid, revoke them instead. This cannot be undone.'
+        }
       />
 
       <RevokeDialog

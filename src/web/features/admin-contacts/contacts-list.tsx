@@ -240,7 +240,11 @@ export function ContactsList({ canEdit }: { canEdit: boolean }) {
         {...actions.confirm}
         titles={{ one: 'Delete contact?', many: 'Delete contacts?' }}
         question={bulkDeleteQuestion}
-        consequence="Their notes go with them. This cannot be undone."
+        consequence={(count) =>
+          count === 1
+            ? 'Its notes go with it. This cannot be undone.'
+            : 'Their notes go with them. This cannot be undone.'
+        }
       />
     </div>
   );
@@ -278,7 +282,9 @@ function contactColumns(query: ContactsQuery): ReadonlyArray<TableColumn<Contact
     { header: 'Name', cellClassName: 'min-w-48 px-4 py-3', cell: (contact) => <NameCell contact={contact} /> },
     {
       header: 'Email',
-      cellClassName: 'px-4 py-3 whitespace-nowrap text-slate-700',
+      // A long address breaks anywhere (an address has no spaces): on one line it pushed Actions out of a
+      // 1280 px window, where the sidebar leaves the table 974 px.
+      cellClassName: 'px-4 py-3 text-slate-700 wrap-anywhere',
       cell: (contact) => contact.email,
     },
     {

@@ -179,6 +179,7 @@ export function MediaTab({ role }: { role: Role }) {
         <MediaUploader
           onUploaded={() => list.reload()}
           onProblem={(text) => setNotice({ type: 'error', title: text })}
+          onSelection={() => setNotice(null)}
         />
       )}
 

@@ -4,6 +4,7 @@ import { useId, useRef, useState, type DragEvent, type KeyboardEvent } from 'rea
 import {
   IMAGE_ACCEPT,
   UPLOAD_COMPONENT_DEFAULT_MAX_FILES,
+  UploadComponentMessage,
   UploadStatusMessage,
   checkSelectedFiles,
   formatMegabytes,
@@ -26,7 +27,11 @@ interface Upload {
   error?: string;
 }
 
-export const UPLOADED_MANY = '{count} file(s) uploaded';
+/** Spec 02 section 8: "File uploaded successfully!" for one, and in the words of "Successfully uploaded N gallery images". */
+export const UPLOADED_MANY = 'Successfully uploaded {count} files';
+
+export const uploadedMessage = (count: number): string =>
+  count === 1 ? UploadComponentMessage.SUCCESS : formatMessage(UPLOADED_MANY, { count });
 
 function failure(error: unknown): string {
   if (isApiError(error)) return uploadErrorMessage(error.status, error.message);
@@ -40,9 +45,12 @@ function failure(error: unknown): string {
 export function MediaUploader({
   onUploaded,
   onProblem,
+  onSelection,
 }: {
   onUploaded: () => void;
   onProblem: (text: string) => void;
+  /** A new selection starts: what the last one left on screen (its problem, its failed rows) is old news. */
+  onSelection: () => void;
 }) {
   const inputRef = useRef<HTMLInputElement>(null);
   const helpId = useId();
@@ -55,6 +63,8 @@ export function MediaUploader({
 
   async function send(files: readonly File[]) {
     if (busy) return;
+    onSelection();
+    setUploads([]);
     const problem = checkSelectedFiles(files, { multiple: true, maxFiles: UPLOAD_COMPONENT_DEFAULT_MAX_FILES });
     if (problem) {
       onProblem(problem);
@@ -82,7 +92,7 @@ export function MediaUploader({
       }
     }
     if (uploaded > 0) {
-      toast.success(formatMessage(UPLOADED_MANY, { count: uploaded }));
+      toast.success(uploadedMessage(uploaded));
       onUploaded();
     }
   }

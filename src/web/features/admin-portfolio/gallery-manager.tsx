@@ -6,6 +6,7 @@ import {
   PortfolioUploadMessage,
   galleryCapacityProblem,
   galleryCapacityText,
+  galleryMoreFit,
   galleryMeterTone,
   type GalleryMeterTone,
 } from '../../../shared/contracts/portfolio-uploads';
@@ -276,7 +277,7 @@ export function GalleryManager({
           <Images className="size-8 text-slate-500" aria-hidden="true" />
           <span className="text-sm font-semibold text-slate-800">Drop images here or click to choose several</span>
           <span id={helpId} className="text-xs text-slate-500">
-            JPEG, PNG, GIF or WebP, up to 10 MB each; {PORTFOLIO_GALLERY_MAX - count - pending.length} more fit
+            JPEG, PNG, GIF or WebP, up to 10 MB each; {galleryMoreFit(PORTFOLIO_GALLERY_MAX - count - pending.length)}
           </span>
         </div>
       )}

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   galleryCapacityProblem,
+  galleryMoreFit,
   galleryCapacityText,
   galleryMeterTone,
   imageFilenameOf,
@@ -47,5 +48,13 @@ describe('gallery capacity', () => {
     expect(galleryCapacityText(7)).toBe('You can upload 3 more images (3 slots remaining)');
     expect(galleryCapacityProblem(7, 3)).toBeNull();
     expect(galleryCapacityProblem(8, 3)).toBe('Cannot upload 3 images. Only 2 slots remaining in gallery.');
+  });
+
+  it('says one image and one slot in the singular', () => {
+    expect(galleryCapacityText(9)).toBe('You can upload 1 more image (1 slot remaining)');
+    expect(galleryCapacityProblem(9, 2)).toBe('Cannot upload 2 images. Only 1 slot remaining in gallery.');
+    expect(galleryCapacityProblem(10, 1)).toBe('Cannot upload 1 image. Only 0 slots remaining in gallery.');
+    expect(galleryMoreFit(1)).toBe('1 more fits');
+    expect(galleryMoreFit(4)).toBe('4 more fit');
   });
 });

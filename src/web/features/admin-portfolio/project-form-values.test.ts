@@ -3,6 +3,7 @@ import { PortfolioMessage } from '../../../shared/contracts/portfolio';
 import {
   addTechnology,
   galleryItem,
+  industryOption,
   newProjectValues,
   newTestimonial,
   projectProblems,
@@ -28,6 +29,13 @@ describe('project form values', () => {
   it('defaults to Technology, In Progress and published', () => {
     expect(newProjectValues()).toMatchObject({ industry: 'Technology', status: 'progress', published: true });
     expect(newTestimonial().rating).toBe(5);
+  });
+
+  it('reads a stored industry as the documented option whatever its letter case', () => {
+    expect(industryOption('E-Commerce')).toBe('E-commerce');
+    expect(industryOption(' real estate ')).toBe('Real Estate');
+    expect(industryOption('Technology')).toBe('Technology');
+    expect(industryOption('Space Travel')).toBe('Space Travel');
   });
 
   it('checks in the documented order with the documented messages', () => {

@@ -1,5 +1,6 @@
 import {
   DEFAULT_INDUSTRY,
+  adminIndustryOptions,
   projectInputSchema,
   splitTechnologies,
   type ProjectDetail,
@@ -112,13 +113,24 @@ export function galleryItem(url: string, title: string | null = ''): GalleryItem
   return { key: newKey('image'), url, title: title ?? '' };
 }
 
+/**
+ * The Industry select's option for a stored industry, matched whatever its letter case: the demo projects
+ * (and the public filter) spell it "E-Commerce", the form's documented option is "E-commerce". Filters
+ * compare industries case-insensitively, so saving the documented spelling changes nothing for visitors.
+ * An industry that is no option stays as it is (the select adds it).
+ */
+export function industryOption(industry: string): string {
+  const wanted = industry.trim().toLowerCase();
+  return adminIndustryOptions.find((option) => option.toLowerCase() === wanted) ?? industry;
+}
+
 export function projectToValues(project: ProjectDetail): ProjectFormValues {
   return {
     title: project.title,
     short_description: project.short_description,
     description: project.description ?? '',
     client: project.client,
-    industry: project.industry || DEFAULT_INDUSTRY,
+    industry: industryOption(project.industry || DEFAULT_INDUSTRY),
     category: project.category ?? '',
     technologies: project.technologies.join(', '),
     results: project.results ?? '',

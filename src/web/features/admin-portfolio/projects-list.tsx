@@ -154,7 +154,9 @@ export function ProjectsList({ canEdit }: { canEdit: boolean }) {
         {...actions.confirm}
         titles={{ one: 'Delete project?', many: 'Delete projects?' }}
         question={deleteProjectsConfirmText}
-        consequence="Their technologies, gallery, team, testimonials and likes are deleted too. This cannot be undone."
+        consequence={(count) =>
+          `${count === 1 ? 'Its' : 'Their'} technologies, gallery, team, testimonials and likes are deleted too. This cannot be undone.`
+        }
       />
     </div>
   );

@@ -46,7 +46,7 @@ const failure = (template: string, error: unknown) =>
  * server. Create, download, restore (typed RESTORE; everybody signs in again afterwards), delete, import
  * an archive from another installation, and the automatic schedule with its count and last time.
  */
-export function BackupsSection({ onRestored }: { onRestored: () => Promise<void> }) {
+export function BackupsSection({ onRestored }: { onRestored: (notice: FormNotice) => Promise<void> }) {
   const formatDateTime = useFormatDateTime();
   const [list, setList] = useState<BackupList | null>(null);
   const [loadError, setLoadError] = useState<string | null>(null);
@@ -121,11 +121,11 @@ export function BackupsSection({ onRestored }: { onRestored: () => Promise<void>
     setBusy('restore');
     setNotice(null);
     try {
-      const { message } = await restoreBackup(backup.id);
-      toast.success(message ?? BackupMessage.RESTORED);
+      await restoreBackup(backup.id);
       setPendingRestore(null);
-      // Sessions are not part of a backup: everybody signs in again, with the restored accounts.
-      await onRestored();
+      // Sessions are not part of a backup: everybody signs in again, with the restored accounts. The login
+      // screen says the restore worked, and that signing in again (not a refresh) shows the restored data.
+      await onRestored({ type: 'success', text: BackupMessage.RESTORED_SIGN_IN });
     } catch (error) {
       setPendingRestore(null);
       setNotice({ type: 'error', text: failure(BackupMessage.RESTORE_FAILED, error) });

@@ -1,4 +1,5 @@
 import { permissionsByRole, type PublicUser } from '../../../shared/contracts/auth';
+import type { FormNotice } from './form-notice';
 import { AccountSection } from './account-section';
 import { AppSettingsSection } from './app-settings-section';
 import { ChangePasswordSection } from './change-password-section';
@@ -12,8 +13,8 @@ export interface SettingsTabProps {
   onUserChange: (user: PublicUser) => void;
   /** Receives the change-password answer (a new token pair when the server rotates the session). */
   onPasswordChanged?: (data: unknown) => void;
-  /** Ends the session after a restore (sessions are not part of a backup). */
-  onSignOut: () => Promise<void>;
+  /** Ends the session after a restore (sessions are not part of a backup); the login screen shows `notice`. */
+  onSignOut: (notice: FormNotice) => Promise<void>;
 }
 
 /** The settings groups: account, password, e-mail preferences, app settings; users and System Configuration for admins. */

@@ -8,6 +8,7 @@ import {
   LayoutDashboard,
   Settings,
 } from '../../components/admin/icons';
+import { permissionsByRole, type Role } from '../../../shared/contracts/auth';
 
 export const adminTabIds = [
   'overview',
@@ -55,6 +56,14 @@ export const adminTabs: readonly AdminTab[] = [
     description: 'Account, password, e-mail preferences, app settings and users',
   },
 ];
+
+/** A tab's subtitle for a role: Settings names users only for those who manage them (admins). */
+export function tabDescription(tab: AdminTab, role: Role): string {
+  if (tab.id === 'settings' && !permissionsByRole[role].includes('users')) {
+    return 'Account, password, e-mail preferences and app settings';
+  }
+  return tab.description;
+}
 
 /** The tab a URL segment names: "dashboard" is an alias of overview; undefined for unknown tabs. */
 export function resolveAdminTab(segment: string | undefined): AdminTab | undefined {

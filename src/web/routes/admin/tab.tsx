@@ -3,7 +3,7 @@ import { useParams } from 'react-router';
 import type { PublicUser } from '../../../shared/contracts/auth';
 import { adoptTokenPair, logout, setCurrentUser, useAuth } from '../../features/admin-auth/auth-store';
 import { AdminNotFound, PageHeading, TabNotAvailable } from '../../features/admin-shell/admin-panels';
-import { resolveAdminTab, type AdminTabId } from '../../features/admin-shell/admin-tabs';
+import { resolveAdminTab, tabDescription, type AdminTabId } from '../../features/admin-shell/admin-tabs';
 import { SettingsTab } from '../../features/admin-settings/settings-tab';
 import { BlogTab } from '../../features/admin-blog/blog-tab';
 import { parseBlogPath } from '../../features/admin-blog/blog-paths';
@@ -88,7 +88,11 @@ export default function AdminTabPage() {
   const Icon = tab.icon;
   return (
     <div className="flex flex-col gap-6">
-      <PageHeading title={tab.label} description={tab.description} icon={<Icon className="size-5" />} />
+      <PageHeading
+        title={tab.label}
+        description={tabDescription(tab, auth.user.role)}
+        icon={<Icon className="size-5" />}
+      />
       {page(auth.user)}
     </div>
   );
