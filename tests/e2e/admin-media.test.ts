@@ -254,7 +254,7 @@ describe('the Media tab', () => {
     await page.getByRole('button', { name: 'Delete all unused' }).click();
     await confirmDialog(page, 'Are you sure you want to delete every unused file?', 'Delete');
     await page.getByText('Every file is in use: nothing to clean up.').waitFor();
-    await page.getByText('1 unused file(s) deleted').first().waitFor();
+    await page.getByText('1 unused file deleted').first().waitFor();
     const left = (await callApi(base(), '/api/uploads', { token })).json().data.files as { original_name: string }[];
     expect(left.map((f) => f.original_name)).toEqual(['harbour-sunrise.png']);
     expect(unexpectedErrors(errors)).toEqual([]);

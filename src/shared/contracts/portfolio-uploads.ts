@@ -25,6 +25,7 @@ export function galleryMeterTone(count: number): GalleryMeterTone {
 export const PortfolioUploadMessage = {
   MAIN_UPLOADED: 'File uploaded successfully!',
   GALLERY_UPLOADED: 'Successfully uploaded {count} gallery images',
+  GALLERY_UPLOADED_ONE: 'Successfully uploaded 1 gallery image',
   GALLERY_CAPACITY: 'You can upload {count} more images ({remaining} slots remaining)',
   GALLERY_CAPACITY_ONE: 'You can upload 1 more image (1 slot remaining)',
   GALLERY_FULL: 'Cannot upload {count} images. Only {remaining} slots remaining in gallery.',
@@ -45,6 +46,12 @@ export function galleryCapacityProblem(currentCount: number, adding: number): st
   const text = formatMessage(PortfolioUploadMessage.GALLERY_FULL, { count: adding, remaining });
   // One image, one slot: the singular ("Cannot upload 2 images. Only 1 slot remaining in gallery.").
   return text.replace(/^Cannot upload 1 images\b/, 'Cannot upload 1 image').replace(/\bOnly 1 slots\b/, 'Only 1 slot');
+}
+
+/** "Successfully uploaded N gallery images", in the singular for one. */
+export function galleryUploadedText(count: number): string {
+  if (count === 1) return PortfolioUploadMessage.GALLERY_UPLOADED_ONE;
+  return formatMessage(PortfolioUploadMessage.GALLERY_UPLOADED, { count });
 }
 
 /** "You can upload N more images (R slots remaining)": what the gallery still takes. */

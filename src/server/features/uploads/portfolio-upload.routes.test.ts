@@ -155,7 +155,7 @@ describe.each(testDialects)('portfolio image uploads (/api/portfolio/upload) on 
       .executeTakeFirstOrThrow();
     const eleventh = await send('/gallery', [{ field: 'projectId', data: String(project.id) }, ...(await images(1))]);
     expect(eleventh.statusCode).toBe(400);
-    expect(eleventh.json().message).toBe('Cannot upload 1 images. Only 0 slots remaining in gallery.');
+    expect(eleventh.json().message).toBe('Cannot upload 1 image. Only 0 slots remaining in gallery.');
     const uploadsAfter = await db()
       .selectFrom('uploads')
       .select((eb) => eb.fn.countAll<number>().as('n'))

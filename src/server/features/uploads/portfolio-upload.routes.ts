@@ -5,6 +5,7 @@ import { optionalMessageEnvelope } from '../../../shared/contracts/common';
 import { PORTFOLIO_GALLERY_MAX } from '../../../shared/contracts/portfolio';
 import {
   PortfolioUploadMessage,
+  galleryUploadedText,
   portfolioGalleryUploadDataSchema,
   portfolioGalleryUploadFieldsSchema,
   portfolioImageDeleteDataSchema,
@@ -14,7 +15,6 @@ import {
   portfolioMainUploadFieldsSchema,
   portfolioUploadStatsDataSchema,
 } from '../../../shared/contracts/portfolio-uploads';
-import { formatMessage } from '../../../shared/errors';
 import { requireUser } from '../../plugins/auth';
 import { ACCEPT_IMAGES } from './image-pipeline';
 import {
@@ -97,7 +97,7 @@ export async function portfolioUploadRoutes(app: FastifyInstance): Promise<void>
       return reply.status(201).send({
         success: true as const,
         data,
-        message: formatMessage(PortfolioUploadMessage.GALLERY_UPLOADED, { count: data.images.length }),
+        message: galleryUploadedText(data.images.length),
       });
     },
   );

@@ -101,7 +101,7 @@ describe.each(testDialects)('media library (/api/uploads usage, unused, sweeps) 
       success: false,
       code: 'CONFLICT',
       message:
-        'This file is still used in 1 place(s): Blog post “Usage post” (featured image). Remove it there first, or delete it anyway.',
+        'This file is still used in 1 place: Blog post “Usage post” (featured image). Remove it there first, or delete it anyway.',
       errors: [{ field: String(cover.id), message: 'Blog post “Usage post” (featured image)' }],
     });
     expect(existsSync(onDisk(cover.url))).toBe(true);
@@ -161,7 +161,7 @@ describe.each(testDialects)('media library (/api/uploads usage, unused, sweeps) 
 
     const c = await uploadOne('sweep-c.png', 13);
     const swept = await call('POST', '/unused/sweep', {}, staff.admin.token);
-    expect(swept.json()).toMatchObject({ success: true, data: { deleted: 1 }, message: '1 unused file(s) deleted' });
+    expect(swept.json()).toMatchObject({ success: true, data: { deleted: 1 }, message: '1 unused file deleted' });
     expect((await call('GET', `/${c.id}`)).statusCode).toBe(404);
     expect((await call('GET', `/${kept.id}`)).statusCode).toBe(200);
   });

@@ -54,7 +54,10 @@ export async function deleteUnlessUsed(ctx: UploadContext, ids: readonly number[
       );
       const message =
         rows.length === 1
-          ? formatMessage(UploadMessage.IN_USE, { count: used[0]!.places.length, places: placesText(used[0]!.places) })
+          ? formatMessage(used[0]!.places.length === 1 ? UploadMessage.IN_USE_ONE : UploadMessage.IN_USE, {
+              count: used[0]!.places.length,
+              places: placesText(used[0]!.places),
+            })
           : formatMessage(UploadMessage.IN_USE_MANY, {
               count: used.length,
               names: used.map((u) => u.row.original_name).join(', '),

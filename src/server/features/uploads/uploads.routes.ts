@@ -582,7 +582,7 @@ export async function uploadRoutes(app: FastifyInstance): Promise<void> {
       return {
         success: true as const,
         data: { deleted },
-        message: formatMessage(UploadMessage.SWEPT, { count: deleted }),
+        message: deleted === 1 ? UploadMessage.SWEPT_ONE : formatMessage(UploadMessage.SWEPT, { count: deleted }),
       };
     },
   );

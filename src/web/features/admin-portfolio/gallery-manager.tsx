@@ -4,6 +4,7 @@ import { useEffect, useId, useRef, useState, type DragEvent, type KeyboardEvent 
 import { PORTFOLIO_GALLERY_MAX } from '../../../shared/contracts/portfolio';
 import {
   PortfolioUploadMessage,
+  galleryUploadedText,
   galleryCapacityProblem,
   galleryCapacityText,
   galleryMoreFit,
@@ -17,7 +18,6 @@ import {
   formatMegabytes,
   uploadErrorMessage,
 } from '../../../shared/contracts/uploads';
-import { formatMessage } from '../../../shared/errors';
 import { Button } from '../../components/button';
 import { ConfirmDialog } from '../../components/dialog';
 import type { Notice } from '../../components/notice';
@@ -180,14 +180,10 @@ export function GalleryManager({
       onNotice({
         type: 'error',
         title: `Gallery upload failed: ${lastFailure}`,
-        detail:
-          uploaded > 0
-            ? formatMessage(PortfolioUploadMessage.GALLERY_UPLOADED, { count: uploaded }) +
-              '; the others are listed below.'
-            : undefined,
+        detail: uploaded > 0 ? galleryUploadedText(uploaded) + '; the others are listed below.' : undefined,
       });
     } else if (uploaded > 0) {
-      const message = formatMessage(PortfolioUploadMessage.GALLERY_UPLOADED, { count: uploaded });
+      const message = galleryUploadedText(uploaded);
       onNotice({ type: 'success', title: message });
       toast.success(message);
     }

@@ -3,6 +3,7 @@ import {
   galleryCapacityProblem,
   galleryMoreFit,
   galleryCapacityText,
+  galleryUploadedText,
   galleryMeterTone,
   imageFilenameOf,
 } from '../../../shared/contracts/portfolio-uploads';
@@ -56,5 +57,7 @@ describe('gallery capacity', () => {
     expect(galleryCapacityProblem(10, 1)).toBe('Cannot upload 1 image. Only 0 slots remaining in gallery.');
     expect(galleryMoreFit(1)).toBe('1 more fits');
     expect(galleryMoreFit(4)).toBe('4 more fit');
+    expect(galleryUploadedText(1)).toBe('Successfully uploaded 1 gallery image');
+    expect(galleryUploadedText(3)).toBe('Successfully uploaded 3 gallery images');
   });
 });
