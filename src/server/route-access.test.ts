@@ -62,6 +62,30 @@ const PUBLIC_API_ROUTES = [
   'POST /api/analytics/pageview',
   'POST /api/analytics/event',
 ];
+/**
+ * The public routes that read an optional bearer token (staff are answered differently, or not counted):
+ * a token they are given must be good, else 401 invalid_token (ADR 0006, amendment). Every other public
+ * route ignores the Authorization header, so a stale token in a visitor's browser changes nothing there.
+ * A body that passes validation for the POST ones, so the token is what is judged (other POSTs get {}).
+ */
+const TOKEN_READING_PUBLIC_ROUTES: Record<string, object | undefined> = {
+  'GET /api/blog/posts': undefined,
+  'GET /api/blog/posts/:slugOrId': undefined,
+  'POST /api/blog/posts/:slugOrId/view': undefined,
+  'GET /api/blog/categories': undefined,
+  'GET /api/blog/tags': undefined,
+  'GET /api/blog/stats': undefined,
+  'POST /api/blog/search': { query: 'anything' },
+  'GET /api/portfolio/projects': undefined,
+  'GET /api/portfolio/projects/:slugOrId': undefined,
+  'GET /api/portfolio/related/:slugOrId': undefined,
+  'GET /api/portfolio/projects/related/:slugOrId': undefined,
+  'GET /api/portfolio/stats': undefined,
+  'POST /api/portfolio/projects/search': { query: 'anything' },
+  'POST /api/analytics/pageview': { page_url: '/' },
+  'POST /api/analytics/event': { event_type: 'like', page_url: '/blog/x' },
+};
+const BROWSER = 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0 Safari/537.36';
 const isDocs = (url: string) => url === '/api/docs' || url.startsWith('/api/docs/');
 // The catch-all that turns unknown API paths into JSON 404s.
 const isCatchAll = (url: string) => url === '/api/*';
@@ -143,6 +167,63 @@ describe.each(testDialects)('the guard on every API route (%s)', (dialect) => {
       for (const [name, token] of Object.entries(bad)) {
         const res = await call(route, bearer(token));
         expect(res.statusCode, `${route.method} ${route.url} with ${name} token`).toBe(401);
+      }
+    }
+  });
+
+  it('says why in WWW-Authenticate: Bearer without a token, Bearer error="invalid_token" with a bad one', async () => {
+    const ended = await createSignedIn(t.app, t.db.database.db, { role: 'admin' });
+    await t.app.inject({ method: 'POST', url: '/api/auth/logout', payload: { refreshToken: ended.refreshToken } });
+    for (const route of guarded().filter((r) => r.method !== 'HEAD')) {
+      const label = `${route.method} ${route.url}`;
+      expect((await call(route)).headers['www-authenticate'], label).toBe('Bearer');
+      for (const token of ['not.a.jwt', ended.token]) {
+        const res = await call(route, bearer(token));
+        expect(res.statusCode, label).toBe(401);
+        expect(res.headers['www-authenticate'], label).toBe('Bearer error="invalid_token"');
+      }
+    }
+  });
+
+  it('refuses a bad token on the public routes that read one, and the other public routes ignore it', async () => {
+    const listed = Object.keys(TOKEN_READING_PUBLIC_ROUTES);
+    const publicOnes = apiRoutes().filter((r) => r.access === 'public' && r.method !== 'HEAD');
+    for (const name of listed) expect(publicOnes.map((r) => `${r.method} ${r.url}`)).toContain(name);
+    // A session ended on the server: its access token is still signed and unexpired.
+    const ended = await createSignedIn(t.app, t.db.database.db, { role: 'admin' });
+    const logout = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/logout',
+      payload: { refreshToken: ended.refreshToken },
+    });
+    expect(logout.statusCode).toBe(200);
+    let ip = 0;
+    const send = (route: { method: string; url: string }, token?: string) => {
+      const body = TOKEN_READING_PUBLIC_ROUTES[`${route.method} ${route.url}`];
+      return t.app.inject({
+        method: route.method as 'GET',
+        url: route.url.replace(/:(\w+)/g, '999999'),
+        headers: { 'user-agent': BROWSER, ...(token ? bearer(token) : {}) },
+        remoteAddress: `10.251.${Math.floor(++ip / 250)}.${(ip % 250) + 1}`,
+        ...(route.method === 'POST' ? { payload: body ?? {} } : {}),
+      });
+    };
+    for (const route of publicOnes) {
+      const label = `${route.method} ${route.url}`;
+      const visitor = await send(route);
+      expect(visitor.statusCode, `${label} without a token`).not.toBe(401);
+      for (const token of ['not.a.jwt', ended.token]) {
+        const res = await send(route, token);
+        if (listed.includes(label)) {
+          expect(res.statusCode, `${label} with a bad token`).toBe(401);
+          expect(res.headers['www-authenticate'], label).toBe('Bearer error="invalid_token"');
+          expect(res.json()).toMatchObject({
+            code: 'UNAUTHENTICATED',
+            message: 'Session expired. Please login again.',
+          });
+        } else {
+          expect(res.statusCode, `${label} with a bad token`).toBe(visitor.statusCode);
+        }
       }
     }
   });

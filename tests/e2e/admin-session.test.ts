@@ -230,6 +230,73 @@ describe('the admin session', () => {
     await context.close();
   });
 
+  it('a session ended on the server sends the Blog and Portfolio tabs to the login screen, not the public site', async () => {
+    const { context, page, errors } = await newPage(journey.browser);
+    const baseUrl = journey.site.baseUrl;
+    const stored = () => page.evaluate(() => [localStorage.getItem('authToken'), localStorage.getItem('refreshToken')]);
+    // Another tab signs out (or the session is revoked): the page's refresh token is ended on the server.
+    const endSessionOnServer = async () => {
+      const [, refreshToken] = await stored();
+      const res = await fetch(`${baseUrl}/api/auth/logout`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ refreshToken }),
+      });
+      expect(res.status).toBe(200);
+    };
+    const nav = () => page.getByRole('navigation', { name: 'Admin' });
+
+    await signIn(page, baseUrl, 'admin', ADMIN_PASSWORD);
+    for (const [tab, path] of [
+      ['Blog', '/admin/blog'],
+      ['Portfolio', '/admin/portfolio'],
+    ] as const) {
+      await endSessionOnServer();
+      const [endedToken] = await stored();
+      await nav().getByRole('link', { name: tab, exact: true }).click();
+      await page.waitForURL(`${baseUrl}/admin/login?next=${encodeURIComponent(path)}`);
+      await page.getByText('Session expired. Please login again.').waitFor();
+      expect(await stored()).toEqual([null, null]);
+      expect(await page.locator('[data-current-user]').count()).toBe(0);
+
+      // The ended token is refused by the list the tab reads, not answered as to a visitor.
+      const api = path === '/admin/blog' ? '/api/blog/posts' : '/api/portfolio/projects';
+      const refused = await fetch(`${baseUrl}${api}`, { headers: { authorization: `Bearer ${endedToken}` } });
+      expect(refused.status).toBe(401);
+      expect(refused.headers.get('www-authenticate')).toBe('Bearer error="invalid_token"');
+
+      // Signing in again returns to the tab, with staff data.
+      await page.getByLabel('Username').fill('admin');
+      await page.locator('input[name="password"]').fill(ADMIN_PASSWORD);
+      await page.getByRole('button', { name: 'Sign In' }).click();
+      await page.waitForURL(`${baseUrl}${path}`);
+      await page.locator('[data-current-user]').waitFor();
+      await page.locator('[data-pagination-summary]').waitFor();
+    }
+
+    // An ex-staff member with a stale token in the browser, on the public site: a like still works and
+    // nothing sends the visitor to the admin's login (the public writes do not read the token).
+    await endSessionOnServer();
+    const posts = (await (await fetch(`${baseUrl}/api/blog/posts?limit=1`)).json()) as {
+      data: { posts: { slug: string }[] };
+    };
+    const slug = posts.data.posts[0]!.slug;
+    await page.goto(`${baseUrl}/blog/${slug}`);
+    await hydrated(page);
+    const likes: number[] = [];
+    page.on('response', (res) => {
+      if (/\/api\/blog\/posts\/\d+\/like$/.test(res.url())) likes.push(res.status());
+    });
+    await page.getByRole('button', { name: /Like this article$/ }).click();
+    await page.getByRole('button', { name: /Liked, including you$/ }).waitFor();
+    await expect.poll(() => likes).toEqual([200]);
+    expect(page.url()).toBe(`${baseUrl}/blog/${slug}`);
+    expect((await stored())[0]).toBeTruthy();
+
+    expect(unexpectedErrors(errors, [401])).toEqual([]);
+    await context.close();
+  });
+
   it('shows the message for a wrong password', async () => {
     const { context, page, errors } = await newPage(journey.browser);
     await page.goto(`${journey.site.baseUrl}/admin/login`);

@@ -96,13 +96,27 @@ function bearerToken(request: FastifyRequest): string | undefined {
 }
 
 /**
- * On a public route: the signed-in staff user when the request carries a valid bearer token, else null.
- * An invalid or expired token is treated as a visitor, never as an error. Sets request.user when found.
+ * A bearer token was presented and is not good (bad signature or claims, expired, its session ended, the
+ * account disabled): 401 with RFC 6750's `invalid_token`, so the client refreshes or signs in again.
+ */
+const invalidToken = () =>
+  new AppError(401, ErrorCode.UNAUTHENTICATED, AuthMessage.SESSION_EXPIRED, undefined, {
+    'www-authenticate': 'Bearer error="invalid_token"',
+  });
+
+/**
+ * On a public route that answers staff differently: the signed-in staff user when the request carries a
+ * valid bearer token, null when it carries none (a visitor). A token that is presented but not good
+ * (invalid, expired, its session ended) is refused with 401 invalid_token, never read as a visitor: the
+ * admin would otherwise be shown the visitors' data without learning that it is signed out (ADR 0006,
+ * amendment). Sets request.user when found.
  */
 export async function optionalUser(request: FastifyRequest): Promise<CurrentUser | null> {
   if (request.user) return request.user;
+  if (bearerToken(request) === undefined) return null;
   const user = await request.server.userFromBearer(request);
-  if (user) request.user = user;
+  if (!user) throw invalidToken();
+  request.user = user;
   return user;
 }
 
@@ -229,15 +243,16 @@ export const authPlugin = fp(
       // No route matched (the 404 handler), or a page/static route outside the API: nothing to guard.
       if (access === 'public' || url === undefined || (access === undefined && !isApiUrl(url))) return;
 
-      reply.header('www-authenticate', 'Bearer');
       const token = bearerToken(request);
-      if (!token) throw unauthenticated(ErrorMessage.UNAUTHENTICATED);
+      if (!token) {
+        reply.header('www-authenticate', 'Bearer');
+        throw unauthenticated(ErrorMessage.UNAUTHENTICATED);
+      }
       const claims = await accessTokens.verify(token);
-      if (!claims) throw unauthenticated(AuthMessage.SESSION_EXPIRED);
+      if (!claims) throw invalidToken();
       // The current role and status come from the database, so changes apply at the next request.
       const user = await options.loadUser(app.database.db, claims.userId, claims.sessionId);
-      if (!user || user.status !== 'active') throw unauthenticated(AuthMessage.SESSION_EXPIRED);
-      reply.removeHeader('www-authenticate');
+      if (!user || user.status !== 'active') throw invalidToken();
       request.user = user;
       request.sessionId = claims.sessionId;
       if (!allowed(user.role, access)) throw new AppError(403, ErrorCode.FORBIDDEN, ErrorMessage.FORBIDDEN);

@@ -132,12 +132,36 @@ describe.each(testDialects)('drafts, views, filters and stats of the blog on %s'
       }
     });
 
-    it('are treated as a visitor when the token is invalid', async () => {
-      const res = await get(`/api/blog/posts?category=${category.slug}`, { token: 'not-a-token' });
-      expect(res.statusCode).toBe(200);
-      expect(res.headers['cache-control']).toBe(PUBLIC_CACHE);
-      expect((res.json().data.posts as { slug: string }[]).map((p) => p.slug)).toEqual([live.slug]);
-      expect((await get(`/api/blog/posts/${draft.slug}`, { token: 'not-a-token' })).statusCode).toBe(404);
+    it('refuse a token that is invalid or whose session ended with 401 invalid_token, never answer as to a visitor', async () => {
+      // A staff member whose session is ended on the server (a logout in another tab, a revoked session).
+      const ended = await createSignedIn(t.app, t.db.database.db, { role: 'editor' });
+      const logout = await post('/api/auth/logout', { refreshToken: ended.refreshToken });
+      expect(logout.statusCode).toBe(200);
+      const calls = (token: string) => [
+        get(`/api/blog/posts?category=${category.slug}`, { token }),
+        get(`/api/blog/posts/${draft.slug}`, { token }),
+        get(`/api/blog/posts/${live.slug}`, { token }),
+        get('/api/blog/stats', { token }),
+        get('/api/blog/categories', { token }),
+        get('/api/blog/tags', { token }),
+        post('/api/blog/search', { query: word }, token),
+      ];
+      for (const token of ['not-a-token', ended.token]) {
+        for (const res of await Promise.all(calls(token))) {
+          expect(res.statusCode, res.body).toBe(401);
+          expect(res.headers['www-authenticate']).toBe('Bearer error="invalid_token"');
+          expect(res.json()).toMatchObject({
+            success: false,
+            code: 'UNAUTHENTICATED',
+            message: 'Session expired. Please login again.',
+          });
+        }
+      }
+      // Without a token it is a visitor, as before.
+      const visitor = await get(`/api/blog/posts?category=${category.slug}`);
+      expect(visitor.statusCode).toBe(200);
+      expect(visitor.headers['cache-control']).toBe(PUBLIC_CACHE);
+      expect((visitor.json().data.posts as { slug: string }[]).map((p) => p.slug)).toEqual([live.slug]);
     });
 
     it('are visible to staff of any role, with `published` filtering, never cached publicly', async () => {
@@ -185,7 +209,7 @@ describe.each(testDialects)('drafts, views, filters and stats of the blog on %s'
         expect(visitor.headers['cache-control']).toBe(PUBLIC_CACHE);
         expect(visitor.headers.vary).toMatch(/authorization/i);
         const invalidToken = await get(url, { token: 'not-a-token' });
-        expect(invalidToken.headers['cache-control']).toBe(PUBLIC_CACHE);
+        expect(invalidToken.statusCode).toBe(401);
         for (const token of [s.viewer.token, s.editor.token]) {
           const staff = await get(url, { token });
           expect(staff.statusCode, staff.body).toBe(200);

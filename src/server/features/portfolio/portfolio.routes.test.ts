@@ -206,11 +206,41 @@ describe.each(testDialects)('the public portfolio API on %s', (dialect) => {
       expect(body.errors.map((e: { field: string }) => e.field)).toContain(field);
     });
 
-    it('ignores published for visitors and for an invalid token', async () => {
+    it('ignores published for visitors', async () => {
       expect(await slugs('?published=false')).not.toContain(hidden.slug);
       expect((await list('?published=false')).total).toBe(published.length);
-      const bad = await list('?published=', bearer('not.a.token'));
-      expect(bad.total).toBe(published.length);
+    });
+
+    it('refuses a token that is invalid or whose session ended with 401 invalid_token, never answers as to a visitor', async () => {
+      // A staff member whose session is ended on the server (a logout in another tab, a revoked session).
+      const ended = await createSignedIn(t.app, t.db.database.db, { role: 'editor' });
+      const logout = await t.app.inject({
+        method: 'POST',
+        url: '/api/auth/logout',
+        payload: { refreshToken: ended.refreshToken },
+      });
+      expect(logout.statusCode).toBe(200);
+      const source = published[0]!;
+      for (const token of ['not.a.token', ended.token]) {
+        for (const url of [
+          '/api/portfolio/projects?published=',
+          `/api/portfolio/projects/${hidden.slug}`,
+          `/api/portfolio/projects/${source.slug}`,
+          `/api/portfolio/related/${source.slug}`,
+          `/api/portfolio/projects/related/${source.slug}`,
+        ]) {
+          const res = await get(url, bearer(token));
+          expect(res.statusCode, `${url}: ${res.body}`).toBe(401);
+          expect(res.headers['www-authenticate']).toBe('Bearer error="invalid_token"');
+          expect(res.json()).toMatchObject({
+            success: false,
+            code: 'UNAUTHENTICATED',
+            message: 'Session expired. Please login again.',
+          });
+        }
+      }
+      // An Authorization header of another scheme carries no bearer token: a visitor.
+      expect((await list('?published=', { authorization: 'Basic abc' })).total).toBe(published.length);
     });
 
     it('shows staff unpublished projects with the staff fields, never cached', async () => {

@@ -46,7 +46,7 @@ export const PROJECT_SEARCH_RATE_LIMIT = { max: 60, timeWindow: 60_000 };
 
 const PUBLIC_CACHE = 'public, max-age=60, stale-while-revalidate=600';
 
-/** Staff (any signed-in role that may read) see unpublished projects; an invalid token is a visitor. */
+/** Staff (any signed-in role that may read) see unpublished projects; a presented token that is not good is a 401. */
 async function viewerOf(request: FastifyRequest): Promise<Viewer> {
   if (!request.headers.authorization) return { staff: false };
   const user = await optionalUser(request);
