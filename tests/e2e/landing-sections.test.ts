@@ -2,6 +2,7 @@ import path from 'node:path';
 import Database from 'better-sqlite3';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { PortfolioMessage } from '../../src/shared/contracts/portfolio.values';
 import { CUSTOM_QUOTE, SiteContentMessage } from '../../src/shared/contracts/site-content.values';
 import { demoInternships, demoServices, demoTeam, demoTestimonials } from '../../src/server/seed/demo-content';
 import { hydrated, partHydrated, unexpectedErrors } from './support/admin';
@@ -129,6 +130,17 @@ describe('the landing page sections', () => {
     await page.locator('#pricing [data-package]').first().getByRole('link').click();
     await page.waitForURL(/subject=Quote/);
     await expectMessage(page, 'Quote for the Starter Package');
+
+    // A service that is one of the core services is chosen in the Service select too; another only starts the text.
+    const service = page.locator('#get-quote select[name="service"]');
+    await page.locator('#services').getByRole('link', { name: 'Learn more about Web Development' }).click();
+    await page.waitForURL(/subject=About\+Web/);
+    await expectMessage(page, 'About Web Development');
+    await expect.poll(() => service.inputValue()).toBe('Web Development');
+    await page.locator('#services').getByRole('link', { name: 'Learn more about Custom Software' }).click();
+    await page.waitForURL(/subject=About\+Custom/);
+    await expectMessage(page, 'About Custom Software');
+    expect(await service.inputValue()).toBe('');
     await context.close();
   });
 
@@ -205,6 +217,35 @@ describe('the landing page sections', () => {
       db.close();
     }
     expect(unexpectedErrors(errors)).toEqual([]);
+    await context.close();
+  });
+
+  it("says so in the catalogue's words on every portfolio page when the projects cannot be read", async () => {
+    const db = database();
+    const { context, page, errors } = await newPage(browser);
+    try {
+      db.prepare('alter table portfolio_projects rename to portfolio_projects_away').run();
+      await page.goto(`${site.baseUrl}/#portfolio`);
+      await hydrated(page);
+      const section = page.locator('#portfolio [role="alert"]');
+      await section.getByText(PortfolioMessage.SECTION_FAILED, { exact: true }).waitFor();
+
+      await page.goto(`${site.baseUrl}/portfolio`);
+      const list = page.locator('main [role="alert"]');
+      await list.getByText('Failed to Load Portfolio', { exact: true }).waitFor();
+      await list.getByText(PortfolioMessage.LIST_FAILED, { exact: true }).waitFor();
+
+      await page.goto(`${site.baseUrl}/portfolio/bloom-retail-online-store`);
+      await page.getByRole('heading', { name: 'Error Loading Project' }).waitFor();
+      await page.getByText(PortfolioMessage.PROJECT_FAILED, { exact: true }).waitFor();
+    } finally {
+      const away = db
+        .prepare("select name from sqlite_master where type = 'table' and name = 'portfolio_projects_away'")
+        .get();
+      if (away) db.prepare('alter table portfolio_projects_away rename to portfolio_projects').run();
+      db.close();
+    }
+    expect(unexpectedErrors(errors, [500, 503])).toEqual([]);
     await context.close();
   });
 

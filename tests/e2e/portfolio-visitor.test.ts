@@ -2,7 +2,7 @@ import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { ADMIN_EMAIL, ADMIN_PASSWORD, hydrated, unexpectedErrors, watchCsp } from './support/admin';
 import { quoteFormHref } from '../../src/shared/contracts/quote-links.values';
-import { useAdminSite } from './support/admin-site';
+import { callApi, useAdminSite } from './support/admin-site';
 import { newPage } from './support/harness';
 
 /**
@@ -310,6 +310,91 @@ describe('a long portfolio', () => {
     const labels = await page.getByRole('navigation', { name: 'Pagination' }).getByRole('link').allTextContents();
     expect(labels.filter((l) => /^\d+$/.test(l))).toEqual(['1', '7', '8', '9', '10', '11']);
 
+    expect(unexpectedErrors(errors)).toEqual([]);
+    await context.close();
+  });
+});
+
+describe('a visitor on a 390 px phone', () => {
+  /** A word with no place to break, as a pasted address or a product code would be. */
+  const LONG_WORD = `Supercalifragilistic${'x'.repeat(80)}`;
+  const phoneWidth = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth);
+
+  it('never scrolls sideways for a long word in a project or a post', async () => {
+    expect(LONG_WORD).toHaveLength(100);
+    const token = (
+      await callApi(journey.site.baseUrl, '/api/auth/login', {
+        method: 'POST',
+        body: { email: ADMIN_EMAIL, password: ADMIN_PASSWORD },
+      })
+    ).json().data.token as string;
+    const project = await callApi(journey.site.baseUrl, '/api/portfolio/projects', {
+      method: 'POST',
+      token,
+      body: {
+        title: `Long ${LONG_WORD}`,
+        short_description: `See ${LONG_WORD} for it.`,
+        description: `The overview quotes ${LONG_WORD} in full.`,
+        client: LONG_WORD,
+        results: `It worked: ${LONG_WORD}.`,
+        technologies: ['Docker'],
+        industry: 'Manufacturing',
+        published: true,
+      },
+    });
+    expect(project.status).toBe(201);
+    const projectSlug = (project.json().data.project as { slug: string }).slug;
+
+    // A post in the category and with the image of a published one (both are required).
+    const [model] = (await callApi(journey.site.baseUrl, '/api/blog/posts?limit=1')).json().data.posts as Array<{
+      image_url: string;
+      category: { id: number };
+    }>;
+    const post = await callApi(journey.site.baseUrl, '/api/blog/posts', {
+      method: 'POST',
+      token,
+      body: {
+        title: `Long ${LONG_WORD}`,
+        excerpt: `See ${LONG_WORD} for it.`,
+        content: `<p>The article quotes ${LONG_WORD} in full.</p>`,
+        author: LONG_WORD,
+        category_id: model!.category.id,
+        image_url: model!.image_url,
+        published: true,
+      },
+    });
+    expect(post.status).toBe(201);
+    const postSlug = (post.json().data.post as { slug: string }).slug;
+
+    const { context, page, errors } = await newPage(journey.browser, { width: 390, height: 844 });
+    for (const path of ['/portfolio', `/portfolio/${projectSlug}`, '/blog', `/blog/${postSlug}`]) {
+      await page.goto(`${journey.site.baseUrl}${path}`);
+      await hydrated(page);
+      await page.getByText(LONG_WORD.slice(0, 20)).first().waitFor();
+      expect(await phoneWidth(page), path).toBeLessThanOrEqual(390);
+    }
+    expect(unexpectedErrors(errors)).toEqual([]);
+    await context.close();
+  });
+
+  it('keeps the pagination arrows on the row of the page numbers', async () => {
+    const { context, page, errors } = await newPage(journey.browser, { width: 390, height: 844 });
+    // 67 projects by now (the long portfolio above): page 6 of 12 has gaps on both sides.
+    await page.goto(`${journey.site.baseUrl}/portfolio?page=6`);
+    await hydrated(page);
+    const pager = page.getByRole('navigation', { name: 'Pagination' });
+    await pager.scrollIntoViewIfNeeded();
+    const labels = await pager
+      .getByRole('link')
+      .evaluateAll((links) => links.map((link) => link.getAttribute('aria-label')));
+    expect(labels).toEqual(['Previous page', 'Page 1', 'Page 5', 'Page 6', 'Page 7', 'Page 12', 'Next page']);
+    const rows = new Set(
+      await pager
+        .getByRole('link')
+        .evaluateAll((links) => links.map((link) => Math.round(link.getBoundingClientRect().top))),
+    );
+    expect(rows.size).toBe(1);
+    expect(await phoneWidth(page)).toBeLessThanOrEqual(390);
     expect(unexpectedErrors(errors)).toEqual([]);
     await context.close();
   });

@@ -1,4 +1,6 @@
 import type { AddressInfo } from 'node:net';
+import path from 'node:path';
+import Database from 'better-sqlite3';
 import type { BrowserContext, Page } from 'playwright-core';
 import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -19,7 +21,7 @@ import type { Browser } from 'playwright-core';
 
 /**
  * A visitor asks for a quote: with JavaScript (sending state, banner, cleared form, field errors, a
- * network failure kept and sent again, the draft kept across a reload), without JavaScript (the page
+ * network failure and a server failure each told apart, kept and sent again, the draft kept across a reload), without JavaScript (the page
  * answers the POST), from /contact and from a project's Contact Us. Staff then find each request
  * through the admin API. Every journey sends from its own client address (X-Forwarded-For, trusted
  * from 127.0.0.1), so the five-per-ten-minutes limit of one journey does not meet another's.
@@ -234,6 +236,36 @@ describe('the quote form with JavaScript', () => {
     expect(stored).toHaveLength(1);
     expect(stored[0]).toMatchObject({ first_name: 'Katherine', source: 'website_fallback' });
     expect(unexpectedErrors(errors).filter((line) => !line.includes('ERR_INTERNET_DISCONNECTED'))).toEqual([]);
+    await context.close();
+  });
+  it('says the server could not store it (not that it was unreachable) when it answers 5xx, and keeps the form', async () => {
+    const { context, page, errors } = await visitorPage();
+    await page.goto(`${site.baseUrl}/#get-quote`);
+    await hydrated(page);
+    await partHydrated(page, '#get-quote');
+    await fill(page, { first: 'Dorothy', last: 'Vaughan', email: 'dv@example.com', message: 'FORTRAN lessons.' });
+    // The server is there but cannot store a contact: its table is away, as in a broken migration.
+    const db = new Database(path.join(site.dataDir, 'app.db'));
+    try {
+      db.prepare('alter table contacts rename to contacts_away').run();
+      const answered = page.waitForResponse((res) => res.url().endsWith('/api/contacts'));
+      await form(page).getByRole('button', { name: 'Send Message' }).click();
+      expect((await answered).status()).toBeGreaterThanOrEqual(500);
+
+      const alert = form(page).getByRole('alert');
+      await alert.getByText(ContactMessage.NOT_STORED).waitFor();
+      expect(await alert.textContent()).toContain(ContactMessage.SEND_FAILED);
+      expect(await alert.textContent()).not.toContain(ContactMessage.NOT_REACHED);
+      expect(await values(page)).toEqual(['Dorothy', 'Vaughan', 'dv@example.com', 'FORTRAN lessons.']);
+    } finally {
+      db.prepare('alter table contacts_away rename to contacts').run();
+      db.close();
+    }
+
+    await form(page).getByRole('alert').getByRole('button', { name: 'Try again' }).click();
+    await form(page).getByRole('status').filter({ hasText: ContactMessage.BANNER_SENT }).waitFor();
+    expect(await contactsOf('dv@example.com')).toHaveLength(1);
+    expect(unexpectedErrors(errors, [500, 503])).toEqual([]);
     await context.close();
   });
 });

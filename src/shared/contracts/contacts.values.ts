@@ -72,8 +72,11 @@ export const ContactMessage = {
   BANNER_SENT: "Message sent successfully! We'll get back to you within 24 hours.",
   SEND_FAILED: 'Failed to send message. Please try again or contact us directly.',
   SUBMIT_FAILED: 'Failed to submit contact form',
-  /** Ours: the quote form when no answer came (network, server down, too busy); what was typed is kept. */
+  /** Ours: the quote form when no answer came at all (network, timeout); what was typed is kept. */
   NOT_REACHED: 'We could not reach our server. Everything you typed is still here, so you can try again.',
+  /** Ours: the quote form when the server answered with a failure (5xx); what was typed is kept. */
+  NOT_STORED:
+    'Our server could not store your message right now. Everything you typed is still here, so you can try again.',
   // Field errors: the server's and the form's.
   FIRST_NAME_REQUIRED: 'First name is required',
   LAST_NAME_REQUIRED: 'Last name is required',

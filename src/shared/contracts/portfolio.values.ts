@@ -123,6 +123,10 @@ export const PortfolioMessage = {
   BULK_DONE: '{count} projects {action} successfully',
   BULK_DELETED: '{count} projects deleted successfully',
   ORDER_SAVED: 'Project order saved successfully',
+  // The public pages when the projects cannot be read (spec 01, section 8).
+  SECTION_FAILED: 'Failed to load portfolio projects. Please try again later.',
+  LIST_FAILED: 'Failed to load portfolio data',
+  PROJECT_FAILED: 'Failed to load project. Please try again later.',
 } as const;
 
 // ---------------------------------------------------------------- public reads

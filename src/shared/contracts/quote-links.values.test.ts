@@ -34,6 +34,14 @@ describe('quoteFormPreset', () => {
     expect(quoteFormPreset(new URLSearchParams(''), SERVICES)).toEqual({ service: '', message: '' });
   });
 
+  it('takes a service in any letter case, as the option spells it', () => {
+    const query = new URLSearchParams({ service: ' web DEVELOPMENT ', subject: 'About Web Development' });
+    expect(quoteFormPreset(query, SERVICES)).toEqual({
+      service: 'Web Development',
+      message: 'About Web Development',
+    });
+  });
+
   it('puts the subject on one line without control characters, cut to its limit', () => {
     const query = new URLSearchParams({ subject: ' Line one\n\tline\u0007two ' });
     expect(quoteFormPreset(query, SERVICES).message).toBe('Line one line two');

@@ -33,16 +33,18 @@ export function quoteFormHref(preset: QuoteFormPreset = {}): string {
 }
 
 /**
- * What a link's query asks the form to fill in: the service only when it is one of `services`, the
- * subject trimmed, on one line and cut to QUOTE_SUBJECT_MAX characters. Empty strings when absent.
+ * What a link's query asks the form to fill in: the service only when it is one of `services` (in any
+ * letter case, as the option spells it), the subject trimmed, on one line and cut to QUOTE_SUBJECT_MAX
+ * characters. Empty strings when absent.
  */
 export function quoteFormPreset(
   query: { get(name: string): string | null },
   services: readonly string[],
 ): { service: string; message: string } {
-  const service = query.get('service')?.trim() ?? '';
+  const wanted = query.get('service')?.trim().toLowerCase() ?? '';
   const subject = [...(query.get('subject') ?? '').replace(/[\s\p{Cc}]+/gu, ' ').trim()]
     .slice(0, QUOTE_SUBJECT_MAX)
     .join('');
-  return { service: services.includes(service) ? service : '', message: subject };
+  const service = (wanted && services.find((option) => option.toLowerCase() === wanted)) || '';
+  return { service, message: subject };
 }

@@ -11,7 +11,8 @@ export function LoadFailedAlert({
 }: {
   title: string;
   className?: string;
-  children: ReactNode;
+  /** A line under the title; left out when the title is the whole message. */
+  children?: ReactNode;
 }) {
   return (
     <Alert

@@ -1,6 +1,6 @@
 import { Link } from 'react-router';
 import { cn } from '../lib/cn';
-import { pageWindow } from '../lib/page-window';
+import { pagerItems, type PagerItem } from '../lib/page-window';
 
 /** A pager box that is not the current page. */
 export const PAGE_LINK_IDLE =
@@ -20,7 +20,13 @@ export interface PageNumbersProps {
   onNavigate?: () => void;
 }
 
-/** The numbered links of a pager: a window of 5 pages with the first and last and '…' gaps (pageWindow). */
+/** Hides an entry on a phone or from 640 px up when it belongs to the other width's window (pagerItems). */
+const shownAt = (item: PagerItem) => (!item.phone ? 'hidden sm:block' : !item.wide ? 'sm:hidden' : undefined);
+
+/**
+ * The numbered links of a pager: a window of 5 pages with the first and last and '…' gaps (pageWindow),
+ * narrowed to 3 on a phone so that the pager stays one row there (pagerItems).
+ */
 export function PageNumbers({
   current,
   pages,
@@ -31,23 +37,23 @@ export function PageNumbers({
   onNavigate,
 }: PageNumbersProps) {
   return (
-    <ul className="flex items-center gap-1.5 sm:gap-2">
-      {pageWindow(current, pages).map((item, index) =>
-        item === 'gap' ? (
-          <li key={`gap-${index}`} aria-hidden="true" className={gapClassName}>
+    <ul className="flex items-center gap-1 sm:gap-2">
+      {pagerItems(current, pages).map((item, index) =>
+        'gap' in item ? (
+          <li key={`gap-${index}`} aria-hidden="true" className={cn(gapClassName, shownAt(item))}>
             …
           </li>
         ) : (
-          <li key={item}>
+          <li key={item.page} className={shownAt(item)}>
             <Link
-              to={href(item)}
+              to={href(item.page)}
               preventScrollReset={preventScrollReset}
               onClick={onNavigate}
-              aria-label={`Page ${item}`}
-              aria-current={item === current ? 'page' : undefined}
-              className={cn(boxClassName, item === current ? PAGE_LINK_CURRENT : PAGE_LINK_IDLE)}
+              aria-label={`Page ${item.page}`}
+              aria-current={item.page === current ? 'page' : undefined}
+              className={cn(boxClassName, item.page === current ? PAGE_LINK_CURRENT : PAGE_LINK_IDLE)}
             >
-              {item}
+              {item.page}
             </Link>
           </li>
         ),

@@ -1,4 +1,5 @@
-import { useLayoutEffect, type RefObject } from 'react';
+import { useLayoutEffect, useRef, type RefObject } from 'react';
+import { useHydrated } from './use-hydrated';
 
 /**
  * What a visitor typed into a server-rendered form before React ran it (a part whose code loads when it
@@ -11,7 +12,12 @@ export function useTypedBeforeHydration(
   form: RefObject<HTMLFormElement | null>,
   adopt: (typed: Record<string, string>) => void,
 ): void {
+  // A form first rendered in the browser (a client navigation to it) was never server HTML: nothing was
+  // typed, and a controlled select's preset (a ?service= link) is not marked defaultSelected there, so it
+  // would look typed and be stored as a draft that keeps the next link's preset out.
+  const mountedInBrowser = useRef(useHydrated());
   useLayoutEffect(() => {
+    if (mountedInBrowser.current) return;
     const typed: Record<string, string> = {};
     for (const field of form.current?.elements ?? []) {
       if (field instanceof HTMLSelectElement) {

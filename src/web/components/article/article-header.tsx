@@ -38,7 +38,8 @@ export function ArticleHeader({
 }: ArticleHeaderProps) {
   const readTimeText = typeof readTime === 'number' ? formatReadTime(readTime) : readTime;
   return (
-    <header>
+    // A long word or a pasted address in the staff's text breaks anywhere rather than widening the page.
+    <header className="wrap-anywhere">
       <CategoryBadge name={categoryName} color={categoryColor} className="px-3 py-1 text-sm" />
       <h1 className="mt-4 text-3xl leading-tight font-bold tracking-tight text-slate-900 sm:text-4xl lg:text-5xl lg:leading-[1.1]">
         {title}

@@ -42,7 +42,9 @@ export function BlogCard({ post, headingLevel: Heading = 'h2', compact, priority
         priority={priority}
         imgClassName="transition duration-300 group-hover:scale-[1.03]"
       />
-      <div className="flex flex-1 flex-col p-5 sm:p-6">
+      {/* A long word or a pasted address in the staff's text breaks anywhere rather than widening the page
+          ('anywhere', unlike 'break-word', also lets the card's grid column shrink to the screen). */}
+      <div className="flex flex-1 flex-col p-5 wrap-anywhere sm:p-6">
         <div>
           <CategoryBadge name={post.category?.name} color={post.category?.color} />
         </div>

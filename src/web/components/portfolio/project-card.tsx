@@ -88,7 +88,9 @@ export function ProjectCard({
         </Link>
       </div>
 
-      <div className="flex flex-1 flex-col p-5">
+      {/* A long word or a pasted address in the staff's text breaks anywhere rather than widening the page
+          ('anywhere', unlike 'break-word', also lets the card's grid column shrink to the screen). */}
+      <div className="flex flex-1 flex-col p-5 wrap-anywhere">
         <Heading className="text-lg leading-snug font-semibold tracking-tight text-slate-900 group-hover:text-brand-700">
           {title}
         </Heading>

@@ -11,6 +11,7 @@ import {
 import type { ReactNode } from 'react';
 import { quoteFormHref } from '../../../shared/contracts/quote-links.values';
 import type { ProjectDetail, ProjectTeamMember, ProjectTestimonial } from '../../../shared/contracts/portfolio';
+import { cn } from '../../lib/cn';
 import { formatLongDate } from '../article/article-format';
 import { Button } from '../button';
 import { ResponsiveImage } from '../responsive-image';
@@ -44,7 +45,8 @@ export function ProjectHeader({
 }) {
   const { Title } = useProjectOutline();
   return (
-    <header className={className}>
+    // A long word or a pasted address in the staff's text breaks anywhere rather than widening the page.
+    <header className={cn('wrap-anywhere', className)}>
       <div className="flex flex-wrap items-center gap-2">
         <span className="rounded-full bg-brand-50 px-2.5 py-1 text-xs font-semibold text-brand-700 ring-1 ring-brand-200 ring-inset">
           {project.industry || project.category || DEFAULT_PROJECT_TAG}
@@ -55,7 +57,7 @@ export function ProjectHeader({
       <Title className="mt-4 text-3xl font-bold tracking-tight text-balance sm:text-4xl lg:text-5xl">{title}</Title>
       {project.client && (
         <p className="mt-3 flex items-center gap-2 text-base text-slate-600">
-          <Building2 className="size-5 text-slate-400" aria-hidden="true" />
+          <Building2 className="size-5 shrink-0 text-slate-400" aria-hidden="true" />
           <span>
             Client: <span className="font-semibold text-slate-900">{project.client}</span>
           </span>
@@ -189,7 +191,8 @@ function Testimonials({ testimonials }: { testimonials: ProjectTestimonial[] }) 
 export function ProjectMainColumn({ project, title }: { project: ProjectDetail; title: string }) {
   const overview = project.description || project.short_description;
   return (
-    <div className="flex min-w-0 flex-col gap-12">
+    // As in the header: a long word or a pasted address in the sections breaks rather than overflowing.
+    <div className="flex min-w-0 flex-col gap-12 wrap-anywhere">
       <ResponsiveImage
         src={project.image_url}
         alt={title}

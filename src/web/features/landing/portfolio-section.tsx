@@ -1,12 +1,11 @@
 import { ArrowRight, Send } from '../../components/icons';
 import type { ProjectSummary } from '../../../shared/contracts/portfolio';
+import { PortfolioMessage } from '../../../shared/contracts/portfolio.values';
 import { Button } from '../../components/button';
 import { LoadFailedAlert } from '../../components/load-failed-alert';
 import { ProjectCard } from '../../components/portfolio/project-card';
 import { PORTFOLIO_PATH } from '../../components/portfolio/project-format';
 import { SectionHeading } from '../../components/section-heading';
-
-export const PORTFOLIO_DATA_FAILED = 'Failed to load our projects';
 
 /** The #portfolio section. `projects` is null when they could not be loaded. */
 export function PortfolioSection({ projects }: { projects: ProjectSummary[] | null }) {
@@ -27,9 +26,7 @@ export function PortfolioSection({ projects }: { projects: ProjectSummary[] | nu
         />
 
         {projects === null ? (
-          <LoadFailedAlert title={PORTFOLIO_DATA_FAILED} className="mx-auto mt-10 max-w-2xl">
-            Please try again in a moment.
-          </LoadFailedAlert>
+          <LoadFailedAlert title={PortfolioMessage.SECTION_FAILED} className="mx-auto mt-10 max-w-2xl" />
         ) : (
           <ul className="mt-12 grid gap-6 sm:grid-cols-2 lg:grid-cols-3" aria-label="Featured projects">
             {projects.map((project) => (

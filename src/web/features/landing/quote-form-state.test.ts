@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { CONTACT_NAME_MAX } from '../../../shared/contracts/contacts.values';
+import { CONTACT_NAME_MAX, ContactMessage } from '../../../shared/contracts/contacts.values';
 import { ErrorCode } from '../../../shared/errors';
 import { ApiError, ClientErrorCode } from '../../lib/api-client';
 import {
@@ -8,6 +8,7 @@ import {
   firstInvalidField,
   parseDraft,
   restoreDraft,
+  retryMessage,
   sendFailure,
   serializeDraft,
 } from './quote-form-state';
@@ -80,16 +81,20 @@ describe('firstInvalidField', () => {
 
 describe('sendFailure', () => {
   it('keeps what was typed and offers Try again when no answer came, the server failed or was too busy', () => {
-    expect(sendFailure(apiError(0, ClientErrorCode.NETWORK_ERROR))).toEqual({
-      kind: 'unreachable',
-      detail: 'not-reached',
-    });
-    expect(sendFailure(apiError(0, ClientErrorCode.TIMEOUT))).toEqual({ kind: 'unreachable', detail: 'not-reached' });
+    expect(sendFailure(apiError(0, ClientErrorCode.NETWORK_ERROR))).toEqual({ kind: 'retry', detail: 'not-reached' });
+    expect(sendFailure(apiError(0, ClientErrorCode.TIMEOUT))).toEqual({ kind: 'retry', detail: 'not-reached' });
     expect(sendFailure(apiError(503, ErrorCode.DATABASE_UNAVAILABLE))).toEqual({
-      kind: 'unreachable',
-      detail: 'not-reached',
+      kind: 'retry',
+      detail: 'server-error',
     });
-    expect(sendFailure(apiError(429, ErrorCode.RATE_LIMITED))).toEqual({ kind: 'unreachable', detail: 'rate-limited' });
+    expect(sendFailure(apiError(500, ErrorCode.INTERNAL_ERROR))).toEqual({ kind: 'retry', detail: 'server-error' });
+    expect(sendFailure(apiError(429, ErrorCode.RATE_LIMITED))).toEqual({ kind: 'retry', detail: 'rate-limited' });
+  });
+
+  it('says the server could not be reached only when no answer came', () => {
+    expect(retryMessage['not-reached']).toBe(ContactMessage.NOT_REACHED);
+    expect(retryMessage['server-error']).toBe(ContactMessage.NOT_STORED);
+    expect(retryMessage['server-error']).not.toMatch(/could not reach/i);
   });
 
   it("shows the server's field errors under the fields, the first one per field", () => {

@@ -5,6 +5,7 @@ import {
   CONTACT_PHONE_MAX,
   CONTACT_SERVICE_MAX,
   contactFormFields,
+  ContactMessage,
   type ContactFormField,
   type ContactFormValues,
   type ContactSource,
@@ -132,21 +133,21 @@ const isFormField = (field: string): field is ContactFormField =>
 /**
  * What a failed send means for the visitor:
  * - fields: the server named fields (400 VALIDATION_ERROR): shown under them;
- * - unreachable: no answer, the server failing (5xx) or too busy (429): what was typed stays, with Try again;
- *   `detail` says why in words;
+ * - retry: no answer, the server failing (5xx) or too busy (429): what was typed stays, with Try again;
+ *   `detail` says which of the three it was, because the visitor is told the one that is true
+ *   (decisions.md): only a request that got no answer "could not reach" the server;
  * - failed: anything else (the catalogue's error banner).
  */
+export type RetryReason = 'not-reached' | 'server-error' | 'rate-limited';
+
 export type SendFailure =
-  | { kind: 'fields'; errors: ContactFormErrors }
-  | { kind: 'unreachable'; detail: 'not-reached' | 'rate-limited' }
-  | { kind: 'failed' };
+  { kind: 'fields'; errors: ContactFormErrors } | { kind: 'retry'; detail: RetryReason } | { kind: 'failed' };
 
 export function sendFailure(error: unknown): SendFailure {
   if (!isApiError(error)) return { kind: 'failed' };
-  if (error.status === 429) return { kind: 'unreachable', detail: 'rate-limited' };
-  if (error.status === 0 && error.code !== ClientErrorCode.ABORTED)
-    return { kind: 'unreachable', detail: 'not-reached' };
-  if (error.status >= 500) return { kind: 'unreachable', detail: 'not-reached' };
+  if (error.status === 429) return { kind: 'retry', detail: 'rate-limited' };
+  if (error.status === 0 && error.code !== ClientErrorCode.ABORTED) return { kind: 'retry', detail: 'not-reached' };
+  if (error.status >= 500) return { kind: 'retry', detail: 'server-error' };
   if (error.status === 400) {
     const errors: ContactFormErrors = {};
     for (const item of error.errors)
@@ -158,3 +159,10 @@ export function sendFailure(error: unknown): SendFailure {
 
 /** The rate-limit sentence the API sends with a 429 (shown under the banner's title). */
 export const RATE_LIMITED_MESSAGE = ErrorMessage.RATE_LIMITED;
+
+/** The line under the banner's title that says why the send can be tried again. */
+export const retryMessage: Record<RetryReason, string> = {
+  'not-reached': ContactMessage.NOT_REACHED,
+  'server-error': ContactMessage.NOT_STORED,
+  'rate-limited': RATE_LIMITED_MESSAGE,
+};

@@ -27,11 +27,12 @@ import {
   parseDraft,
   QUOTE_BANNER_MS,
   QUOTE_DRAFT_STORAGE_KEY,
-  RATE_LIMITED_MESSAGE,
   restoreDraft,
+  retryMessage,
   sendFailure,
   serializeDraft,
   type ContactFormErrors,
+  type RetryReason,
 } from './quote-form-state';
 import { sendEvent } from '../../lib/analytics-beacon';
 
@@ -47,12 +48,12 @@ type Status =
   | { kind: 'idle' }
   | { kind: 'sending' }
   | { kind: 'sent' }
-  | { kind: 'unreachable'; detail: 'not-reached' | 'rate-limited' }
+  | { kind: 'retry'; detail: RetryReason }
   | { kind: 'failed' };
 
 function initialStatus(sent: boolean, answer: QuoteFormAnswer | null): Status {
   if (sent) return { kind: 'sent' };
-  if (answer?.failure === 'rate-limited') return { kind: 'unreachable', detail: 'rate-limited' };
+  if (answer?.failure === 'rate-limited') return { kind: 'retry', detail: 'rate-limited' };
   if (answer?.failure === 'failed') return { kind: 'failed' };
   return { kind: 'idle' };
 }
@@ -146,7 +147,7 @@ export function QuoteForm({ services, preset, sent, answer }: QuoteFormProps) {
 
   // A banner that appears after sending is brought into view (it sits above the fields).
   useEffect(() => {
-    if (status.kind === 'sent' || status.kind === 'failed' || status.kind === 'unreachable') {
+    if (status.kind === 'sent' || status.kind === 'failed' || status.kind === 'retry') {
       if (hydrated) banner.current?.scrollIntoView({ block: 'nearest' });
     }
     // Only when the status changes, not on hydration.
@@ -187,8 +188,8 @@ export function QuoteForm({ services, preset, sent, answer }: QuoteFormProps) {
         setStatus({ kind: 'idle' });
         const field = firstInvalidField(failure.errors);
         if (field) setFocusField({ field });
-      } else if (failure.kind === 'unreachable') {
-        setStatus({ kind: 'unreachable', detail: failure.detail });
+      } else if (failure.kind === 'retry') {
+        setStatus({ kind: 'retry', detail: failure.detail });
       } else {
         setStatus({ kind: 'failed' });
       }
@@ -232,7 +233,7 @@ export function QuoteForm({ services, preset, sent, answer }: QuoteFormProps) {
             {ContactMessage.SEND_FAILED}
           </Alert>
         )}
-        {status.kind === 'unreachable' && (
+        {status.kind === 'retry' && (
           <Alert
             tone="error"
             title={ContactMessage.SEND_FAILED}
@@ -246,7 +247,7 @@ export function QuoteForm({ services, preset, sent, answer }: QuoteFormProps) {
               )
             }
           >
-            {status.detail === 'rate-limited' ? RATE_LIMITED_MESSAGE : ContactMessage.NOT_REACHED}
+            {retryMessage[status.detail]}
           </Alert>
         )}
       </div>

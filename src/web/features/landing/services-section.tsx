@@ -88,8 +88,10 @@ export function ServicesSection({ services }: { services: ServiceCard[] | null }
                   </span>
                   <h3 className="mt-6 text-lg font-semibold text-slate-900">{service.title}</h3>
                   <p className="mt-3 flex-1 text-sm leading-6 text-slate-600">{service.text}</p>
+                  {/* The card's title also asks for the Service option of that name; the form keeps it only
+                      when it is one of the company's core services, so other cards just start the text. */}
                   <Link
-                    to={quoteFormHref({ subject: `About ${service.title}` })}
+                    to={quoteFormHref({ service: service.title, subject: `About ${service.title}` })}
                     className="mt-6 inline-flex items-center gap-1.5 text-sm font-semibold text-brand-700 hover:text-brand-800"
                   >
                     {SiteContentMessage.LEARN_MORE}

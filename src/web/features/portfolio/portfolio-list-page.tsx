@@ -2,6 +2,7 @@ import { FolderSearch, X } from '../../components/icons';
 import { useEffect } from 'react';
 import { useRevalidator } from 'react-router';
 import type { PortfolioCategoriesData, PortfolioListData } from '../../../shared/contracts/portfolio';
+import { PortfolioMessage } from '../../../shared/contracts/portfolio.values';
 import { LoadFailedAlert } from '../../components/load-failed-alert';
 import { ListPageHero } from '../../components/section-heading';
 import { Button } from '../../components/button';
@@ -42,12 +43,12 @@ function useReloadOnPortfolioUpdate() {
   useEffect(() => onDataUpdate((detail) => detail.type === 'portfolio' && void revalidate()), [revalidate]);
 }
 
+/**
+ * The catalogue's "error message or 'Failed to load portfolio data'": the loader reads the projects on the
+ * server, whose error is for the log, not the visitor, so the page shows the catalogue's own words.
+ */
 function LoadFailed() {
-  return (
-    <LoadFailedAlert title={PORTFOLIO_FAILED}>
-      The projects could not be loaded. Please try again in a moment.
-    </LoadFailedAlert>
-  );
+  return <LoadFailedAlert title={PORTFOLIO_FAILED}>{PortfolioMessage.LIST_FAILED}</LoadFailedAlert>;
 }
 
 function NoProjects({ state }: { state: PortfolioListState }) {

@@ -11,8 +11,9 @@ import { hiddenValues, parseGoToPage, portfolioListHref, type PortfolioListState
 /** The go-to-page box appears above this many pages (spec 01, Portfolio list). */
 export const GO_TO_PAGE_MIN_PAGES = 10;
 
+/** 36 px boxes on a phone: the arrows, 5 numbers and two gaps then fit one row on a 360 px screen. */
 const box =
-  'inline-flex h-10 min-w-10 items-center justify-center gap-1 rounded-lg px-2.5 text-sm font-medium transition';
+  'inline-flex h-9 min-w-9 items-center justify-center gap-1 rounded-lg px-2 text-sm font-medium transition sm:h-10 sm:min-w-10 sm:px-2.5';
 const disabled = 'pointer-events-none bg-slate-50 text-slate-300 ring-1 ring-slate-100 ring-inset';
 
 /** A page change keeps the scroll position for the router and scrolls smoothly to the top itself. */
@@ -128,7 +129,8 @@ export function PortfolioPagination({ state, pages }: { state: PortfolioListStat
 
   return (
     <div className="flex flex-col items-center gap-4">
-      <nav aria-label="Pagination" className="flex flex-wrap items-center justify-center gap-1.5 sm:gap-2">
+      {/* One row: the arrows never wrap away from the numbers (the phone's shorter window makes room). */}
+      <nav aria-label="Pagination" className="flex items-center justify-center gap-1 sm:gap-2">
         {edge(current - 1, 'Previous page', <ChevronLeft className="size-4" aria-hidden="true" />)}
         <PageNumbers
           current={current}

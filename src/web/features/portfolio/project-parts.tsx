@@ -2,6 +2,7 @@ import { ArrowLeft, ArrowRight, FileQuestion, House, RotateCw, TriangleAlert } f
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import type { ProjectSummary } from '../../../shared/contracts/portfolio';
+import { PortfolioMessage } from '../../../shared/contracts/portfolio.values';
 import { Breadcrumb } from '../../components/breadcrumb';
 import { Button } from '../../components/button';
 import {
@@ -91,7 +92,7 @@ export function ProjectLoadError() {
         </>
       }
     >
-      The project could not be loaded right now. Please try again in a moment.
+      {PortfolioMessage.PROJECT_FAILED}
     </StateScreen>
   );
 }
