@@ -82,6 +82,25 @@ export async function createSignedIn(
   return signIn(app, await createUser(db, options));
 }
 
+/**
+ * A user signed in and then signed out on the server (a logout in another tab, a revoked session): the access
+ * token is still signed and unexpired, but its session is over.
+ */
+export async function createEndedSession(
+  app: FastifyInstance,
+  db: Kysely<DB>,
+  options: { role?: Role } = {},
+): Promise<Session> {
+  const session = await createSignedIn(app, db, options);
+  const res = await app.inject({
+    method: 'POST',
+    url: '/api/auth/logout',
+    payload: { refreshToken: session.refreshToken },
+  });
+  if (res.statusCode !== 200) throw new Error(`sign-out failed: ${res.statusCode} ${res.body}`);
+  return session;
+}
+
 /** One signed-in user of each role. */
 export async function createStaff(app: FastifyInstance, db: Kysely<DB>): Promise<Record<Role, Session>> {
   const staff = {} as Record<Role, Session>;

@@ -8,7 +8,7 @@ import {
   projectSummarySchema,
 } from '../../../shared/contracts/portfolio';
 import { demoProjects, type DemoProject } from '../../seed/demo-projects';
-import { bearer, createSignedIn } from '../../testing/auth-helpers';
+import { bearer, createEndedSession, createSignedIn } from '../../testing/auth-helpers';
 import { useTestApp } from '../../testing/test-app';
 import { testDialects } from '../../testing/test-database';
 
@@ -213,13 +213,7 @@ describe.each(testDialects)('the public portfolio API on %s', (dialect) => {
 
     it('refuses a token that is invalid or whose session ended with 401 invalid_token, never answers as to a visitor', async () => {
       // A staff member whose session is ended on the server (a logout in another tab, a revoked session).
-      const ended = await createSignedIn(t.app, t.db.database.db, { role: 'editor' });
-      const logout = await t.app.inject({
-        method: 'POST',
-        url: '/api/auth/logout',
-        payload: { refreshToken: ended.refreshToken },
-      });
-      expect(logout.statusCode).toBe(200);
+      const ended = await createEndedSession(t.app, t.db.database.db, { role: 'editor' });
       const source = published[0]!;
       for (const token of ['not.a.token', ended.token]) {
         for (const url of [
