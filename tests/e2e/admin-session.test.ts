@@ -230,6 +230,51 @@ describe('the admin session', () => {
     await context.close();
   });
 
+  it('signing out while a screen’s calls are on their way ends the session once they are answered, none refused', async () => {
+    const { context, page, errors } = await newPage(journey.browser);
+    const baseUrl = journey.site.baseUrl;
+    await signIn(page, baseUrl, 'admin', ADMIN_PASSWORD);
+    const refreshToken = await page.evaluate(() => localStorage.getItem('refreshToken'));
+    const refused: string[] = [];
+    page.on('response', (response) => {
+      if (response.status() === 401) refused.push(response.url());
+    });
+    // The overview's reads take a second to reach the server: Logout is pressed while they are on their way.
+    const held: string[] = [];
+    const settled: string[] = [];
+    for (const event of ['requestfinished', 'requestfailed'] as const) {
+      page.on(event, (request) => {
+        if (request.method() === 'GET' && new URL(request.url()).pathname.startsWith('/api/'))
+          settled.push(request.url());
+      });
+    }
+    await page.route('**/api/**', async (route) => {
+      if (route.request().method() === 'GET') {
+        held.push(route.request().url());
+        await new Promise((resolve) => setTimeout(resolve, 1500));
+      }
+      await route.continue();
+    });
+    await page.goto(`${baseUrl}/admin/overview`);
+    await expect.poll(() => held.some((url) => url.includes('/api/analytics/overview'))).toBe(true);
+    const loggedOut = page.waitForResponse((response) => response.url().endsWith('/api/auth/logout'));
+    await page.getByRole('button', { name: 'Logout' }).click();
+    await page.getByRole('button', { name: 'Sign In' }).waitFor();
+    expect((await loggedOut).status()).toBe(200);
+
+    // Every held read has reached the server and has its answer (or was dropped by the page), none a 401.
+    await expect.poll(() => settled.length >= held.length, { timeout: 10_000 }).toBe(true);
+    expect(refused).toEqual([]);
+    const res = await fetch(`${baseUrl}/api/auth/refresh`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ refreshToken }),
+    });
+    expect(res.status).toBe(401);
+    expect(unexpectedErrors(errors)).toEqual([]);
+    await context.close();
+  });
+
   it('a session ended on the server sends the Blog and Portfolio tabs to the login screen, not the public site', async () => {
     const { context, page, errors } = await newPage(journey.browser);
     const baseUrl = journey.site.baseUrl;

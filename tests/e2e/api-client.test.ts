@@ -83,6 +83,14 @@ async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> 
       res.on('close', () => clearTimeout(timer));
       return;
     }
+    case '/api/delayed': {
+      const timer = setTimeout(
+        () => json(res, 200, { success: true, data: 'answered' }),
+        Number(url.searchParams.get('ms')),
+      );
+      res.on('close', () => clearTimeout(timer));
+      return;
+    }
     default:
       return json(res, 404, {
         success: false,
@@ -180,6 +188,37 @@ describe('API client in the browser', () => {
       await apiClient.get('/blog/posts', { page: 1 });
     });
     expect(hitCount('GET /api/blog/posts')).toBe(2);
+  });
+
+  it('tells a sign-out when the calls sent with the token have their answers, or gives up at its timeout', async () => {
+    await openPage('/admin/blog');
+    const waited = await page.evaluate(async () => {
+      const { apiClient } = window as unknown as PageGlobals;
+      const measure = async (timeoutMs: number) => {
+        const started = performance.now();
+        await apiClient.untilTokenCallsAnswered(timeoutMs);
+        return performance.now() - started;
+      };
+      const idle = await measure(5000);
+      // One call with the token (answered after 600 ms), one without (5 s): only the first is waited for.
+      localStorage.setItem('authToken', 'tok-1');
+      const withToken = apiClient.get('/delayed', { ms: 600 }, { cache: false });
+      localStorage.removeItem('authToken');
+      void apiClient.get('/slow', undefined, { cache: false }).catch(() => undefined);
+      const answered = await measure(5000);
+      await withToken;
+      // A call with the token that takes too long: the wait ends at its timeout.
+      localStorage.setItem('authToken', 'tok-1');
+      void apiClient.get('/slow', undefined, { cache: false }).catch(() => undefined);
+      localStorage.removeItem('authToken');
+      const gaveUp = await measure(400);
+      return { idle, answered, gaveUp };
+    });
+    expect(waited.idle).toBeLessThan(300);
+    expect(waited.answered).toBeGreaterThanOrEqual(500);
+    expect(waited.answered).toBeLessThan(4000);
+    expect(waited.gaveUp).toBeGreaterThanOrEqual(350);
+    expect(waited.gaveUp).toBeLessThan(4000);
   });
 
   it('a 401 removes both tokens and sends the browser to /admin/login', async () => {

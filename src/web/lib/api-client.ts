@@ -471,6 +471,27 @@ function interpret(raw: RawResponse): ApiSuccessBody<unknown> {
   });
 }
 
+/** Calls sent with the stored token whose answer has not come yet (see untilTokenCallsAnswered). */
+const unansweredTokenCalls = new Set<Promise<unknown>>();
+
+/**
+ * Resolves once every call sent with a token has its answer, or after `timeoutMs`. Signing out waits for this
+ * before it ends the session on the server: a call still on its way (a tab's data, a poll) would otherwise
+ * reach the server after it and be refused with 401, which the browser reports as an error although nobody
+ * is left to read the answer.
+ */
+export async function untilTokenCallsAnswered(timeoutMs: number): Promise<void> {
+  if (unansweredTokenCalls.size === 0) return;
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  await Promise.race([
+    Promise.allSettled([...unansweredTokenCalls]),
+    new Promise<void>((resolve) => {
+      timer = setTimeout(resolve, timeoutMs);
+    }),
+  ]);
+  clearTimeout(timer);
+}
+
 async function execute<T>(call: Call, options: RequestOptions, isRetry = false): Promise<ApiSuccessBody<T>> {
   const config = currentConfig();
   const token = readToken();
@@ -488,10 +509,16 @@ async function execute<T>(call: Call, options: RequestOptions, isRetry = false):
   const timeoutMs = options.timeoutMs ?? config.timeoutMs;
 
   try {
-    const raw =
+    const transport =
       call.upload && typeof XMLHttpRequest !== 'undefined'
-        ? await xhrUpload({ ...call, upload: call.upload }, headers, timeoutMs, options.signal)
-        : await fetchTransport(call, headers, timeoutMs, options.signal, options.responseType === 'blob');
+        ? xhrUpload({ ...call, upload: call.upload }, headers, timeoutMs, options.signal)
+        : fetchTransport(call, headers, timeoutMs, options.signal, options.responseType === 'blob');
+    if (token) {
+      unansweredTokenCalls.add(transport);
+      const answered = () => unansweredTokenCalls.delete(transport);
+      transport.then(answered, answered);
+    }
+    const raw = await transport;
     const asText = options.responseType === 'text' && raw.status >= 200 && raw.status < 300;
     const body = raw.blob
       ? { success: true as const, data: raw.blob }

@@ -13,10 +13,14 @@ import {
   clearApiCache,
   clearAuthTokens,
   setUnauthorizedHandler,
+  untilTokenCallsAnswered,
   userMessage,
   type UnauthorizedHandler,
 } from '../../lib/api-client';
 import { forgetAppSettings } from '../../lib/app-settings';
+
+/** The longest a sign-out waits for the calls still on their way before it ends the session on the server. */
+const LOGOUT_WAITS_FOR_CALLS_MS = 3000;
 
 /**
  * The admin session (spec 02 section 4, decisions.md "Security decisions").
@@ -260,6 +264,8 @@ export async function logout(notice: AuthNotice | null = null): Promise<void> {
   endSession(notice);
   api.delete('/system/site-pass', undefined, { handleUnauthorized: false }).catch(() => undefined);
   if (!refreshToken) return;
+  // The screens' calls still on their way are answered first (for at most a few seconds), then the session ends.
+  await untilTokenCallsAnswered(LOGOUT_WAITS_FOR_CALLS_MS);
   try {
     await api.post('/auth/logout', { refreshToken }, { handleUnauthorized: false, timeoutMs: 5000 });
   } catch {
