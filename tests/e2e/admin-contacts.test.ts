@@ -542,6 +542,20 @@ describe('the admin Contacts tab', () => {
           return { scroll: card.scrollWidth, client: card.clientWidth };
         });
         expect(table.scroll).toBeLessThanOrEqual(table.client);
+        // A usual address stays on one line; only a long one breaks.
+        const emailLines = await page.evaluate(() =>
+          [...document.querySelectorAll('tr[data-contact] td')]
+            .filter((td) => /^[^\s@]+@[^\s@]+$/.test(td.textContent ?? ''))
+            .map((td) => {
+              const range = document.createRange();
+              range.selectNodeContents(td);
+              const lines = new Set([...range.getClientRects()].map((rect) => Math.round(rect.top))).size;
+              return { email: td.textContent ?? '', lines };
+            }),
+        );
+        const usual = emailLines.filter(({ email }) => email.length <= 24);
+        expect(usual.length).toBeGreaterThan(0);
+        for (const { email, lines } of usual) expect(lines, `${email} at ${width} px`).toBe(1);
       }
 
       await page.goto(`${journey.site.baseUrl}/admin/contacts?contact=${person!.id}`);

@@ -283,8 +283,9 @@ function contactColumns(query: ContactsQuery): ReadonlyArray<TableColumn<Contact
     {
       header: 'Email',
       // A long address breaks anywhere (an address has no spaces): on one line it pushed Actions out of a
-      // 1280 px window, where the sidebar leaves the table 974 px.
-      cellClassName: 'px-4 py-3 text-slate-700 wrap-anywhere',
+      // 1280 px window, where the sidebar leaves the table 974 px. The column keeps room for a usual address
+      // on one line: breaking anywhere also lets the table squeeze it to a few letters ("filler1@example.co|m").
+      cellClassName: 'min-w-48 px-4 py-3 text-slate-700 wrap-anywhere',
       cell: (contact) => contact.email,
     },
     {
