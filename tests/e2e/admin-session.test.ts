@@ -1,3 +1,4 @@
+import type { Request } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { newPage } from './support/harness';
 import {
@@ -242,12 +243,12 @@ describe('the admin session', () => {
     // The overview's reads take a second to reach the server: Logout is pressed while they are on their way.
     const held: string[] = [];
     const settled: string[] = [];
-    for (const event of ['requestfinished', 'requestfailed'] as const) {
-      page.on(event, (request) => {
-        if (request.method() === 'GET' && new URL(request.url()).pathname.startsWith('/api/'))
-          settled.push(request.url());
-      });
-    }
+    const settle = (request: Request) => {
+      if (request.method() === 'GET' && new URL(request.url()).pathname.startsWith('/api/'))
+        settled.push(request.url());
+    };
+    page.on('requestfinished', settle);
+    page.on('requestfailed', settle);
     await page.route('**/api/**', async (route) => {
       if (route.request().method() === 'GET') {
         held.push(route.request().url());
