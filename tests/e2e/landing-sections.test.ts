@@ -6,7 +6,7 @@ import { PortfolioMessage } from '../../src/shared/contracts/portfolio.values';
 import { CUSTOM_QUOTE, SiteContentMessage } from '../../src/shared/contracts/site-content.values';
 import { demoInternships, demoServices, demoTeam, demoTestimonials } from '../../src/server/seed/demo-content';
 import { hydrated, partHydrated, unexpectedErrors } from './support/admin';
-import { launchBrowser, newPage, startSite, type RunningSite } from './support/harness';
+import { launchBrowser, newPage, startSite, takeTableAway, type RunningSite } from './support/harness';
 import { SHOTS, loadLazyImages, scrollWidth } from './support/screenshots';
 
 /**
@@ -190,10 +190,9 @@ describe('the landing page sections', () => {
   });
 
   it('keeps the page when one section cannot be read, and Try Again brings the section back', async () => {
-    const db = database();
     const { context, page, errors } = await newPage(browser);
+    const putBack = takeTableAway(site, 'tech_stack_items');
     try {
-      db.prepare('alter table tech_stack_items rename to tech_stack_items_away').run();
       await page.goto(`${site.baseUrl}/#how-to-use`);
       await hydrated(page);
       const section = page.locator('#how-to-use');
@@ -202,7 +201,7 @@ describe('the landing page sections', () => {
       expect(await page.locator('#pricing [data-package]').count()).toBe(3);
       expect(await page.locator('#services [data-service]').count()).toBe(demoServices.length);
 
-      db.prepare('alter table tech_stack_items_away rename to tech_stack_items').run();
+      putBack();
       // The section hydrates once its code has arrived (ADR 0024); a click before that is React's to drop
       // (it cannot hydrate the part in time), and once on a loaded machine the click came first.
       await partHydrated(page, '#how-to-use [role="alert"] button');
@@ -210,21 +209,16 @@ describe('the landing page sections', () => {
       await page.locator('#how-to-use [data-stack-group]').first().waitFor();
       expect(await section.getByText(SiteContentMessage.TECH_STACK_FAILED).count()).toBe(0);
     } finally {
-      const away = db
-        .prepare("select name from sqlite_master where type = 'table' and name = 'tech_stack_items_away'")
-        .get();
-      if (away) db.prepare('alter table tech_stack_items_away rename to tech_stack_items').run();
-      db.close();
+      putBack();
     }
     expect(unexpectedErrors(errors)).toEqual([]);
     await context.close();
   });
 
   it("says so in the catalogue's words on every portfolio page when the projects cannot be read", async () => {
-    const db = database();
     const { context, page, errors } = await newPage(browser);
+    const putBack = takeTableAway(site, 'portfolio_projects');
     try {
-      db.prepare('alter table portfolio_projects rename to portfolio_projects_away').run();
       await page.goto(`${site.baseUrl}/#portfolio`);
       await hydrated(page);
       const section = page.locator('#portfolio [role="alert"]');
@@ -239,11 +233,7 @@ describe('the landing page sections', () => {
       await page.getByRole('heading', { name: 'Error Loading Project' }).waitFor();
       await page.getByText(PortfolioMessage.PROJECT_FAILED, { exact: true }).waitFor();
     } finally {
-      const away = db
-        .prepare("select name from sqlite_master where type = 'table' and name = 'portfolio_projects_away'")
-        .get();
-      if (away) db.prepare('alter table portfolio_projects_away rename to portfolio_projects').run();
-      db.close();
+      putBack();
     }
     expect(unexpectedErrors(errors, [500, 503])).toEqual([]);
     await context.close();

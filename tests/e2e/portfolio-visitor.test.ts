@@ -2,7 +2,7 @@ import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { ADMIN_EMAIL, ADMIN_PASSWORD, hydrated, unexpectedErrors, watchCsp } from './support/admin';
 import { quoteFormHref } from '../../src/shared/contracts/quote-links.values';
-import { callApi, useAdminSite } from './support/admin-site';
+import { callApi, tokenOf, useAdminSite } from './support/admin-site';
 import { newPage } from './support/harness';
 
 /**
@@ -322,12 +322,7 @@ describe('a visitor on a 390 px phone', () => {
 
   it('never scrolls sideways for a long word in a project or a post', async () => {
     expect(LONG_WORD).toHaveLength(100);
-    const token = (
-      await callApi(journey.site.baseUrl, '/api/auth/login', {
-        method: 'POST',
-        body: { email: ADMIN_EMAIL, password: ADMIN_PASSWORD },
-      })
-    ).json().data.token as string;
+    const token = await tokenOf(journey.site.baseUrl, 'admin', ADMIN_PASSWORD);
     const project = await callApi(journey.site.baseUrl, '/api/portfolio/projects', {
       method: 'POST',
       token,

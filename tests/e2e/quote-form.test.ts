@@ -1,6 +1,4 @@
 import type { AddressInfo } from 'node:net';
-import path from 'node:path';
-import Database from 'better-sqlite3';
 import type { BrowserContext, Page } from 'playwright-core';
 import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -16,7 +14,7 @@ import {
   watchCsp,
 } from './support/admin';
 import { callApi, tokenOf } from './support/admin-site';
-import { launchBrowser, newPage, startSite, type RunningSite } from './support/harness';
+import { launchBrowser, newPage, startSite, takeTableAway, type RunningSite } from './support/harness';
 import type { Browser } from 'playwright-core';
 
 /**
@@ -245,9 +243,8 @@ describe('the quote form with JavaScript', () => {
     await partHydrated(page, '#get-quote');
     await fill(page, { first: 'Dorothy', last: 'Vaughan', email: 'dv@example.com', message: 'FORTRAN lessons.' });
     // The server is there but cannot store a contact: its table is away, as in a broken migration.
-    const db = new Database(path.join(site.dataDir, 'app.db'));
+    const putBack = takeTableAway(site, 'contacts');
     try {
-      db.prepare('alter table contacts rename to contacts_away').run();
       const answered = page.waitForResponse((res) => res.url().endsWith('/api/contacts'));
       await form(page).getByRole('button', { name: 'Send Message' }).click();
       expect((await answered).status()).toBeGreaterThanOrEqual(500);
@@ -258,8 +255,7 @@ describe('the quote form with JavaScript', () => {
       expect(await alert.textContent()).not.toContain(ContactMessage.NOT_REACHED);
       expect(await values(page)).toEqual(['Dorothy', 'Vaughan', 'dv@example.com', 'FORTRAN lessons.']);
     } finally {
-      db.prepare('alter table contacts_away rename to contacts').run();
-      db.close();
+      putBack();
     }
 
     await form(page).getByRole('alert').getByRole('button', { name: 'Try again' }).click();

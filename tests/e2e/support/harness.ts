@@ -3,6 +3,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import Database from 'better-sqlite3';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 
 /**
@@ -33,6 +34,23 @@ export interface RunningSite {
   stop(options?: { keepData?: boolean }): Promise<number | null>;
   /** Sends the signal (SIGKILL: no chance to clean up) and waits for the exit; keeps the data directory. */
   kill(signal: NodeJS.Signals): Promise<void>;
+}
+
+/**
+ * Takes a table of the running site's SQLite database away (renamed), as a broken migration would, so that
+ * whatever reads it fails. Returns the function that puts it back; calling it again does nothing, so a test
+ * may put the table back half-way and still call it in its `finally`.
+ */
+export function takeTableAway(site: RunningSite, table: string): () => void {
+  const db = new Database(path.join(site.dataDir, 'app.db'));
+  db.prepare(`alter table ${table} rename to ${table}_away`).run();
+  let away = true;
+  return () => {
+    if (!away) return;
+    away = false;
+    db.prepare(`alter table ${table}_away rename to ${table}`).run();
+    db.close();
+  };
 }
 
 export async function startSite(
