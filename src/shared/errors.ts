@@ -85,6 +85,9 @@ export interface ApiSuccessBody<T> {
   message?: string;
 }
 
+/** The word for `count` things: "image" for one, "images" otherwise (for a message's noun placeholder). */
+export const plural = (count: number, one: string, many: string): string => (count === 1 ? one : many);
+
 export function formatMessage(template: string, values: Record<string, string | number>): string {
   return template.replace(/\{(\w+)\}/g, (match, key: string) => (key in values ? String(values[key]) : match));
 }

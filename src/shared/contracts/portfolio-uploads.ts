@@ -1,4 +1,4 @@
-import { formatMessage } from '../errors';
+import { formatMessage, plural } from '../errors';
 import { z } from '../zod';
 import { PORTFOLIO_GALLERY_MAX } from './portfolio';
 import { uploadedFileSchema } from './uploads';
@@ -24,11 +24,10 @@ export function galleryMeterTone(count: number): GalleryMeterTone {
 
 export const PortfolioUploadMessage = {
   MAIN_UPLOADED: 'File uploaded successfully!',
-  GALLERY_UPLOADED: 'Successfully uploaded {count} gallery images',
-  GALLERY_UPLOADED_ONE: 'Successfully uploaded 1 gallery image',
-  GALLERY_CAPACITY: 'You can upload {count} more images ({remaining} slots remaining)',
-  GALLERY_CAPACITY_ONE: 'You can upload 1 more image (1 slot remaining)',
-  GALLERY_FULL: 'Cannot upload {count} images. Only {remaining} slots remaining in gallery.',
+  // {images} and {slots} are the nouns in the number of the count before them (plural()).
+  GALLERY_UPLOADED: 'Successfully uploaded {count} gallery {images}',
+  GALLERY_CAPACITY: 'You can upload {count} more {images} ({remaining} {slots} remaining)',
+  GALLERY_FULL: 'Cannot upload {count} {images}. Only {remaining} {slots} remaining in gallery.',
   IMAGE_DELETED: 'Image deleted successfully and removed from all project references',
   IMAGE_REMOVED_LOCALLY: 'Image removed from this project. Save the project to keep the change.',
   PREVIEW_REMOVED: 'Preview removed. The file was not uploaded yet.',
@@ -43,27 +42,30 @@ export const PortfolioUploadMessage = {
 export function galleryCapacityProblem(currentCount: number, adding: number): string | null {
   const remaining = Math.max(0, PORTFOLIO_GALLERY_MAX - currentCount);
   if (adding <= remaining) return null;
-  const text = formatMessage(PortfolioUploadMessage.GALLERY_FULL, { count: adding, remaining });
-  // One image, one slot: the singular ("Cannot upload 2 images. Only 1 slot remaining in gallery.").
-  return text.replace(/^Cannot upload 1 images\b/, 'Cannot upload 1 image').replace(/\bOnly 1 slots\b/, 'Only 1 slot');
+  return formatMessage(PortfolioUploadMessage.GALLERY_FULL, {
+    count: adding,
+    images: plural(adding, 'image', 'images'),
+    remaining,
+    slots: plural(remaining, 'slot', 'slots'),
+  });
 }
 
 /** "Successfully uploaded N gallery images", in the singular for one. */
 export function galleryUploadedText(count: number): string {
-  if (count === 1) return PortfolioUploadMessage.GALLERY_UPLOADED_ONE;
-  return formatMessage(PortfolioUploadMessage.GALLERY_UPLOADED, { count });
+  return formatMessage(PortfolioUploadMessage.GALLERY_UPLOADED, { count, images: plural(count, 'image', 'images') });
 }
 
 /** "You can upload N more images (R slots remaining)": what the gallery still takes. */
 export function galleryCapacityText(currentCount: number): string {
   const remaining = Math.max(0, PORTFOLIO_GALLERY_MAX - currentCount);
-  if (remaining === 1) return PortfolioUploadMessage.GALLERY_CAPACITY_ONE;
-  return formatMessage(PortfolioUploadMessage.GALLERY_CAPACITY, { count: remaining, remaining });
+  const images = plural(remaining, 'image', 'images');
+  const slots = plural(remaining, 'slot', 'slots');
+  return formatMessage(PortfolioUploadMessage.GALLERY_CAPACITY, { count: remaining, images, remaining, slots });
 }
 
 /** The gallery drop zone's hint: "3 more fit", "1 more fits". */
 export function galleryMoreFit(remaining: number): string {
-  return `${remaining} more ${remaining === 1 ? 'fits' : 'fit'}`;
+  return `${remaining} more ${plural(remaining, 'fits', 'fit')}`;
 }
 
 /**

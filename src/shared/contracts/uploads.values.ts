@@ -90,11 +90,10 @@ export const UploadMessage = {
   INVALID_FIELD: 'Invalid value for {field}: {message}',
   NOTHING_DELETED: 'No matching files found',
   /** A delete refused because the file is still referred to; {places} lists where. */
-  IN_USE: 'This file is still used in {count} places: {places}. Remove it there first, or delete it anyway.',
-  IN_USE_ONE: 'This file is still used in 1 place: {places}. Remove it there first, or delete it anyway.',
+  /** {placeNoun}: "place" or "places" for {count} (plural()). */
+  IN_USE: 'This file is still used in {count} {placeNoun}: {places}. Remove it there first, or delete it anyway.',
   IN_USE_MANY: '{count} of the selected files are still used: {names}. Remove them there first, or delete anyway.',
-  SWEPT: '{count} unused files deleted',
-  SWEPT_ONE: '1 unused file deleted',
+  SWEPT: '{count} unused {files} deleted',
   DELETE_CONFIRM: 'Are you sure you want to delete this image? This action cannot be undone.',
 } as const;
 

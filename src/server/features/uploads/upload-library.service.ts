@@ -4,7 +4,7 @@ import {
   type UploadUnusedQuery,
   type UploadUsage,
 } from '../../../shared/contracts/uploads';
-import { ErrorCode, formatMessage } from '../../../shared/errors';
+import { ErrorCode, formatMessage, plural } from '../../../shared/errors';
 import { AppError, notFound } from '../../plugins/errors';
 import { sweepTemporaryFiles } from '../../plugins/uploads';
 import { allUploads, referencedStems, stemOf, usagesOf } from './upload-usage.repository';
@@ -54,8 +54,9 @@ export async function deleteUnlessUsed(ctx: UploadContext, ids: readonly number[
       );
       const message =
         rows.length === 1
-          ? formatMessage(used[0]!.places.length === 1 ? UploadMessage.IN_USE_ONE : UploadMessage.IN_USE, {
+          ? formatMessage(UploadMessage.IN_USE, {
               count: used[0]!.places.length,
+              placeNoun: plural(used[0]!.places.length, 'place', 'places'),
               places: placesText(used[0]!.places),
             })
           : formatMessage(UploadMessage.IN_USE_MANY, {

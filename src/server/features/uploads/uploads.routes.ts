@@ -30,7 +30,7 @@ import {
   uploadUpdateRequestSchema,
   type UploadMimeType,
 } from '../../../shared/contracts/uploads';
-import { ErrorCode, formatMessage } from '../../../shared/errors';
+import { ErrorCode, formatMessage, plural } from '../../../shared/errors';
 import { z } from '../../../shared/zod';
 import { requireUser } from '../../plugins/auth';
 import { AppError, notFound, StorageUnavailableError } from '../../plugins/errors';
@@ -582,7 +582,7 @@ export async function uploadRoutes(app: FastifyInstance): Promise<void> {
       return {
         success: true as const,
         data: { deleted },
-        message: deleted === 1 ? UploadMessage.SWEPT_ONE : formatMessage(UploadMessage.SWEPT, { count: deleted }),
+        message: formatMessage(UploadMessage.SWEPT, { count: deleted, files: plural(deleted, 'file', 'files') }),
       };
     },
   );
