@@ -279,12 +279,15 @@ function NameCell({ contact }: { contact: ContactRow }) {
 
 function contactColumns(query: ContactsQuery): ReadonlyArray<TableColumn<ContactRow>> {
   return [
-    { header: 'Name', cellClassName: 'min-w-48 px-4 py-3', cell: (contact) => <NameCell contact={contact} /> },
+    // At 1280 px every column shows and the sidebar leaves the table 974 px; with every column at its narrowest
+    // (a contact with a service, a "Contacted" badge) the table is about 960 px, so a column widened here must
+    // give the room back elsewhere.
+    { header: 'Name', cellClassName: 'min-w-44 px-4 py-3', cell: (contact) => <NameCell contact={contact} /> },
     {
       header: 'Email',
-      // A long address breaks anywhere (an address has no spaces): on one line it pushed Actions out of a
-      // 1280 px window, where the sidebar leaves the table 974 px. The column keeps room for a usual address
-      // on one line: breaking anywhere also lets the table squeeze it to a few letters ("filler1@example.co|m").
+      // A long address breaks anywhere (an address has no spaces): on one line it pushed Actions out of the
+      // table. The column keeps room for a usual address on one line: breaking anywhere also lets the table
+      // squeeze it to a few letters ("filler1@example.co|m").
       cellClassName: 'min-w-48 px-4 py-3 text-slate-700 wrap-anywhere',
       cell: (contact) => contact.email,
     },
