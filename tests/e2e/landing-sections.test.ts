@@ -168,6 +168,43 @@ describe('the landing page sections', () => {
     }
   });
 
+  it('leads View Our Work to the portfolio when no project is featured, and every in-page link to its section', async () => {
+    const inPageLinks = (page: Page) =>
+      page.evaluate(() => {
+        const ids = new Set([...document.querySelectorAll('[id]')].map((element) => element.id));
+        return [...document.querySelectorAll<HTMLAnchorElement>('a[href^="/#"]')].map((a) => ({
+          href: a.getAttribute('href')!,
+          found: ids.has(a.hash.slice(1)),
+        }));
+      });
+    const { context, page, errors } = await newPage(browser);
+    await page.goto(site.baseUrl);
+    const viewOurWork = page.locator('#hero').getByRole('link', { name: 'View Our Work' });
+    expect(await viewOurWork.getAttribute('href')).toBe('/#portfolio');
+    for (const link of await inPageLinks(page)) expect(link.found, link.href).toBe(true);
+
+    const db = database();
+    const featured = db.prepare('select id from portfolio_projects where featured = 1').all() as Array<{ id: number }>;
+    expect(featured.length).toBeGreaterThan(0);
+    try {
+      db.prepare('update portfolio_projects set featured = 0').run();
+      await page.goto(site.baseUrl);
+      await hydrated(page);
+      expect(await page.locator('#portfolio').count()).toBe(0);
+      expect(await viewOurWork.getAttribute('href')).toBe('/portfolio');
+      for (const link of await inPageLinks(page)) expect(link.found, link.href).toBe(true);
+      await viewOurWork.click();
+      await page.waitForURL(`${site.baseUrl}/portfolio`);
+      await page.locator('main article').first().waitFor();
+    } finally {
+      const refeature = db.prepare('update portfolio_projects set featured = 1 where id = ?');
+      for (const { id } of featured) refeature.run(id);
+      db.close();
+    }
+    expect(unexpectedErrors(errors)).toEqual([]);
+    await context.close();
+  });
+
   it('shows the initials of a testimonial without a photo, never a broken-looking picture', async () => {
     const db = database();
     const now = new Date().toISOString();

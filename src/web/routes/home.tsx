@@ -7,6 +7,7 @@ import {
   LANDING_FEATURED_PROJECTS,
   LandingAnchor,
 } from '../../shared/contracts/site-content.values';
+import { PORTFOLIO_PATH } from '../components/portfolio/project-format';
 import { HeroSection } from '../features/landing/hero-section';
 import type { QuoteFormAnswer } from '../features/landing/quote-form';
 import { contactFieldMax, contactFormValues, type ContactFormErrors } from '../features/landing/quote-form-state';
@@ -144,13 +145,16 @@ export default function Home({ loaderData, actionData }: Route.ComponentProps) {
   // The root loader succeeded, or the root error boundary would render instead of this page.
   if (!root) return null;
   const { company } = root;
-  const { content } = loaderData;
+  const { content, featuredProjects } = loaderData;
+  // The portfolio section is left out when no project is featured (it shows the error and Try Again when they
+  // could not be read): View Our Work then leads to the portfolio itself rather than to an anchor that is not there.
+  const workHref = featuredProjects?.length === 0 ? PORTFOLIO_PATH : `/#${LandingAnchor.PORTFOLIO}`;
   return (
     <>
-      <HeroSection company={company} />
+      <HeroSection company={company} workHref={workHref} />
       <Services.Component services={content.services} />
       <Contact.Component company={company} search={search} answer={actionData ?? null} />
-      <Portfolio.Component projects={loaderData.featuredProjects} />
+      <Portfolio.Component projects={featuredProjects} />
       <About.Component company={company} team={content.team} />
       <TechStack.Component groups={content.techStack} />
       <Pricing.Component packages={content.packages} />

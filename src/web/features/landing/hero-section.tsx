@@ -12,8 +12,9 @@ const heroPlatforms = ['linkedin', 'twitter', 'instagram', 'threads', 'facebook'
 /**
  * The landing hero: a layered gradient with a faint grid, and over it (once the page is idle) the
  * company's looping background video, blended in at low strength so the text keeps its contrast.
+ * `workHref` is where View Our Work leads: the featured projects below, or the portfolio when none is featured.
  */
-export function HeroSection({ company }: { company: CompanyProfile }) {
+export function HeroSection({ company, workHref }: { company: CompanyProfile; workHref: string }) {
   const socials = company.socialLinks.filter((link) => (heroPlatforms as readonly string[]).includes(link.platform));
 
   return (
@@ -59,7 +60,7 @@ export function HeroSection({ company }: { company: CompanyProfile }) {
               Get Free Quote
               <ArrowRight aria-hidden="true" />
             </Button>
-            <Button to="/#portfolio" size="lg" variant="inverse">
+            <Button to={workHref} size="lg" variant="inverse">
               View Our Work
             </Button>
           </div>
