@@ -114,6 +114,10 @@ async function contactsOf(email: string): Promise<ContactSummary[]> {
 const values = (page: Page) =>
   Promise.all(['First Name', 'Last Name', 'Email', 'Project Details'].map((label) => field(page, label).inputValue()));
 
+/** What the focused element says: the page itself (the body) when the focus was lost. */
+const focusedText = (page: Page) =>
+  page.evaluate(() => (document.activeElement === document.body ? '(the page)' : document.activeElement?.textContent));
+
 describe('the quote form with JavaScript', () => {
   it("sends: 'Sending...' with the fields disabled, then the banner for 5 seconds and a cleared form", async () => {
     const { context, page, errors } = await visitorPage();
@@ -143,6 +147,8 @@ describe('the quote form with JavaScript', () => {
     const banner = form(page).getByRole('status').filter({ hasText: ContactMessage.BANNER_SENT });
     await banner.waitFor();
     const shownAt = Date.now();
+    // Sending disabled the button that had the focus: the answer takes it, not the page itself.
+    await expect.poll(() => focusedText(page)).toContain(ContactMessage.BANNER_SENT);
     expect(await values(page)).toEqual(['', '', '', '']);
     expect(await field(page, 'Service').inputValue()).toBe('');
     expect(await page.evaluate(() => localStorage.getItem('quoteFormDraft'))).toBeNull();
@@ -223,6 +229,7 @@ describe('the quote form with JavaScript', () => {
     const alert = form(page).getByRole('alert');
     await alert.getByText(ContactMessage.NOT_REACHED).waitFor();
     expect(await alert.textContent()).toContain(ContactMessage.SEND_FAILED);
+    await expect.poll(() => focusedText(page)).toContain(ContactMessage.NOT_REACHED);
     expect(await values(page)).toEqual(['Katherine', 'Johnson', 'kj@example.com', 'Orbit maths.']);
     expect(await contactsOf('kj@example.com')).toEqual([]);
 

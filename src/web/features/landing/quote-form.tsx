@@ -145,10 +145,15 @@ export function QuoteForm({ services, preset, sent, answer }: QuoteFormProps) {
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [focusField]);
 
-  // A banner that appears after sending is brought into view (it sits above the fields).
+  // A banner that appears after sending is brought into view (it sits above the fields). Sending disabled the
+  // fields and the button, which left the focus on the page itself: it goes to the banner, so the keyboard and a
+  // screen reader carry on from the answer rather than from the top of the page.
   useEffect(() => {
     if (status.kind === 'sent' || status.kind === 'failed' || status.kind === 'retry') {
       if (hydrated) banner.current?.scrollIntoView({ block: 'nearest' });
+      if (hydrated && (document.activeElement === null || document.activeElement === document.body)) {
+        banner.current?.focus({ preventScroll: true });
+      }
     }
     // Only when the status changes, not on hydration.
     // eslint-disable-next-line react-hooks/exhaustive-deps
@@ -222,7 +227,7 @@ export function QuoteForm({ services, preset, sent, answer }: QuoteFormProps) {
         Fields marked <span className="text-red-600">*</span> are required.
       </p>
 
-      <div ref={banner}>
+      <div ref={banner} tabIndex={-1} className="outline-none">
         {status.kind === 'sent' && (
           <Alert tone="success" className="mt-5">
             {ContactMessage.BANNER_SENT}
