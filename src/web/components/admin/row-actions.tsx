@@ -14,12 +14,25 @@ export interface RowActionsProps {
   canEdit: boolean;
   disabled: boolean;
   onDelete: () => void;
-  /** Icon-only buttons below 2xl (the table); labels always otherwise (the phone cards). */
-  wideLabels?: boolean;
+  /** The buttons' words: always (the phone cards), or in a table when it is wide enough, or never. */
+  labels?: ActionLabels;
   /** Hover titles on the Edit and Delete buttons. */
   tooltips?: boolean;
   /** The list's own actions, between View and Edit (Download PDF, Revoke…). */
   extra?: ReactNode;
+}
+
+/**
+ * Where a row button shows its word next to its icon (its accessible name is always whole): 'always' on the
+ * phone cards; 'wide' in a table, once its card is 64rem wide (a table sized for that with the words); 'never'
+ * in a table with too many buttons for the words to fit beside its columns.
+ */
+export type ActionLabels = 'always' | 'wide' | 'never';
+
+/** The class of a row button's word (a span after its icon). */
+export function actionLabelClass(labels: ActionLabels): string | undefined {
+  if (labels === 'always') return undefined;
+  return labels === 'wide' ? 'hidden @min-[64rem]:inline' : 'hidden';
 }
 
 /** View on the site, Edit and Delete at the end of an admin list row. */
@@ -30,13 +43,13 @@ export function RowActions({
   canEdit,
   disabled,
   onDelete,
-  wideLabels,
+  labels = 'always',
   tooltips,
   extra,
 }: RowActionsProps) {
-  const labelClass = wideLabels ? 'hidden 2xl:inline' : undefined;
+  const labelClass = actionLabelClass(labels);
   return (
-    <div className={cn('flex items-center justify-end gap-1', !wideLabels && 'flex-wrap')}>
+    <div className={cn('flex items-center justify-end gap-1', labels === 'always' && 'flex-wrap')}>
       {viewHref && (
         <a
           href={viewHref}

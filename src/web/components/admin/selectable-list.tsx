@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { cn } from '../../lib/cn';
 import { Card } from '../card';
-import { RowActions } from './row-actions';
+import { RowActions, type ActionLabels } from './row-actions';
 import { rowCheckboxClass } from './use-row-selection';
 
 /** What the table and the cards need of a row: its id, and its name for the checkbox's label. */
@@ -56,7 +56,9 @@ export function SelectableTable<T extends SelectableItem>({
   const { selected, allSelected, toggle, toggleAll } = selection;
   const checkboxes = canEdit && selectable;
   return (
-    <Card padding="none" className="hidden overflow-x-auto md:block">
+    // A query container: a column shows once the card, not the window, is wide enough for it (`@min-[60rem]:`).
+    // The card is 718 px wide at 768 px and again at 1024 px, where the sidebar appears, and at most 1102 px.
+    <Card padding="none" className="@container hidden overflow-x-auto md:block">
       <table className="w-full text-left text-sm">
         <caption className="sr-only">{label}</caption>
         <thead className="border-b border-slate-200 bg-slate-50 text-xs font-semibold tracking-wide text-slate-600 uppercase">
@@ -181,6 +183,7 @@ export function SelectableList<T extends SelectableItem>({
   onDelete,
   disabled,
   tooltips,
+  tableLabels = 'wide',
   extraActions,
   ...list
 }: SelectableListProps<T> & {
@@ -193,10 +196,12 @@ export function SelectableList<T extends SelectableItem>({
   onDelete: (item: T) => void;
   disabled: boolean;
   tooltips?: boolean;
-  /** The list's own row actions before Edit; `wideLabels` as RowActions takes it. */
-  extraActions?: (item: T, wideLabels: boolean) => ReactNode;
+  /** The buttons' words in the table: 'wide' (from 64rem) unless the row has too many buttons ('never'). */
+  tableLabels?: Exclude<ActionLabels, 'always'>;
+  /** The list's own row actions before Edit, their words as RowActions shows its own. */
+  extraActions?: (item: T, labels: ActionLabels) => ReactNode;
 }) {
-  const actions = (item: T, wideLabels?: boolean) => (
+  const actions = (item: T, labels: ActionLabels) => (
     <RowActions
       name={item.title}
       viewHref={viewHref(item)}
@@ -204,21 +209,21 @@ export function SelectableList<T extends SelectableItem>({
       canEdit={list.canEdit}
       disabled={disabled}
       onDelete={() => onDelete(item)}
-      wideLabels={wideLabels}
+      labels={labels}
       tooltips={tooltips}
-      extra={extraActions?.(item, wideLabels ?? false)}
+      extra={extraActions?.(item, labels)}
     />
   );
   const actionsColumn: TableColumn<T> = {
     header: 'Actions',
     headerClassName: 'text-right',
     cellClassName: 'px-2 py-2',
-    cell: (item) => actions(item, true),
+    cell: (item) => actions(item, tableLabels),
   };
   return (
     <>
       <SelectableTable {...list} columns={[...columns, actionsColumn]} />
-      <SelectableCards {...list} body={body} actions={(item) => actions(item)} />
+      <SelectableCards {...list} body={body} actions={(item) => actions(item, 'always')} />
     </>
   );
 }

@@ -15,6 +15,7 @@ import {
 import { ConfirmPendingDelete } from '../../components/admin/confirm-delete-dialog';
 import { ListContent } from '../../components/admin/list-states';
 import { ListPagination } from '../../components/admin/pagination-footer';
+import { actionLabelClass, type ActionLabels } from '../../components/admin/row-actions';
 import { SearchField } from '../../components/admin/search-field';
 import { SelectableList, TitleLink, type TableColumn } from '../../components/admin/selectable-list';
 import { useAdminList } from '../../components/admin/use-admin-list';
@@ -110,8 +111,9 @@ export function CertificatesList({ canEdit }: { canEdit: boolean }) {
     list.reload();
   }
 
-  const rowActions = (certificate: CertificateRow, wide: boolean) => {
-    const label = wide ? 'hidden 2xl:inline' : undefined;
+  const rowActions = (certificate: CertificateRow, labels: ActionLabels) => {
+    const label = actionLabelClass(labels);
+    const inTable = labels !== 'always';
     return (
       <>
         <Button
@@ -149,7 +151,7 @@ export function CertificatesList({ canEdit }: { canEdit: boolean }) {
             <span className={label}>Revoke</span>
           </Button>
         )}
-        {canEdit && wide && certificate.effective_status === 'revoked' && (
+        {canEdit && inTable && certificate.effective_status === 'revoked' && (
           // Holds the Revoke button's place, so Edit and Delete stay in one column down the table.
           <Button variant="ghost" size="sm" className="invisible" disabled tabIndex={-1} aria-hidden="true">
             <Ban aria-hidden="true" />
@@ -224,6 +226,8 @@ export function CertificatesList({ canEdit }: { canEdit: boolean }) {
           viewHref={(certificate) => certificate.verify_url}
           onDelete={actions.askDelete}
           disabled={actions.acting}
+          // Six buttons: with their words the table would not fit beside its columns at any width.
+          tableLabels="never"
           extraActions={rowActions}
         />
       </ListContent>
@@ -323,6 +327,8 @@ function certificateColumns(
   editTo: (certificate: CertificateRow) => string,
   canEdit: boolean,
 ): ReadonlyArray<TableColumn<CertificateRow>> {
+  // Fits its card at every width (about 680 px at its narrowest, 1020 px whole): Type and Issue Date from 60rem,
+  // Course from 68rem; till then each is a line under the recipient.
   return [
     {
       header: 'Number',
@@ -333,35 +339,37 @@ function certificateColumns(
     },
     {
       header: 'Recipient',
-      cellClassName: 'min-w-40 px-4 py-3',
+      cellClassName: 'min-w-36 px-4 py-3',
       cell: (certificate) => (
         <>
           <span className="line-clamp-2 font-medium break-words text-slate-900">{certificate.recipient_name}</span>
-          <span className="mt-0.5 block text-xs text-slate-500 lg:hidden">
+          <span className="mt-0.5 block text-xs text-slate-500 @min-[60rem]:hidden">
             {recipientTypeLabels[certificate.recipient_type]} · <IssueDate certificate={certificate} />
           </span>
           {certificate.course_name && (
-            <span className="mt-0.5 line-clamp-1 text-xs text-slate-500 2xl:hidden">{certificate.course_name}</span>
+            <span className="mt-0.5 line-clamp-1 text-xs text-slate-500 @min-[68rem]:hidden">
+              {certificate.course_name}
+            </span>
           )}
         </>
       ),
     },
     {
       header: 'Type',
-      headerClassName: 'hidden lg:table-cell',
-      cellClassName: 'hidden px-4 py-3 whitespace-nowrap text-slate-700 lg:table-cell',
+      headerClassName: 'hidden @min-[60rem]:table-cell',
+      cellClassName: 'hidden px-4 py-3 whitespace-nowrap text-slate-700 @min-[60rem]:table-cell',
       cell: (certificate) => recipientTypeLabels[certificate.recipient_type],
     },
     {
       header: 'Issue Date',
-      headerClassName: 'hidden lg:table-cell',
-      cellClassName: 'hidden px-4 py-3 whitespace-nowrap text-slate-700 lg:table-cell',
+      headerClassName: 'hidden @min-[60rem]:table-cell',
+      cellClassName: 'hidden px-4 py-3 whitespace-nowrap text-slate-700 @min-[60rem]:table-cell',
       cell: (certificate) => <IssueDate certificate={certificate} />,
     },
     {
       header: 'Course',
-      headerClassName: 'hidden 2xl:table-cell',
-      cellClassName: 'hidden px-4 py-3 text-slate-700 2xl:table-cell',
+      headerClassName: 'hidden @min-[68rem]:table-cell',
+      cellClassName: 'hidden px-4 py-3 text-slate-700 @min-[68rem]:table-cell',
       cell: (certificate) => <span className="line-clamp-2">{certificate.course_name ?? '—'}</span>,
     },
     {

@@ -13,6 +13,7 @@ import { formatMessage } from '../../../shared/errors';
 import { BulkActionBar } from '../../components/admin/bulk-action-bar';
 import { ConfirmPendingDelete } from '../../components/admin/confirm-delete-dialog';
 import { EmptyList, ListLoadError, ListSkeleton } from '../../components/admin/list-states';
+import { actionLabelClass, type ActionLabels } from '../../components/admin/row-actions';
 import { SearchField } from '../../components/admin/search-field';
 import { SelectableCards, SelectableTable, type TableColumn } from '../../components/admin/selectable-list';
 import { useAdminList } from '../../components/admin/use-admin-list';
@@ -220,7 +221,7 @@ export function ContactsList({ canEdit }: { canEdit: boolean }) {
             selection={list.selection}
             rowData={contactRowData}
             body={(contact) => <ContactCardBody contact={contact} />}
-            actions={(contact) => <ContactActions contact={contact} query={query} labels />}
+            actions={(contact) => <ContactActions contact={contact} query={query} labels="always" />}
           />
         </div>
       )}
@@ -277,12 +278,20 @@ function NameCell({ contact }: { contact: ContactRow }) {
   );
 }
 
+function ContactDate({ contact, className }: { contact: ContactRow; className?: string }) {
+  return (
+    <time dateTime={contact.created_at} className={className}>
+      {formatDate(contact.created_at)}
+    </time>
+  );
+}
+
 function contactColumns(query: ContactsQuery): ReadonlyArray<TableColumn<ContactRow>> {
   return [
-    // At 1280 px every column shows and the sidebar leaves the table 974 px; with every column at its narrowest
-    // (a contact with a service, a "Contacted" badge) the table is about 960 px, so a column widened here must
-    // give the room back elsewhere.
-    { header: 'Name', cellClassName: 'min-w-44 px-4 py-3', cell: (contact) => <NameCell contact={contact} /> },
+    // Fits its card at every width (about 610 px at its narrowest, with a service and a "Contacted" badge about
+    // 950 px whole): Date from 52rem (till then under the status), Priority from 58rem, Service from 64rem. The
+    // buttons keep to their icons: with their words the whole table would not fit the widest card.
+    { header: 'Name', cellClassName: 'min-w-40 px-4 py-3', cell: (contact) => <NameCell contact={contact} /> },
     {
       header: 'Email',
       // A long address breaks anywhere (an address has no spaces): on one line it pushed Actions out of the
@@ -293,33 +302,54 @@ function contactColumns(query: ContactsQuery): ReadonlyArray<TableColumn<Contact
     },
     {
       header: 'Service',
-      cellClassName: 'hidden px-4 py-3 text-slate-700 xl:table-cell',
-      headerClassName: 'hidden xl:table-cell',
+      cellClassName: 'hidden px-4 py-3 text-slate-700 @min-[64rem]:table-cell',
+      headerClassName: 'hidden @min-[64rem]:table-cell',
       cell: (contact) => contact.service ?? <span className="text-slate-400">—</span>,
     },
-    { header: 'Status', cellClassName: 'px-4 py-3', cell: (contact) => <StatusBadge status={contact.status} /> },
+    {
+      header: 'Status',
+      cellClassName: 'px-4 py-3',
+      cell: (contact) => (
+        <>
+          <StatusBadge status={contact.status} />
+          <ContactDate
+            contact={contact}
+            className="mt-1 block text-xs whitespace-nowrap text-slate-500 @min-[52rem]:hidden"
+          />
+        </>
+      ),
+    },
     {
       header: 'Priority',
-      cellClassName: 'hidden px-4 py-3 lg:table-cell',
-      headerClassName: 'hidden lg:table-cell',
+      cellClassName: 'hidden px-4 py-3 @min-[58rem]:table-cell',
+      headerClassName: 'hidden @min-[58rem]:table-cell',
       cell: (contact) => <PriorityLabel priority={contact.priority} />,
     },
     {
       header: 'Date',
-      cellClassName: 'px-4 py-3 whitespace-nowrap text-slate-600',
-      cell: (contact) => <time dateTime={contact.created_at}>{formatDate(contact.created_at)}</time>,
+      headerClassName: 'hidden @min-[52rem]:table-cell',
+      cellClassName: 'hidden px-4 py-3 whitespace-nowrap text-slate-600 @min-[52rem]:table-cell',
+      cell: (contact) => <ContactDate contact={contact} />,
     },
     {
       header: 'Actions',
       headerClassName: 'text-right',
       cellClassName: 'px-2 py-2',
-      cell: (contact) => <ContactActions contact={contact} query={query} />,
+      cell: (contact) => <ContactActions contact={contact} query={query} labels="never" />,
     },
   ];
 }
 
 /** View (the contact's own screen) and Email (the visitor's mail program). */
-function ContactActions({ contact, query, labels }: { contact: ContactRow; query: ContactsQuery; labels?: boolean }) {
+function ContactActions({
+  contact,
+  query,
+  labels,
+}: {
+  contact: ContactRow;
+  query: ContactsQuery;
+  labels: ActionLabels;
+}) {
   return (
     <div className="flex items-center justify-end gap-1">
       <Button
@@ -330,7 +360,7 @@ function ContactActions({ contact, query, labels }: { contact: ContactRow; query
         title="View"
       >
         <Eye aria-hidden="true" />
-        <span className={labels ? undefined : 'hidden 2xl:inline'}>View</span>
+        <span className={actionLabelClass(labels)}>View</span>
       </Button>
       <Button
         href={mailtoHref(contact.email)}
@@ -340,7 +370,7 @@ function ContactActions({ contact, query, labels }: { contact: ContactRow; query
         title="Email"
       >
         <Mail aria-hidden="true" />
-        <span className={labels ? undefined : 'hidden 2xl:inline'}>Email</span>
+        <span className={actionLabelClass(labels)}>Email</span>
       </Button>
     </div>
   );

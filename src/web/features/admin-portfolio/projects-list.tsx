@@ -206,6 +206,8 @@ function projectColumns(
   editTo: (project: ProjectSummary) => string,
   canEdit: boolean,
 ): ReadonlyArray<TableColumn<ProjectSummary>> {
+  // Fits its card at every width (about 610 px at its narrowest, 950 px whole with the buttons' words):
+  // Technologies from 56rem, Industry from 60rem (till then it leads the line under the title, with the date).
   return [
     {
       header: 'Project',
@@ -213,8 +215,8 @@ function projectColumns(
       cell: (project) => (
         <>
           <TitleLink title={project.title} editTo={editTo(project)} canEdit={canEdit} />
-          <span className="mt-0.5 block text-xs text-slate-500 2xl:hidden">
-            <span className="lg:hidden">{project.industry} · </span>
+          <span className="mt-0.5 block text-xs text-slate-500">
+            <span className="@min-[60rem]:hidden">{project.industry} · </span>
             <ProjectDate project={project} />
           </span>
         </>
@@ -227,17 +229,16 @@ function projectColumns(
     },
     {
       header: 'Industry',
-      headerClassName: 'hidden lg:table-cell',
-      cellClassName: 'hidden px-4 py-3 whitespace-nowrap text-slate-700 lg:table-cell',
+      headerClassName: 'hidden @min-[60rem]:table-cell',
+      cellClassName: 'hidden px-4 py-3 text-slate-700 @min-[60rem]:table-cell',
       cell: (project) => project.industry,
     },
     { header: 'Status', cellClassName: 'px-4 py-3', cell: (project) => <Flags project={project} /> },
-    { header: 'Technologies', cellClassName: 'px-4 py-3', cell: (project) => <Technologies project={project} /> },
     {
-      header: 'Date',
-      headerClassName: 'hidden 2xl:table-cell',
-      cellClassName: 'hidden px-4 py-3 whitespace-nowrap text-slate-600 2xl:table-cell',
-      cell: (project) => <ProjectDate project={project} />,
+      header: 'Technologies',
+      headerClassName: 'hidden @min-[56rem]:table-cell',
+      cellClassName: 'hidden px-4 py-3 @min-[56rem]:table-cell',
+      cell: (project) => <Technologies project={project} />,
     },
   ];
 }
