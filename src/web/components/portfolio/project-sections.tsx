@@ -246,7 +246,8 @@ function SummaryRow({ icon, label, children }: { icon: ReactNode; label: string;
         <span className="grid size-9 shrink-0 place-items-center rounded-lg bg-brand-50 text-brand-700">{icon}</span>
         {label}
       </dt>
-      <dd className="ml-auto text-right text-sm font-medium whitespace-nowrap text-slate-900">{children}</dd>
+      {/* The value wraps: a long industry, or a date beside "Completion date", widened a 320 px phone. */}
+      <dd className="ml-auto min-w-0 text-right text-sm font-medium break-words text-slate-900">{children}</dd>
     </div>
   );
 }
