@@ -11,6 +11,7 @@ import {
   watchCsp,
 } from './support/admin';
 import { useAdminSite } from './support/admin-site';
+import { AuthMessage } from '../../src/shared/contracts/auth';
 
 const journey = useAdminSite();
 
@@ -340,6 +341,15 @@ describe('the admin session', () => {
     expect((await stored())[0]).toBeTruthy();
 
     expect(unexpectedErrors(errors, [401])).toEqual([]);
+    await context.close();
+  });
+
+  it('says the admin needs JavaScript in a browser that runs none', async () => {
+    const context = await journey.browser.newContext({ javaScriptEnabled: false });
+    const page = await context.newPage();
+    await page.goto(`${journey.site.baseUrl}/admin/login`);
+    // Playwright's text locators skip <noscript>; what the page shows is its body's text.
+    expect(await page.locator('body').innerText()).toContain(AuthMessage.NEEDS_JAVASCRIPT);
     await context.close();
   });
 

@@ -54,6 +54,7 @@ export const AuthMessage = {
   LAST_ADMIN: 'The last active admin cannot be demoted, disabled or deleted.',
   CANNOT_CHANGE_SELF: 'You cannot change your own role or status, or delete yourself.',
   USER_NOT_FOUND: 'User not found',
+  NEEDS_JAVASCRIPT: 'The admin runs in your browser: turn on JavaScript and reload this page to sign in.',
 } as const;
 
 export const PASSWORD_MIN_LENGTH = 8;
