@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { plural } from './errors';
 
 /*
  * Every contract imports zod from here. Zod compiles object parsers with `new Function` when it may,
@@ -30,7 +31,8 @@ const FORMAT_NAMES: Record<string, string> = {
   uuid: 'a valid UUID',
 };
 
-const plural = (count: number | bigint, one: string) => `${count} ${one}${Number(count) === 1 ? '' : 's'}`;
+/** "1 item", "3 items": the count and its noun in the number of the count. */
+const counted = (count: number | bigint, one: string) => `${count} ${plural(Number(count), one, `${one}s`)}`;
 const quote = (value: unknown) => (typeof value === 'string' ? value : String(value));
 
 /** The sentence after the field's name, in the specification's catalogue style. */
@@ -43,13 +45,13 @@ function sentence(issue: RawIssue): string {
     case 'too_small': {
       const { minimum, origin } = issue;
       if (origin === 'string') return Number(minimum) <= 1 ? 'is required' : `must be at least ${minimum} characters`;
-      if (origin === 'array' || origin === 'set') return `must have at least ${plural(minimum, 'item')}`;
+      if (origin === 'array' || origin === 'set') return `must have at least ${counted(minimum, 'item')}`;
       return issue.inclusive === false ? `must be greater than ${minimum}` : `must be at least ${minimum}`;
     }
     case 'too_big': {
       const { maximum, origin } = issue;
-      if (origin === 'string') return `must be at most ${plural(maximum, 'character')}`;
-      if (origin === 'array' || origin === 'set') return `must have at most ${plural(maximum, 'item')}`;
+      if (origin === 'string') return `must be at most ${counted(maximum, 'character')}`;
+      if (origin === 'array' || origin === 'set') return `must have at most ${counted(maximum, 'item')}`;
       return issue.inclusive === false ? `must be less than ${maximum}` : `must be at most ${maximum}`;
     }
     case 'invalid_value':

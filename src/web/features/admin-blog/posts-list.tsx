@@ -8,6 +8,7 @@ import {
   type BlogAdminPostSummary,
   type BlogCategory,
 } from '../../../shared/contracts/blog';
+import { plural } from '../../../shared/errors';
 import { BulkActionBar } from '../../components/admin/bulk-action-bar';
 import { ConfirmPendingDelete } from '../../components/admin/confirm-delete-dialog';
 import { ListHeader } from '../../components/admin/list-header';
@@ -172,7 +173,7 @@ export function PostsList({ canEdit }: { canEdit: boolean }) {
         titles={{ one: 'Delete blog post?', many: 'Delete blog posts?' }}
         question={deleteConfirmText}
         consequence={(count) =>
-          `${count === 1 ? 'Its' : 'Their'} comments, likes and views are deleted too. This cannot be undone.`
+          `${plural(count, 'Its', 'Their')} comments, likes and views are deleted too. This cannot be undone.`
         }
       />
     </div>

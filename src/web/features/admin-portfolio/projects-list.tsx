@@ -1,6 +1,7 @@
 import { CircleCheck, Star } from '../../components/icons';
 import { useLocation } from 'react-router';
 import type { ProjectSummary } from '../../../shared/contracts/portfolio';
+import { plural } from '../../../shared/errors';
 import { BulkActionBar } from '../../components/admin/bulk-action-bar';
 import { ConfirmPendingDelete } from '../../components/admin/confirm-delete-dialog';
 import { ListHeader } from '../../components/admin/list-header';
@@ -155,7 +156,7 @@ export function ProjectsList({ canEdit }: { canEdit: boolean }) {
         titles={{ one: 'Delete project?', many: 'Delete projects?' }}
         question={deleteProjectsConfirmText}
         consequence={(count) =>
-          `${count === 1 ? 'Its' : 'Their'} technologies, gallery, team, testimonials and likes are deleted too. This cannot be undone.`
+          `${plural(count, 'Its', 'Their')} technologies, gallery, team, testimonials and likes are deleted too. This cannot be undone.`
         }
       />
     </div>
