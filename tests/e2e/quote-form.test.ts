@@ -93,6 +93,13 @@ async function visitorPage(options: { javaScriptEnabled?: boolean; width?: numbe
   return { ...opened, address };
 }
 
+/** Opens `path` and waits until the quote form runs (its part hydrates on its own, ADR 0024). */
+async function openForm(page: Page, path = '/#get-quote') {
+  await page.goto(`${site.baseUrl}${path}`);
+  await hydrated(page);
+  await partHydrated(page, '#get-quote');
+}
+
 const form = (page: Page) => page.locator('#get-quote form');
 const field = (page: Page, label: string) => form(page).getByLabel(label, { exact: false });
 
@@ -122,9 +129,7 @@ describe('the quote form with JavaScript', () => {
   it("sends: 'Sending...' with the fields disabled, then the banner for 5 seconds and a cleared form", async () => {
     const { context, page, errors } = await visitorPage();
     const csp = await watchCsp(page);
-    await page.goto(`${site.baseUrl}/#get-quote`);
-    await hydrated(page);
-    await partHydrated(page, '#get-quote');
+    await openForm(page);
     await fill(page, { first: 'Grace', last: 'Hopper', email: 'grace@example.com', message: 'A new <b>shop</b>.' });
     await field(page, 'Phone').fill('+1 555 0100');
     await field(page, 'Service').selectOption(SERVICE);
@@ -178,9 +183,7 @@ describe('the quote form with JavaScript', () => {
 
   it('shows each problem under its field, focuses the first, and keeps the draft across a reload', async () => {
     const { context, page, errors } = await visitorPage();
-    await page.goto(`${site.baseUrl}/`);
-    await hydrated(page);
-    await partHydrated(page, '#get-quote');
+    await openForm(page, '/');
     let posted = 0;
     page.on('request', (request) => {
       if (request.url().endsWith('/api/contacts')) posted += 1;
@@ -219,9 +222,7 @@ describe('the quote form with JavaScript', () => {
 
   it('keeps everything typed when the server cannot be reached, and Try again sends it as the fallback', async () => {
     const { context, page, errors } = await visitorPage();
-    await page.goto(`${site.baseUrl}/#get-quote`);
-    await hydrated(page);
-    await partHydrated(page, '#get-quote');
+    await openForm(page);
     await fill(page, { first: 'Katherine', last: 'Johnson', email: 'kj@example.com', message: 'Orbit maths.' });
     await page.route('**/api/contacts', (route) => route.abort('internetdisconnected'));
     await form(page).getByRole('button', { name: 'Send Message' }).click();
@@ -245,9 +246,7 @@ describe('the quote form with JavaScript', () => {
   });
   it('says the server could not store it (not that it was unreachable) when it answers 5xx, and keeps the form', async () => {
     const { context, page, errors } = await visitorPage();
-    await page.goto(`${site.baseUrl}/#get-quote`);
-    await hydrated(page);
-    await partHydrated(page, '#get-quote');
+    await openForm(page);
     await fill(page, { first: 'Dorothy', last: 'Vaughan', email: 'dv@example.com', message: 'FORTRAN lessons.' });
     // The server is there but cannot store a contact: its table is away, as in a broken migration.
     const putBack = takeTableAway(site, 'contacts');

@@ -149,9 +149,9 @@ export function QuoteForm({ services, preset, sent, answer }: QuoteFormProps) {
   // fields and the button, which left the focus on the page itself: it goes to the banner, so the keyboard and a
   // screen reader carry on from the answer rather than from the top of the page.
   useEffect(() => {
-    if (status.kind === 'sent' || status.kind === 'failed' || status.kind === 'retry') {
-      if (hydrated) banner.current?.scrollIntoView({ block: 'nearest' });
-      if (hydrated && (document.activeElement === null || document.activeElement === document.body)) {
+    if (hydrated && (status.kind === 'sent' || status.kind === 'failed' || status.kind === 'retry')) {
+      banner.current?.scrollIntoView({ block: 'nearest' });
+      if (document.activeElement === null || document.activeElement === document.body) {
         banner.current?.focus({ preventScroll: true });
       }
     }
