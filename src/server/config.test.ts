@@ -113,4 +113,68 @@ describe('configuration', () => {
       resolveSecrets(loadConfig({ JWT_SECRET: secret, DATA_DIR: mkdtempSync(path.join(tmpdir(), 'cfg-')) })).jwtSecret,
     ).toBe(secret);
   });
+
+  it('stops a start on a network database without one shared key and one site address, naming both', () => {
+    const secret = 'y'.repeat(40);
+    for (const url of ['postgres://postgres@127.0.0.1:5432/site', 'mysql://root@127.0.0.1:3306/site']) {
+      let error: unknown;
+      try {
+        loadConfig({ DATABASE_URL: url });
+      } catch (e) {
+        error = e;
+      }
+      expect(error, url).toBeInstanceOf(ConfigError);
+      const problems = (error as ConfigError).problems;
+      expect(problems.map((p) => p.split(':')[0]).sort()).toEqual(['JWT_SECRET', 'PUBLIC_URL']);
+      expect(problems.join('\n')).toMatch(/every instance must sign sessions with the same key/);
+      expect(() => loadConfig({ DATABASE_URL: url, JWT_SECRET: secret })).toThrow(/PUBLIC_URL: must be set/);
+      expect(
+        loadConfig({ DATABASE_URL: url, JWT_SECRET: secret, PUBLIC_URL: 'https://www.example.com' }).jwtSecret,
+      ).toBe(secret);
+    }
+    // One machine's SQLite file keeps generating its key into DATA_DIR.
+    expect(loadConfig({ DATABASE_URL: 'sqlite::memory:' }).jwtSecret).toBeUndefined();
+  });
+
+  it('reads the several-instance settings: object storage, Redis, the poll, migrations at start', () => {
+    const defaults = loadConfig({});
+    expect(defaults).toMatchObject({
+      storageS3: undefined,
+      storagePublicUrl: undefined,
+      redisUrl: undefined,
+      coherencePollSeconds: 5,
+      migrateOnStart: true,
+    });
+    const configured = loadConfig({
+      STORAGE_S3_BUCKET: 'site-files',
+      STORAGE_S3_ENDPOINT: 'http://127.0.0.1:9000',
+      STORAGE_S3_ACCESS_KEY_ID: 'id',
+      STORAGE_S3_SECRET_ACCESS_KEY: 'secret',
+      STORAGE_S3_PREFIX: 'site/',
+      STORAGE_PUBLIC_URL: 'https://cdn.example.com/site/',
+      REDIS_URL: 'redis://127.0.0.1:6379/0',
+      COHERENCE_POLL_SECONDS: '2',
+      MIGRATE_ON_START: 'false',
+    });
+    expect(configured).toMatchObject({
+      storageS3: {
+        bucket: 'site-files',
+        endpoint: 'http://127.0.0.1:9000',
+        region: 'us-east-1',
+        accessKeyId: 'id',
+        secretAccessKey: 'secret',
+        prefix: 'site/',
+      },
+      storagePublicUrl: 'https://cdn.example.com/site',
+      redisUrl: 'redis://127.0.0.1:6379/0',
+      coherencePollSeconds: 2,
+      migrateOnStart: false,
+    });
+    expect(() => loadConfig({ STORAGE_S3_BUCKET: 'site-files', STORAGE_S3_ACCESS_KEY_ID: 'id' })).toThrow(
+      /STORAGE_S3_SECRET_ACCESS_KEY: set STORAGE_S3_ACCESS_KEY_ID and STORAGE_S3_SECRET_ACCESS_KEY together/,
+    );
+    expect(() => loadConfig({ STORAGE_S3_PREFIX: '../up' })).toThrow(/STORAGE_S3_PREFIX/);
+    expect(() => loadConfig({ REDIS_URL: 'http://127.0.0.1:6379' })).toThrow(/REDIS_URL/);
+    expect(() => loadConfig({ COHERENCE_POLL_SECONDS: '0' })).toThrow(/COHERENCE_POLL_SECONDS/);
+  });
 });

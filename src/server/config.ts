@@ -71,7 +71,29 @@ const envSchema = z.object({
   BACKUP_S3_ACCESS_KEY_ID: z.string().min(1).optional(),
   BACKUP_S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
   BACKUP_S3_PREFIX: z.string().max(200).default('backups/'),
+  // Object storage for uploads and backups (ADR 0030): a bucket named means every instance shares it.
+  STORAGE_S3_BUCKET: z.string().min(3).max(63).optional(),
+  STORAGE_S3_ENDPOINT: z.url({ protocol: /^https?$/ }).optional(),
+  STORAGE_S3_REGION: z.string().min(1).default('us-east-1'),
+  STORAGE_S3_ACCESS_KEY_ID: z.string().min(1).optional(),
+  STORAGE_S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
+  STORAGE_S3_PREFIX: z
+    .string()
+    .max(200)
+    .regex(/^(?:[A-Za-z0-9._-]+\/)*$/, 'must be empty or folder names each ending with /, such as site/')
+    .default(''),
+  STORAGE_PUBLIC_URL: z.url({ protocol: /^https?$/ }).optional(),
+  // Shared rate limits and instant coherence between instances (ADR 0030).
+  REDIS_URL: z.url({ protocol: /^rediss?$/ }).optional(),
+  COHERENCE_POLL_SECONDS: z.coerce.number().int().min(1).max(3600).default(5),
+  MIGRATE_ON_START: z
+    .enum(['true', 'false'])
+    .default('true')
+    .transform((v) => v === 'true'),
 });
+
+/** PostgreSQL and MySQL are reachable by several instances; a SQLite file is one machine's. */
+const isNetworkDatabase = (url: string | undefined) => url !== undefined && !url.startsWith('sqlite:');
 
 export type Env = z.input<typeof envSchema>;
 
@@ -110,10 +132,21 @@ export interface Config {
   /** Where backup archives are kept (DATA_DIR/backups by default). */
   backupDir: string;
   /** S3-compatible bucket that every new backup is copied to; undefined: no off-site copy. */
-  backupS3: BackupS3Config | undefined;
+  backupS3: S3Config | undefined;
+  /** Object storage for uploads and backups shared by every instance; undefined: UPLOAD_DIR and BACKUP_DIR. */
+  storageS3: S3Config | undefined;
+  /** Where browsers fetch stored uploads (a CDN or the bucket's own address); undefined: through the app. */
+  storagePublicUrl: string | undefined;
+  /** Redis (or Valkey) shared by every instance: rate limits and instant coherence; undefined: none. */
+  redisUrl: string | undefined;
+  /** How often an instance reads the page-cache generation and system settings besides being told. */
+  coherencePollSeconds: number;
+  /** Apply pending migrations at start; off when a rollout migrates once beforehand (npm run migrate). */
+  migrateOnStart: boolean;
 }
 
-export interface BackupS3Config {
+/** An S3-compatible bucket and the key prefix of what we keep there. */
+export interface S3Config {
   bucket: string;
   /** Another S3-compatible service (MinIO, R2, …); path-style addressing is used with it. */
   endpoint: string | undefined;
@@ -149,6 +182,22 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     .refine((e) => !e.BACKUP_S3_ACCESS_KEY_ID === !e.BACKUP_S3_SECRET_ACCESS_KEY, {
       path: ['BACKUP_S3_SECRET_ACCESS_KEY'],
       message: 'set BACKUP_S3_ACCESS_KEY_ID and BACKUP_S3_SECRET_ACCESS_KEY together, or neither',
+    })
+    .refine((e) => !e.STORAGE_S3_ACCESS_KEY_ID === !e.STORAGE_S3_SECRET_ACCESS_KEY, {
+      path: ['STORAGE_S3_SECRET_ACCESS_KEY'],
+      message: 'set STORAGE_S3_ACCESS_KEY_ID and STORAGE_S3_SECRET_ACCESS_KEY together, or neither',
+    })
+    // Every instance on one database must sign and check tokens with one key and one issuer: a key generated
+    // into each DATA_DIR, or an issuer made from each PORT, makes the instances refuse each other's sessions.
+    .refine((e) => !isNetworkDatabase(e.DATABASE_URL) || e.JWT_SECRET !== undefined, {
+      path: ['JWT_SECRET'],
+      message:
+        'must be set when DATABASE_URL names PostgreSQL or MySQL: every instance must sign sessions with the same key (for example: openssl rand -base64 48)',
+    })
+    .refine((e) => !isNetworkDatabase(e.DATABASE_URL) || e.PUBLIC_URL !== undefined, {
+      path: ['PUBLIC_URL'],
+      message:
+        "must be set when DATABASE_URL names PostgreSQL or MySQL: every instance must name the site's one address (for example https://www.example.com)",
     })
     .safeParse(cleaned);
   if (!parsed.success) {
@@ -196,6 +245,20 @@ export function loadConfig(source: Record<string, string | undefined> = process.
           prefix: e.BACKUP_S3_PREFIX,
         }
       : undefined,
+    storageS3: e.STORAGE_S3_BUCKET
+      ? {
+          bucket: e.STORAGE_S3_BUCKET,
+          endpoint: e.STORAGE_S3_ENDPOINT,
+          region: e.STORAGE_S3_REGION,
+          accessKeyId: e.STORAGE_S3_ACCESS_KEY_ID,
+          secretAccessKey: e.STORAGE_S3_SECRET_ACCESS_KEY,
+          prefix: e.STORAGE_S3_PREFIX,
+        }
+      : undefined,
+    storagePublicUrl: e.STORAGE_PUBLIC_URL?.replace(/\/+$/, ''),
+    redisUrl: e.REDIS_URL,
+    coherencePollSeconds: e.COHERENCE_POLL_SECONDS,
+    migrateOnStart: e.MIGRATE_ON_START,
   };
 }
 

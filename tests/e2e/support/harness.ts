@@ -1,4 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -53,6 +54,9 @@ export function takeTableAway(site: RunningSite, table: string): () => void {
   };
 }
 
+/** The signing key of the sites a test starts on a network database (several instances share it). */
+const sharedTestSecret = randomBytes(32).toString('base64url');
+
 export async function startSite(
   env: Record<string, string> = {},
   options: { dataDir?: string; cwd?: string } = {},
@@ -75,6 +79,8 @@ export async function startSite(
       LOG_LEVEL: 'warn',
       // As `npm start` runs it: glibc otherwise keeps image-processing memory in per-thread arenas.
       MALLOC_ARENA_MAX: process.env.MALLOC_ARENA_MAX ?? '2',
+      // PostgreSQL and MySQL need a configured key (config.ts): one per site, as instances sharing it would have.
+      ...(env.DATABASE_URL && !env.DATABASE_URL.startsWith('sqlite:') ? { JWT_SECRET: sharedTestSecret } : {}),
       ...env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],

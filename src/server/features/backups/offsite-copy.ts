@@ -1,11 +1,11 @@
 import { createReadStream } from 'node:fs';
-import type { BackupS3Config } from '../../config';
+import type { S3Config } from '../../config';
 
 /**
  * Copies a finished archive to an S3-compatible bucket (ADR 0018), streamed in 8 MiB parts: a large archive
  * is never held in memory. Expiry of old copies is left to the bucket's lifecycle rules.
  */
-export async function copyToBucket(s3: BackupS3Config, file: string, filename: string): Promise<string> {
+export async function copyToBucket(s3: S3Config, file: string, filename: string): Promise<string> {
   // Loaded on the first copy: the SDK costs ~20 MB of memory that a site without an off-site copy never needs.
   const [{ S3Client }, { Upload }] = await Promise.all([import('@aws-sdk/client-s3'), import('@aws-sdk/lib-storage')]);
   const client = new S3Client({
