@@ -1,11 +1,21 @@
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import {
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readFileSync,
+  readdirSync,
+  rmSync,
+  utimesSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { text } from 'node:stream/consumers';
 import { afterAll, describe, expect, it } from 'vitest';
 import { useTestApp } from '../testing/test-app';
 import { StorageUnavailableError } from './errors';
-import { InvalidStorageKeyError, LocalDiskStorage, UPLOAD_SPOOL_FOLDER, isValidStorageKey } from './uploads';
+import { InvalidStorageKeyError, LocalDiskStorage, isValidStorageKey } from '../storage';
+import { TEMPORARY_FILE_GRACE_MS, UPLOAD_SPOOL_FOLDER } from './uploads';
 
 const PNG = Buffer.from(
   'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==',
@@ -124,18 +134,23 @@ describe('starting with temporary files left by an interrupted upload', () => {
     `${UPLOAD_SPOOL_FOLDER}/9f8e7d.tmp`,
     'thumbnails/og/ab12.webp.00ff.tmp',
   ];
+  // Being written now by another instance sharing the folder: touched a moment ago.
+  const young = [`${UPLOAD_SPOOL_FOLDER}/4c4c4c.tmp`, 'files/4567cdef.png.d4e5f6.tmp'];
   const kept = ['files/0123abcd.jpg', 'thumbnails/og/ab12.webp'];
-  for (const file of [...leftovers, ...kept]) {
+  const untouched = new Date(Date.now() - TEMPORARY_FILE_GRACE_MS - 60_000);
+  for (const file of [...leftovers, ...young, ...kept]) {
     mkdirSync(path.dirname(path.join(uploadDir, file)), { recursive: true });
     writeFileSync(path.join(uploadDir, file), 'bytes');
   }
+  for (const file of [...leftovers, ...kept]) utimesSync(path.join(uploadDir, file), untouched, untouched);
   afterAll(() => rmSync(uploadDir, { recursive: true, force: true }));
   const t = useTestApp('sqlite', { seed: false, env: { UPLOAD_DIR: uploadDir } });
 
-  it('removes them at start and keeps the stored files', async () => {
+  it('removes those untouched for longer than the grace period and keeps the rest', async () => {
     expect(t.app.fileStorage).toBeDefined();
     for (const file of leftovers) expect(existsSync(path.join(uploadDir, file)), file).toBe(false);
-    for (const file of kept) expect(readFileSync(path.join(uploadDir, file), 'utf8'), file).toBe('bytes');
+    for (const file of [...young, ...kept])
+      expect(readFileSync(path.join(uploadDir, file), 'utf8'), file).toBe('bytes');
   });
 });
 

@@ -1,184 +1,10 @@
 import { randomBytes } from 'node:crypto';
-import { constants, createReadStream } from 'node:fs';
-import { chmod, copyFile, mkdir, readdir, rename, rm, stat, unlink, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import type { Readable } from 'node:stream';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import { StorageUnavailableError } from './errors';
+import { createStorage, type FileStorage } from '../storage';
+import { TEMPORARY_SUFFIX, assertWritable, sweepTemporaryFiles } from '../storage/local-disk';
 import { DEFAULT_IMAGE_QUEUE, ImageQueue, type ImageQueueOptions } from './image-queue';
-
-/**
- * Uploaded files live behind a storage adapter (design.md): keys such as `files/{name}` and
- * `thumbnails/{label}/{name}`. The default keeps them on local disk under UPLOAD_DIR, outside the web
- * root; another adapter (object storage) can replace it without touching the features.
- */
-export interface StoredObject {
-  stream: Readable;
-  size: number;
-  modified: Date;
-}
-
-export interface FileStorage {
-  put(key: string, data: Buffer): Promise<void>;
-  /** Stores a copy of a local file (an upload spooled to disk), without reading it into memory. */
-  putFile(key: string, sourcePath: string): Promise<void>;
-  /** Null when there is no such object. */
-  get(key: string): Promise<StoredObject | null>;
-  /** Removing a missing object is not an error. */
-  delete(key: string): Promise<void>;
-  exists(key: string): Promise<boolean>;
-  /** Resolves when objects can be written now; throws StorageUnavailableError otherwise. */
-  check(): Promise<void>;
-  /** The stored objects under a folder (`files`, `thumbnails`), for the orphan sweep; optional for adapters. */
-  list?(folder: string): Promise<{ key: string; modified: Date }[]>;
-}
-
-export class InvalidStorageKeyError extends Error {
-  constructor(key: string) {
-    super(`invalid storage key: ${JSON.stringify(key)}`);
-    this.name = 'InvalidStorageKeyError';
-  }
-}
-
-/**
- * Keys are lower-case segments of letters, digits, - and _ (one dot, before the extension, in the last
- * one). Nothing else can name a stored object: no dot segments, separators, encodings or NULs.
- */
-const SEGMENT = '[a-z0-9][a-z0-9_-]{0,63}';
-const KEY_PATTERN = new RegExp(`^(?:${SEGMENT}/){0,3}[a-z0-9][a-z0-9_-]{0,127}\\.[a-z0-9]{1,5}$`);
-
-export function isValidStorageKey(key: string): boolean {
-  return KEY_PATTERN.test(key);
-}
-
-function assertKey(key: string): void {
-  if (!isValidStorageKey(key)) throw new InvalidStorageKeyError(key);
-}
-
-/** File-system failures that mean "the folder cannot be used", as opposed to a bug of ours. */
-const UNAVAILABLE_CODES = new Set(['EACCES', 'EPERM', 'EROFS', 'ENOSPC', 'EDQUOT', 'ENOTDIR', 'ENOENT', 'EIO']);
-
-/** The error to throw for a failed file-system call on the upload folder. */
-export function storageFailure(error: unknown): unknown {
-  const code = (error as NodeJS.ErrnoException | null)?.code;
-  return code && UNAVAILABLE_CODES.has(code) ? new StorageUnavailableError({ cause: error }) : error;
-}
-
-/** Temporary files end with this; whatever carries it at start was left by an interrupted write. */
-const TEMPORARY_SUFFIX = '.tmp';
-const temporaryName = (base: string) => `${base}.${randomBytes(6).toString('hex')}${TEMPORARY_SUFFIX}`;
-
-/** Writes and removes a probe file: the only sure test of writability (root ignores permission bits). */
-export async function assertWritable(dir: string): Promise<void> {
-  try {
-    await mkdir(dir, { recursive: true });
-    const probe = path.join(dir, temporaryName('.probe'));
-    await writeFile(probe, '', { flag: 'wx' });
-    await unlink(probe);
-  } catch (error) {
-    throw storageFailure(error);
-  }
-}
-
-export class LocalDiskStorage implements FileStorage {
-  private readonly root: string;
-
-  constructor(root: string) {
-    this.root = path.resolve(root);
-  }
-
-  /** The absolute path of a key, refusing anything that would leave the root. */
-  private pathOf(key: string): string {
-    assertKey(key);
-    const full = path.resolve(this.root, key);
-    if (!full.startsWith(this.root + path.sep)) throw new InvalidStorageKeyError(key);
-    return full;
-  }
-
-  /** Writes an object aside and renames it into place: a reader never sees half a file. */
-  private async write(key: string, fill: (temporary: string) => Promise<void>): Promise<void> {
-    const target = this.pathOf(key);
-    const temporary = temporaryName(target);
-    try {
-      await mkdir(path.dirname(target), { recursive: true });
-      await fill(temporary);
-      await rename(temporary, target);
-    } catch (error) {
-      await rm(temporary, { force: true }).catch(() => {});
-      throw storageFailure(error);
-    }
-  }
-
-  async put(key: string, data: Buffer): Promise<void> {
-    await this.write(key, (temporary) => writeFile(temporary, data, { flag: 'wx', mode: 0o644 }));
-  }
-
-  async putFile(key: string, sourcePath: string): Promise<void> {
-    await this.write(key, async (temporary) => {
-      await copyFile(sourcePath, temporary, constants.COPYFILE_EXCL);
-      // The copy keeps the source's mode; stored objects are readable like those put() writes.
-      await chmod(temporary, 0o644);
-    });
-  }
-
-  async get(key: string): Promise<StoredObject | null> {
-    const target = this.pathOf(key);
-    try {
-      const info = await stat(target);
-      if (!info.isFile()) return null;
-      return { stream: createReadStream(target), size: info.size, modified: info.mtime };
-    } catch (error) {
-      if ((error as NodeJS.ErrnoException).code === 'ENOENT') return null;
-      throw storageFailure(error);
-    }
-  }
-
-  async delete(key: string): Promise<void> {
-    try {
-      await unlink(this.pathOf(key));
-    } catch (error) {
-      if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw storageFailure(error);
-    }
-  }
-
-  async exists(key: string): Promise<boolean> {
-    try {
-      return (await stat(this.pathOf(key))).isFile();
-    } catch (error) {
-      if ((error as NodeJS.ErrnoException).code === 'ENOENT') return false;
-      throw storageFailure(error);
-    }
-  }
-
-  async check(): Promise<void> {
-    await assertWritable(this.root);
-  }
-
-  async list(folder: string): Promise<{ key: string; modified: Date }[]> {
-    const base = path.join(this.root, folder);
-    let entries;
-    try {
-      entries = await readdir(base, { recursive: true, withFileTypes: true });
-    } catch (error) {
-      if ((error as NodeJS.ErrnoException).code === 'ENOENT') return [];
-      throw storageFailure(error);
-    }
-    const found: { key: string; modified: Date }[] = [];
-    for (const entry of entries) {
-      if (!entry.isFile() || entry.name.endsWith(TEMPORARY_SUFFIX)) continue;
-      const full = path.join(entry.parentPath, entry.name);
-      const key = path.relative(this.root, full).split(path.sep).join('/');
-      if (!isValidStorageKey(key)) continue;
-      try {
-        found.push({ key, modified: (await stat(full)).mtime });
-      } catch {
-        // Removed meanwhile.
-      }
-    }
-    return found;
-  }
-}
 
 /**
  * Where request bodies are written while they arrive, before they are checked and stored: a folder of
@@ -191,32 +17,10 @@ export const spoolPath = (spoolDir: string) =>
   path.join(spoolDir, `${randomBytes(16).toString('hex')}${TEMPORARY_SUFFIX}`);
 
 /**
- * Removes the temporary files under the upload folder: objects half written and request bodies half
- * read when the process stopped. Run at start, before anything writes; with `olderThan`, while running
- * (only files untouched since then). Returns how many went.
+ * Temporary files untouched for this long are left by a process that stopped: a file being written is
+ * touched as its data arrives, so one that another instance sharing the folder is writing is never taken.
  */
-export async function sweepTemporaryFiles(root: string, olderThan?: Date): Promise<number> {
-  let entries;
-  try {
-    entries = await readdir(root, { recursive: true, withFileTypes: true });
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return 0;
-    throw storageFailure(error);
-  }
-  let temporary = entries.filter((e) => e.isFile() && e.name.endsWith(TEMPORARY_SUFFIX));
-  if (olderThan) {
-    // While the server runs, only files no write can still be busy with (an upload in progress).
-    const old = await Promise.all(
-      temporary.map(async (e) => {
-        const info = await stat(path.join(e.parentPath, e.name)).catch(() => null);
-        return info !== null && info.mtime < olderThan;
-      }),
-    );
-    temporary = temporary.filter((_, i) => old[i]);
-  }
-  await Promise.all(temporary.map((e) => rm(path.join(e.parentPath, e.name), { force: true })));
-  return temporary.length;
-}
+export const TEMPORARY_FILE_GRACE_MS = 15 * 60_000;
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -258,7 +62,7 @@ export interface UploadsPluginOptions {
 }
 
 export const uploadsPlugin = fp(async (app: FastifyInstance, options: UploadsPluginOptions = {}) => {
-  const storage = options.storage ?? new LocalDiskStorage(app.config.uploadDir);
+  const storage = options.storage ?? createStorage(app.config, 'uploads');
   const spoolDir = path.join(app.config.uploadDir, UPLOAD_SPOOL_FOLDER);
   app.decorate('fileStorage', storage);
   app.decorate('uploadSpoolDir', spoolDir);
@@ -271,7 +75,7 @@ export const uploadsPlugin = fp(async (app: FastifyInstance, options: UploadsPlu
   // A folder that cannot be written does not stop the site: uploads answer 503 STORAGE_UNAVAILABLE and
   // /api/ready reports it until the folder is fixed.
   try {
-    const swept = await sweepTemporaryFiles(app.config.uploadDir);
+    const swept = await sweepTemporaryFiles(app.config.uploadDir, new Date(Date.now() - TEMPORARY_FILE_GRACE_MS));
     if (swept > 0) app.log.info({ files: swept }, 'temporary upload files of an interrupted run removed');
     await app.checkUploadStorage();
   } catch (error) {

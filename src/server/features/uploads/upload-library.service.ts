@@ -6,7 +6,7 @@ import {
 } from '../../../shared/contracts/uploads';
 import { ErrorCode, formatMessage, plural } from '../../../shared/errors';
 import { AppError, notFound } from '../../plugins/errors';
-import { sweepTemporaryFiles } from '../../plugins/uploads';
+import { sweepTemporaryFiles } from '../../storage/local-disk';
 import { allUploads, referencedStems, stemOf, usagesOf } from './upload-usage.repository';
 import { findUpload, findUploads } from './uploads.repository';
 import { deleteUploads, getUpload, type UploadContext } from './uploads.service';

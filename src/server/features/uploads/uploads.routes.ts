@@ -35,7 +35,8 @@ import { z } from '../../../shared/zod';
 import { requireUser } from '../../plugins/auth';
 import { AppError, notFound, StorageUnavailableError } from '../../plugins/errors';
 import { storableFields } from '../../plugins/text-input';
-import { spoolPath, storageFailure } from '../../plugins/uploads';
+import { spoolPath } from '../../plugins/uploads';
+import { storageFailure } from '../../storage';
 import { ACCEPT_ALL, ACCEPT_IMAGES, TYPE_HEAD_BYTES } from './image-pipeline';
 import {
   deleteUnlessUsed,

@@ -27,7 +27,7 @@ import type { DB } from '../../db/schema';
 import { writeTransaction } from '../../db/write-conflicts';
 import { AppError, notFound } from '../../plugins/errors';
 import type { ImagePlace, ImageQueue } from '../../plugins/image-queue';
-import type { FileStorage } from '../../plugins/uploads';
+import type { FileStorage } from '../../storage';
 import { removeFileReferences } from './content-references';
 import { detectType, exceedsLimits, processImage, readImageSize, type ImageSize } from './image-pipeline';
 import {
