@@ -46,9 +46,12 @@ import { clientErrorHandler } from './plugins/client-errors';
 import { errorHandlerPlugin } from './plugins/error-handler';
 import { gracefulShutdownPlugin } from './plugins/graceful-shutdown';
 import { textInputPlugin } from './plugins/text-input';
+import { instanceBusPlugin } from './plugins/instance-bus';
 import { mailerPlugin } from './plugins/mailer';
 import { pageCachePlugin } from './plugins/page-cache';
 import { staffAlertsPlugin } from './plugins/staff-alerts';
+import { rateLimitOptions } from './plugins/rate-limit-store';
+import { redisPlugin } from './plugins/redis';
 import { uploadsPlugin } from './plugins/uploads';
 import { ASSETS_PREFIX, webPlugin, type WebMode } from './plugins/web';
 
@@ -170,13 +173,18 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     loadUser: (db, userId, sessionId) => findUserWithOpenSession(db, userId, sessionId, new Date().toISOString()),
   });
   // Limits are per route (config.rateLimit), keyed by request.ip; exceeding one answers 429 RATE_LIMITED.
-  await app.register(rateLimit, { global: false });
+  // Counted in Redis for every instance when REDIS_URL is set, else in memory (rate-limit-store.ts).
+  await app.register(rateLimit, rateLimitOptions(app));
   // The quote form's one count per client, shared by POST /api/contacts and the page form (POST /).
   await app.register(contactLimitPlugin);
   // Certificate lookups' one count per client, shared by the verify API and the verification page.
   await app.register(certificateVerifyLimitPlugin);
   await app.register(mailerPlugin);
   // Analytics roll-ups and the weekly report; later backups and sweeps (one lease per job in the database).
+  // Redis when REDIS_URL names one, then the bus that tells the other instances of a purge or a settings
+  // change (Redis pub/sub, else PostgreSQL LISTEN/NOTIFY, else none: the poll alone), ADR 0030.
+  await app.register(redisPlugin);
+  await app.register(instanceBusPlugin);
   await app.register(schedulerPlugin);
   // Before the staff alerts, which record visitors' contact requests and comments through it.
   await app.register(activityLogPlugin);

@@ -1,7 +1,14 @@
 import v8 from 'node:v8';
 import { buildApp } from './app';
-import { bootstrap } from './bootstrap';
+import { bootstrap, MigrationsPendingError, type BootstrapSummary } from './bootstrap';
 import { ConfigError, loadConfig, readEnvironment, resolveSecrets } from './config';
+import { SchemaError } from './db/migrator';
+
+/**
+ * Exit status when MIGRATE_ON_START=false finds migrations to apply: EX_TEMPFAIL, "try again later", which
+ * is what an orchestrator should do once `npm run migrate` has run (ADR 0030).
+ */
+const EXIT_MIGRATIONS_PENDING = 75;
 
 /** Entry point: configuration, database preparation, listen, graceful shutdown. */
 async function main(): Promise<void> {
@@ -19,7 +26,15 @@ async function main(): Promise<void> {
   if (config.heapGrowingPercent > 0) v8.setFlagsFromString(`--heap-growing-percent=${config.heapGrowingPercent}`);
 
   const app = await buildApp(config, { web: process.argv.includes('--dev') ? 'dev' : 'build' });
-  const summary = await bootstrap(app.database, config, app.log);
+  let summary: BootstrapSummary;
+  try {
+    summary = await bootstrap(app.database, config, app.log);
+  } catch (error) {
+    if (!(error instanceof SchemaError)) throw error;
+    app.log.error({ pending: error.status.pending, unknown: error.status.unknown }, error.message);
+    await app.close().catch(() => undefined);
+    process.exit(error instanceof MigrationsPendingError ? EXIT_MIGRATIONS_PENDING : 1);
+  }
 
   let closing = false;
   const shutdown = async (signal: string) => {

@@ -2,6 +2,7 @@ import type { Insertable, Kysely } from 'kysely';
 import { marked } from 'marked';
 import { blogReadMinutes } from '../../shared/contracts/blog';
 import type { DB } from '../db/schema';
+import { isTransientConflict, isUniqueViolation } from '../db/write-conflicts';
 import { sanitizePostHtml, slugify } from '../features/blog/blog-html';
 import { demoBlogPosts } from './demo-blog-posts';
 import {
@@ -24,6 +25,23 @@ import { demoProjects } from './demo-projects';
 export async function isEmpty(db: Kysely<DB>): Promise<boolean> {
   const row = await db.selectFrom('company_profile').select('id').limit(1).executeTakeFirst();
   return !row;
+}
+
+/**
+ * Loads the demo content when the database has none; false when it already had some. Start-up calls it
+ * under the bootstrap lease (bootstrap.ts), so instances starting together seed once. Should two still
+ * race (a lease taken over from a holder thought dead), the loser's transaction fails on a unique key or
+ * a conflict and rolls back whole; finding the winner's content then, it reports false instead of failing.
+ */
+export async function seedDemoContentIfEmpty(db: Kysely<DB>): Promise<boolean> {
+  if (!(await isEmpty(db))) return false;
+  try {
+    await seedDemoContent(db);
+    return true;
+  } catch (error) {
+    if ((isUniqueViolation(error) || isTransientConflict(error)) && !(await isEmpty(db))) return false;
+    throw error;
+  }
 }
 
 /** Loads the demo content in one transaction: all or nothing. */

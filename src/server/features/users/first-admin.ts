@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import type { DB } from '../../db/schema';
+import { isUniqueViolation } from '../../db/write-conflicts';
 import { hashPassword } from './password';
 import { countAdmins, findUserByEmail, freeUsername, insertUser, updateUser } from './users.repository';
 
@@ -13,7 +14,9 @@ export interface FirstAdminResult {
 
 /**
  * The first admin account is never a fixed password: it comes from ADMIN_EMAIL / ADMIN_PASSWORD,
- * or a random password is generated and returned so that the caller prints it once.
+ * or a random password is generated and returned so that the caller prints it once. Start-up calls it
+ * under the bootstrap lease (bootstrap.ts); should two instances still race, the second insert fails on
+ * the e-mail or user name and, an admin now existing, this reports `created: false` instead of failing.
  */
 export async function ensureFirstAdmin(
   db: Kysely<DB>,
@@ -23,7 +26,12 @@ export async function ensureFirstAdmin(
   const email = (options.email ?? 'admin@localhost').toLowerCase();
   const generatedPassword = options.password ? undefined : randomBytes(12).toString('base64url');
   const password = options.password ?? (generatedPassword as string);
-  await upsertAdmin(db, { email, password, username: await freeUsername(db, 'admin') });
+  try {
+    await upsertAdmin(db, { email, password, username: await freeUsername(db, 'admin') });
+  } catch (error) {
+    if (isUniqueViolation(error) && (await countAdmins(db)) > 0) return { created: false };
+    throw error;
+  }
   return { created: true, email, ...(generatedPassword ? { generatedPassword } : {}) };
 }
 
