@@ -172,6 +172,10 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(authPlugin, {
     loadUser: (db, userId, sessionId) => findUserWithOpenSession(db, userId, sessionId, new Date().toISOString()),
   });
+  // Redis when REDIS_URL names one, then the bus that tells the other instances of a purge or a settings
+  // change (Redis pub/sub, else PostgreSQL LISTEN/NOTIFY, else none: the poll alone), ADR 0030.
+  await app.register(redisPlugin);
+  await app.register(instanceBusPlugin);
   // Limits are per route (config.rateLimit), keyed by request.ip; exceeding one answers 429 RATE_LIMITED.
   // Counted in Redis for every instance when REDIS_URL is set, else in memory (rate-limit-store.ts).
   await app.register(rateLimit, rateLimitOptions(app));
@@ -181,10 +185,6 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(certificateVerifyLimitPlugin);
   await app.register(mailerPlugin);
   // Analytics roll-ups and the weekly report; later backups and sweeps (one lease per job in the database).
-  // Redis when REDIS_URL names one, then the bus that tells the other instances of a purge or a settings
-  // change (Redis pub/sub, else PostgreSQL LISTEN/NOTIFY, else none: the poll alone), ADR 0030.
-  await app.register(redisPlugin);
-  await app.register(instanceBusPlugin);
   await app.register(schedulerPlugin);
   // Before the staff alerts, which record visitors' contact requests and comments through it.
   await app.register(activityLogPlugin);

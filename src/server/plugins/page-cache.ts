@@ -1,9 +1,9 @@
-import { createHash, randomUUID } from 'node:crypto';
+import { createHash } from 'node:crypto';
 import { promisify } from 'node:util';
 import zlib from 'node:zlib';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import { readSettingText, swapSettingText } from './settings.repository';
+import { pageCacheSync } from './page-cache-sync';
 import { SITE_PASS_COOKIE } from './system-settings';
 import { LRUCache } from 'lru-cache';
 
@@ -12,7 +12,8 @@ import { LRUCache } from 'lru-cache';
  * with the finished bytes, compressed once (br, gzip) when the page was rendered. A hit renders nothing,
  * queries nothing and compresses nothing. Each entry carries the tags of what its loaders read (see
  * plugins/web.ts), and every write through the API purges the tags it changes (PURGE_RULES below).
- * Other instances learn of a purge through a generation row in the settings table, read every few seconds.
+ * Other instances learn of a purge at once through the instance bus, and through a generation row in the
+ * settings table read every COHERENCE_POLL_SECONDS (page-cache-sync.ts).
  */
 
 /** A page rendered to the end, with what its loaders read. */
@@ -57,12 +58,13 @@ export interface PageCacheStats {
 export interface PageCache {
   /**
    * Forgets the pages that carry any of these tags ('all': every page). Unless `local`, other instances
-   * follow within PAGE_CACHE_SYNC_MS (the generation row); a counter (likes) purges this instance only.
+   * follow at once (the instance bus) or at their next poll (the generation row, page-cache-sync.ts); a
+   * counter (likes) purges this instance only.
    */
   purge(tags: readonly string[] | 'all', options?: { local?: boolean }): Promise<void>;
   /** Answers a page request: from the cache when it may, else by rendering it. `key` null: never cached. */
   serve(request: FastifyRequest, reply: FastifyReply, key: string | null, render: PageRenderer): Promise<FastifyReply>;
-  /** Reads the generation row now (what every instance does every few seconds). */
+  /** Reads the generation row now (what every instance does every COHERENCE_POLL_SECONDS). */
   sync(): Promise<void>;
   /** The page address → cache key function (plugins/web.ts), for the early answer of a hit. */
   useKeys(keyOf: (url: string) => string | null): void;
@@ -90,9 +92,6 @@ const MAX_PAGE_BYTES = 2 * 1024 * 1024;
 export const PAGE_CACHE_TTL_MS = 60_000;
 /** After its TTL, a page is still served while one request renders it again in the background. */
 const STALE_SERVE_MS = 5 * 60_000;
-/** How often an instance reads the generation row. */
-export const PAGE_CACHE_SYNC_MS = 5_000;
-const GENERATION_KEY = 'page_cache';
 /** Headers of one response, never kept with a page. */
 const PER_RESPONSE_HEADERS = new Set(['x-request-id', 'content-length', 'content-encoding', 'etag', 'set-cookie']);
 
@@ -234,9 +233,10 @@ export const PURGE_RULES: readonly PurgeRule[] = [
   { route: /^\/api\/(services|team|testimonials|packages|internships|tech-stack)(\/|$)/, tags: () => ['landing'] },
   // The cache switch, maintenance: nothing kept from before may come back.
   { route: /^\/api\/system\/settings$/, tags: () => 'all' },
-  // A restore replaces the settings table too, generation row included: the other instances see a generation
-  // other than theirs (unless nothing was purged since the backup, when the pages are the backup's anyway)
-  // and purge every page. Announcing here would change the restored table.
+  // A restore replaces the settings table too, generation row included: the other instances, told by the bus
+  // to read it again or at their next poll, see a generation other than theirs (unless nothing was purged
+  // since the backup, when the pages are the backup's anyway) and purge every page; they read the restored
+  // system settings again too. Announcing here would change the restored table.
   { route: /^\/api\/backups\/:id\/restore$/, tags: () => 'all', local: true },
 ];
 
@@ -259,8 +259,6 @@ export const pageCachePlugin = fp(
     let fills = 0;
     /** Bumped by every purge: a render that started before a purge is served but not kept. */
     let epoch = 0;
-    /** The generation row as this instance last saw it. */
-    let seenGeneration: string | undefined;
     let keyOf: ((url: string) => string | null) | undefined;
 
     function store(entry: Entry) {
@@ -284,30 +282,7 @@ export const pageCachePlugin = fp(
       }
     }
 
-    const db = () => app.database.db;
-    const generationValue = () => JSON.stringify({ generation: randomUUID(), at: new Date().toISOString() });
-
-    /** Tells the other instances: a new generation, unless someone changed it since we looked (then we purge all too). */
-    async function announce() {
-      for (let attempt = 0; attempt < 3; attempt += 1) {
-        const next = generationValue();
-        if (await swapSettingText(db(), GENERATION_KEY, seenGeneration, next)) {
-          seenGeneration = next;
-          return;
-        }
-        // Another instance purged since our last look: what it purged, we have not.
-        seenGeneration = await readSettingText(db(), GENERATION_KEY);
-        purgeLocal('all');
-      }
-    }
-
-    async function sync() {
-      const current = await readSettingText(db(), GENERATION_KEY);
-      if (current !== seenGeneration) {
-        seenGeneration = current;
-        purgeLocal('all');
-      }
-    }
+    const coherence = pageCacheSync(app, purgeLocal);
 
     /** Headers set before the handler (helmet's), kept with the page so that an early hit sends them too. */
     function baseHeaders(reply: FastifyReply): Array<[string, string]> {
@@ -419,9 +394,11 @@ export const pageCachePlugin = fp(
     const cache: PageCache = {
       async purge(tags, options = {}) {
         purgeLocal(tags);
+        // A local purge of every page is a restore's (PURGE_RULES): the others read the restored tables again.
+        if (options.local && tags === 'all') return coherence.restored();
         if (options.local || (tags !== 'all' && tags.length === 0)) return;
         try {
-          await announce();
+          await coherence.announce(tags);
         } catch (err) {
           // This instance has purged; the others render again within the TTL at the latest.
           app.log.warn({ err }, 'page cache: the purge could not be announced to other instances');
@@ -465,7 +442,7 @@ export const pageCachePlugin = fp(
           : sendRendered(request, reply, result, cacheControl);
       },
 
-      sync,
+      sync: coherence.sync,
       stats: () => ({ entries: entries.size, bytes: entries.calculatedSize, hits, misses, fills }),
       keys: () => [...entries.rkeys()],
       keep<T>(tag: string, read: () => Promise<T>) {
@@ -510,20 +487,6 @@ export const pageCachePlugin = fp(
       await cache.purge(tags, { local });
       return payload;
     });
-
-    let timer: NodeJS.Timeout | undefined;
-    app.addHook('onReady', async () => {
-      try {
-        seenGeneration = await readSettingText(db(), GENERATION_KEY);
-      } catch (err) {
-        app.log.warn({ err }, 'page cache: generation not read yet');
-      }
-      timer = setInterval(() => {
-        sync().catch((err: unknown) => app.log.warn({ err }, 'page cache: generation not read; keeping pages'));
-      }, PAGE_CACHE_SYNC_MS);
-      timer.unref();
-    });
-    app.addHook('onClose', async () => clearInterval(timer));
   },
-  { name: 'page-cache' },
+  { name: 'page-cache', dependencies: ['instance-bus'] },
 );

@@ -17,6 +17,7 @@ import type { DB } from '../db/schema';
 import { writeTransaction } from '../db/write-conflicts';
 import { getCompanyProfile } from '../features/company/company.service';
 import { findUserWithOpenSession } from '../features/users/users.repository';
+import { RESYNC_TOPIC } from './instance-bus';
 import { escapeHtml } from './mailer';
 import { withDirective } from './page-csp';
 import { STANDALONE_STYLE_HASH, standalonePage } from './standalone-page';
@@ -24,7 +25,8 @@ import { readSetting, writeSetting } from './settings.repository';
 
 /*
  * System Configuration (issue 14, ADR 0019): maintenance mode, debug mode and the cache switch, read from
- * the settings table and kept in memory (refreshed every few seconds, so every instance follows a change).
+ * the settings table and kept in memory. Every instance follows a change at once (a message on the
+ * instance bus, ADR 0030) and, should that be lost, at its next read every COHERENCE_POLL_SECONDS.
  *
  * Maintenance: a visitor's page request gets 503 with Retry-After and a page with the company's contact
  * details; the API, the admin, static files, feeds, robots.txt and health checks are untouched. Staff keep
@@ -33,16 +35,17 @@ import { readSetting, writeSetting } from './settings.repository';
  */
 
 const SETTINGS_KEY = 'system';
-const REFRESH_MS = 5_000;
+/** The instance bus topic of a save: the others read the settings again. */
+export const SYSTEM_SETTINGS_TOPIC = 'system-settings';
 export const SITE_PASS_COOKIE = 'site_pass';
 const SITE_PASS_AUDIENCE = 'site-pass';
 
 export interface SystemSettingsStore {
-  /** The settings as this instance knows them (at most a few seconds old). */
+  /** The settings as this instance knows them (told at once, at most COHERENCE_POLL_SECONDS old otherwise). */
   current(): SystemSettings;
-  /** Stores new settings and applies them here at once. */
+  /** Stores new settings, applies them here at once and tells the other instances. */
   save(settings: SystemSettings, userId: number): Promise<SystemSettings>;
-  /** Reads them from the database again (what every instance does every few seconds). */
+  /** Reads them from the database again (what every instance does every COHERENCE_POLL_SECONDS). */
   refresh(): Promise<SystemSettings>;
 }
 
@@ -109,10 +112,20 @@ export const systemSettingsPlugin = fp(
           await trx.updateTable('settings').set({ updated_by: userId }).where('key', '=', SETTINGS_KEY).execute();
         });
         apply(next);
+        await app.instanceBus.publish(SYSTEM_SETTINGS_TOPIC, {});
         return settings;
       },
     };
     app.decorate('systemSettings', store);
+
+    const refreshAfter = (what: string) => () =>
+      store
+        .refresh()
+        .then(() => undefined)
+        .catch((err: unknown) => app.log.warn({ err }, `system settings not refreshed after ${what}`));
+    app.instanceBus.subscribe(SYSTEM_SETTINGS_TOPIC, refreshAfter('a save elsewhere'));
+    app.instanceBus.subscribe(RESYNC_TOPIC, refreshAfter('a restore elsewhere'));
+    app.instanceBus.onReconnect(refreshAfter('the bus came back'));
 
     const key = new TextEncoder().encode(app.config.jwtSecret);
     const secure = app.config.publicUrl.startsWith('https:');
@@ -167,7 +180,7 @@ export const systemSettingsPlugin = fp(
         store
           .refresh()
           .catch((err: unknown) => app.log.warn({ err }, 'system settings not refreshed; keeping the last known'));
-      }, REFRESH_MS);
+      }, app.config.coherencePollSeconds * 1000);
       timer.unref();
     });
     app.addHook('onClose', async () => clearInterval(timer));
@@ -203,5 +216,5 @@ export const systemSettingsPlugin = fp(
       return payload;
     });
   },
-  { name: 'system-settings' },
+  { name: 'system-settings', dependencies: ['instance-bus'] },
 );

@@ -9,7 +9,8 @@ import { AppError } from '../../plugins/errors';
  * One count of certificate lookups per client address, whichever way they arrive: GET
  * /api/certificates/verify/{number} and the verification page (GET /verify-certificate?number=). Numbers
  * have only 90,000 serials a year, so without a limit the register could be walked; @fastify/rate-limit
- * keeps a store per route, so both ways call this one limiter (as contact-limit.ts does for the quote form).
+ * counts every route apart, so both ways call this one limiter (as contact-limit.ts does for the quote
+ * form); with REDIS_URL it counts once for every instance (rate-limit-store.ts).
  */
 
 /** Thirty lookups per minute per client address (request.ip honours only trusted proxies). */
@@ -27,7 +28,10 @@ declare module 'fastify' {
 
 export const certificateVerifyLimitPlugin = fp(
   async (app: FastifyInstance) => {
-    app.decorate('certificateVerifyAllowed', createClientLimit(app, CERTIFICATE_VERIFY_RATE_LIMIT));
+    app.decorate(
+      'certificateVerifyAllowed',
+      createClientLimit(app, 'certificate-verify', CERTIFICATE_VERIFY_RATE_LIMIT),
+    );
   },
   { name: 'certificate-verify-limit', dependencies: ['@fastify/rate-limit'] },
 );

@@ -6,9 +6,9 @@ import { AppError } from '../../plugins/errors';
 
 /*
  * One count of quote-form submissions per client address, whichever way they arrive: POST /api/contacts
- * (the form with JavaScript) and POST / (the page form without it). @fastify/rate-limit gives every route
- * its own in-memory store, so a `groupId` in two routes' config.rateLimit would still count them apart
- * (a group shares a bucket only in a shared store such as Redis); both routes call this one limiter.
+ * (the form with JavaScript) and POST / (the page form without it). @fastify/rate-limit counts every
+ * route's config.rateLimit apart, so both routes call this one limiter; with REDIS_URL it counts once for
+ * every instance (rate-limit-store.ts).
  */
 
 /** Five submissions per ten minutes per client address (request.ip honours only trusted proxies). */
@@ -26,7 +26,7 @@ declare module 'fastify' {
 
 export const contactLimitPlugin = fp(
   async (app: FastifyInstance) => {
-    app.decorate('contactSubmitAllowed', createClientLimit(app, CONTACT_RATE_LIMIT));
+    app.decorate('contactSubmitAllowed', createClientLimit(app, 'contact', CONTACT_RATE_LIMIT));
   },
   { name: 'contact-limit', dependencies: ['@fastify/rate-limit'] },
 );

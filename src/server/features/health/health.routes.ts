@@ -12,6 +12,11 @@ export async function healthRoutes(app: FastifyInstance): Promise<void> {
   app.get('/ready', { schema: { hide: true }, config: { access: 'public' } }, async (request, reply) => {
     reply.header('cache-control', 'no-store');
     const checks = { database: false, migrations: false, storage: false };
+    // Redis is asked at the same time; with REDIS_URL unset it is not part of the answer.
+    const redisCheck = app.redis?.ping().then(
+      () => true,
+      () => false,
+    );
     try {
       await ping(app.database);
       checks.database = true;
@@ -25,13 +30,16 @@ export async function healthRoutes(app: FastifyInstance): Promise<void> {
     } catch (error) {
       request.log.warn({ err: error }, 'upload storage cannot be written');
     }
+    const redis = await redisCheck;
+    const all = redis === undefined ? checks : { ...checks, redis };
     if (!checks.database)
-      return notReady(reply, ErrorCode.DATABASE_UNAVAILABLE, ErrorMessage.DATABASE_UNREACHABLE, checks);
-    if (!checks.migrations)
-      return notReady(reply, ErrorCode.MIGRATIONS_PENDING, ErrorMessage.MIGRATIONS_PENDING, checks);
-    if (!checks.storage)
-      return notReady(reply, ErrorCode.STORAGE_UNAVAILABLE, ErrorMessage.STORAGE_UNAVAILABLE, checks);
-    return { success: true, data: { status: 'ready', ...checks } };
+      return notReady(reply, ErrorCode.DATABASE_UNAVAILABLE, ErrorMessage.DATABASE_UNREACHABLE, all);
+    if (!checks.migrations) return notReady(reply, ErrorCode.MIGRATIONS_PENDING, ErrorMessage.MIGRATIONS_PENDING, all);
+    if (!checks.storage) return notReady(reply, ErrorCode.STORAGE_UNAVAILABLE, ErrorMessage.STORAGE_UNAVAILABLE, all);
+    // Without Redis the instance still serves: its rate limits count in its own memory and other
+    // instances' changes reach it at the poll (ADR 0030). Degraded, not unready: no load balancer should
+    // take every instance out because Redis is down.
+    return { success: true, data: { status: redis === false ? 'degraded' : 'ready', ...all } };
   });
 }
 

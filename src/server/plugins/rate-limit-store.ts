@@ -1,0 +1,96 @@
+import { createRequire } from 'node:module';
+import type { FastifyRateLimitStoreCtor, RateLimitPluginOptions } from '@fastify/rate-limit';
+import type { FastifyInstance } from 'fastify';
+import type { Redis } from 'ioredis';
+
+/*
+ * Where @fastify/rate-limit counts (ADR 0030). Without REDIS_URL: in this process's memory, the plugin's own
+ * LocalStore. With it: in Redis, one count per limit and client for every instance, through the plugin's own
+ * RedisStore (its Lua script). The failure rule: while Redis cannot be reached (refused at once, or no answer
+ * within COMMAND_TIMEOUT_MS), each instance counts in its own memory until Redis is back. Limits never
+ * disappear and never answer 5xx; while Redis is out, a client can get up to the limit once per instance.
+ */
+
+type IncrCallback = (error: Error | null, result?: { current: number; ttl: number }) => void;
+
+/** The store interface @fastify/rate-limit calls (its typings leave out the window and the maximum). */
+interface Store {
+  incr(key: string, callback: IncrCallback, timeWindow: number, max: number): void;
+  child(options: ChildOptions): Store;
+}
+
+/** What the plugin passes to child(): a route's merged options, or createRateLimit's (routeInfo empty). */
+interface ChildOptions {
+  continueExceeding?: boolean;
+  exponentialBackoff?: boolean;
+  cache?: number;
+  routeInfo?: { method?: string | string[]; url?: string };
+}
+
+type LocalStoreCtor = new (continueExceeding: boolean, exponentialBackoff: boolean, cache?: number) => Store;
+type RedisStoreCtor = new (continueExceeding: boolean, exponentialBackoff: boolean, redis: Redis, key: string) => Store;
+
+// The plugin's stores are its files, not named exports (the package has no exports map, so they can be required).
+const requireStore = createRequire(import.meta.url);
+const LocalStore = requireStore('@fastify/rate-limit/store/LocalStore') as LocalStoreCtor;
+const RedisStore = requireStore('@fastify/rate-limit/store/RedisStore') as RedisStoreCtor;
+
+/** Prefix of every rate-limit key in Redis. */
+export const RATE_LIMIT_KEY_PREFIX = 'rate-limit:';
+
+/**
+ * Each limit's own key space: a route's method and address (as RedisStore names them), or, for a limiter
+ * made by app.createRateLimit (no route), one space whose keys carry the limiter's name (client-limit.ts).
+ */
+export function childNamespace(parent: string, options: ChildOptions): string {
+  const route = options.routeInfo;
+  if (route?.url) return `${parent}${[route.method ?? ''].flat().join(',')}${route.url}-`;
+  return `${parent}limiter-`;
+}
+
+/** Counts in Redis while it answers, else in this instance's memory. */
+class SharedStore implements Store {
+  private readonly shared: Store;
+  private readonly local: Store;
+
+  constructor(
+    private readonly redis: Redis,
+    private readonly namespace: string,
+    private readonly options: ChildOptions,
+  ) {
+    const continueExceeding = options.continueExceeding ?? false;
+    const exponentialBackoff = options.exponentialBackoff ?? false;
+    this.shared = new RedisStore(continueExceeding, exponentialBackoff, redis, namespace);
+    this.local = new LocalStore(continueExceeding, exponentialBackoff, options.cache);
+  }
+
+  incr(key: string, callback: IncrCallback, timeWindow: number, max: number): void {
+    // Down (or still connecting): no command would be sent anyway.
+    if (this.redis.status !== 'ready') {
+      this.local.incr(key, callback, timeWindow, max);
+      return;
+    }
+    this.shared.incr(
+      key,
+      (error, result) => (error ? this.local.incr(key, callback, timeWindow, max) : callback(null, result)),
+      timeWindow,
+      max,
+    );
+  }
+
+  child(options: ChildOptions): Store {
+    return new SharedStore(this.redis, childNamespace(this.namespace, options), { ...this.options, ...options });
+  }
+}
+
+/** The options @fastify/rate-limit is registered with: limits per route only, counted where this file says. */
+export function rateLimitOptions(app: FastifyInstance): RateLimitPluginOptions {
+  const redis = app.redis;
+  if (!redis) return { global: false };
+  class Shared extends SharedStore {
+    constructor(options: ChildOptions) {
+      super(redis as Redis, RATE_LIMIT_KEY_PREFIX, options);
+    }
+  }
+  return { global: false, store: Shared as unknown as FastifyRateLimitStoreCtor };
+}
