@@ -38,6 +38,7 @@ import { uploadRoutes } from './features/uploads/uploads.routes';
 import { usersRoutes } from './features/users/users.routes';
 import { activityLogPlugin } from './plugins/activity-log';
 import { authPlugin } from './plugins/auth';
+import { proxySanityPlugin } from './plugins/proxy-sanity';
 import { schedulerPlugin } from './plugins/scheduler';
 import { isPagePath, systemSettingsPlugin } from './plugins/system-settings';
 import { STANDALONE_PAGE_CSP, standalonePage } from './plugins/standalone-page';
@@ -67,8 +68,8 @@ export interface BuildOptions {
   database?: Database;
   /** 'build' serves the production build, 'dev' runs Vite in middleware mode, false serves no pages. */
   web?: WebMode;
-  /** Logger override (tests silence it). */
-  logger?: boolean;
+  /** Logger override: false silences it (tests); a stream receives the JSON log lines (tests that read them). */
+  logger?: boolean | { write(line: string): void };
 }
 
 /**
@@ -84,7 +85,10 @@ const acceptsHtml = (accept: string | undefined): boolean => accept?.includes('t
 
 export async function buildApp(config: Config, options: BuildOptions = {}): Promise<FastifyInstance> {
   const app = Fastify({
-    logger: options.logger === false ? false : { level: config.logLevel },
+    logger:
+      options.logger === false
+        ? false
+        : { level: config.logLevel, ...(typeof options.logger === 'object' ? { stream: options.logger } : {}) },
     genReqId: () => randomUUID(),
     // One log line per request (onResponse below) rather than Fastify's two.
     logController: new LogController({ requestIdLogLabel: 'reqId', disableRequestLogging: true }),
@@ -156,6 +160,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
         method: request.method,
         url: loggedUrl(request.url),
         statusCode: reply.statusCode,
+        // The client's address as the app sees it: the proxy's own unless TRUST_PROXY names it.
+        ip: request.ip,
         ms: Math.round(reply.elapsedTime),
       },
       'request completed',
@@ -163,6 +169,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   });
 
   await app.register(gracefulShutdownPlugin);
+  // Warns once when forwarding headers arrive while TRUST_PROXY=false ignores them.
+  await app.register(proxySanityPlugin);
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   await app.register(errorHandlerPlugin);
