@@ -72,17 +72,24 @@ export const uploadsPlugin = fp(async (app: FastifyInstance, options: UploadsPlu
     await storage.check();
   });
 
-  // A folder that cannot be written does not stop the site: uploads answer 503 STORAGE_UNAVAILABLE and
-  // /api/ready reports it until the folder is fixed.
+  // A store that cannot be written does not stop the site: uploads answer 503 STORAGE_UNAVAILABLE and
+  // /api/ready reports it until the store is fixed.
   try {
     const swept = await sweepTemporaryFiles(app.config.uploadDir, new Date(Date.now() - TEMPORARY_FILE_GRACE_MS));
     if (swept > 0) app.log.info({ files: swept }, 'temporary upload files of an interrupted run removed');
     await app.checkUploadStorage();
   } catch (error) {
-    app.log.error({ err: error, uploadDir: app.config.uploadDir }, 'the upload folder cannot be written');
+    app.log.error({ err: error, uploadDir: app.config.uploadDir }, 'the upload storage cannot be written');
   }
 
+  const publicUrl = app.config.storagePublicUrl;
+
   async function serve(request: FastifyRequest, reply: FastifyReply, key: string, name: string) {
+    // Stored content keeps the app's /uploads/ addresses; the public URL (a CDN, the bucket) serves the
+    // bytes, so that it can change without rewriting content (ADR 0030). The store is not contacted.
+    if (publicUrl) {
+      return reply.header('cache-control', UPLOAD_CACHE_CONTROL).redirect(`${publicUrl}/${key}`, 301);
+    }
     const extension = name.slice(name.lastIndexOf('.') + 1);
     const object = await storage.get(key);
     if (!object) return reply.callNotFound();

@@ -98,36 +98,59 @@ export async function sweepUnused(ctx: UploadContext, olderThanDays: number, now
 export interface OrphanSweep {
   /** Temporary files (half-written objects, half-read request bodies) older than the grace period. */
   temporary: number;
-  /** Rows whose stored original is missing. */
+  /** Unused rows whose stored original is missing. */
   rows: number;
   /** Stored objects no row names (written before an interrupted upload recorded its row). */
   objects: number;
+  /** Used rows whose stored original is missing: broken references, kept and logged for staff. */
+  broken: number;
 }
 
-/**
- * Removes what interrupted uploads left: temporary files, upload rows without their file, stored files
- * without a row. Only things older than ORPHAN_GRACE_MS, so an upload in progress is never touched.
- */
-export async function sweepOrphans(ctx: UploadContext, uploadDir: string, now = new Date()): Promise<OrphanSweep> {
-  const cutoff = new Date(now.getTime() - ORPHAN_GRACE_MS);
-  const temporary = await sweepTemporaryFiles(uploadDir, cutoff);
+/** More missing than this, and most of them: the store is not the one the database describes. */
+const MISCONFIGURED_MIN = 10;
+const mostOf = (part: number, whole: number) => part > MISCONFIGURED_MIN && part * 2 > whole;
 
-  const uploads = await allUploads(ctx.db, cutoff.toISOString());
-  const missing: number[] = [];
-  for (const u of uploads) if (!(await ctx.storage.exists(`files/${u.filename}`))) missing.push(Number(u.id));
-  const rows = missing.length > 0 ? await deleteUploads(ctx, missing) : 0;
+/**
+ * Removes what interrupted uploads left, from the store every instance shares (ADR 0030): temporary files
+ * of the local folder, unused upload rows without their file, stored objects without a row. Only things
+ * older than ORPHAN_GRACE_MS, so an upload in progress on any instance is never touched. A row something
+ * uses stays even when its file is missing (an error is logged: a broken reference for staff to see), and
+ * a store that lacks most files, or holds mostly objects without a row, is taken for a misconfiguration
+ * (an instance with its own folder or bucket): nothing is deleted then.
+ */
+export async function sweepOrphans(ctx: UploadContext, localDir: string, now = new Date()): Promise<OrphanSweep> {
+  const cutoff = new Date(now.getTime() - ORPHAN_GRACE_MS);
+  const temporary = await sweepTemporaryFiles(localDir, cutoff);
+
+  const stored = [...(await ctx.storage.list('files')), ...(await ctx.storage.list('thumbnails'))];
+  const storedKeys = new Set(stored.map((o) => o.key));
+  const [uploads, old] = await Promise.all([allUploads(ctx.db), allUploads(ctx.db, cutoff.toISOString())]);
+  const missing = old.filter((u) => !storedKeys.has(`files/${u.filename}`));
+  const known = new Set(uploads.map((u) => stemOf(u.filename)));
+  const strays = stored.filter(
+    (o) => !known.has(stemOf(o.key.slice(o.key.lastIndexOf('/') + 1))) && o.modified < cutoff,
+  );
+  if (mostOf(missing.length, old.length) || mostOf(strays.length, stored.length)) {
+    ctx.log.error(
+      { missing: missing.length, uploads: old.length, strays: strays.length, objects: stored.length },
+      'upload orphan sweep skipped: the file store does not match the database (another folder or bucket?)',
+    );
+    return { temporary, rows: 0, objects: 0, broken: 0 };
+  }
+
+  const referenced = missing.length > 0 ? await referencedStems(ctx.db) : new Set<string>();
+  const broken = missing.filter((u) => referenced.has(stemOf(u.filename)));
+  for (const u of broken) {
+    ctx.log.error({ uploadId: Number(u.id), filename: u.filename }, 'a used upload has no stored file');
+  }
+  const unused = missing.filter((u) => !referenced.has(stemOf(u.filename))).map((u) => Number(u.id));
+  const rows = unused.length > 0 ? await deleteUploads(ctx, unused) : 0;
 
   let objects = 0;
-  if (ctx.storage.list) {
-    const known = new Set((await allUploads(ctx.db)).map((u) => stemOf(u.filename)));
-    const stored = [...(await ctx.storage.list('files')), ...(await ctx.storage.list('thumbnails'))];
-    for (const object of stored) {
-      const stem = stemOf(object.key.slice(object.key.lastIndexOf('/') + 1));
-      if (known.has(stem) || object.modified >= cutoff) continue;
-      await ctx.storage.delete(object.key);
-      objects += 1;
-    }
+  for (const object of strays) {
+    await ctx.storage.delete(object.key);
+    objects += 1;
   }
   if (temporary + rows + objects > 0) ctx.log.info({ temporary, rows, objects }, 'upload orphans swept');
-  return { temporary, rows, objects };
+  return { temporary, rows, objects, broken: broken.length };
 }
