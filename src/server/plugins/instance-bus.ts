@@ -25,8 +25,8 @@ export interface InstanceBus {
   readonly transport: BusTransport;
   /** Sends to every other instance. Never throws: false when it could not be sent (the poll covers it). */
   publish(topic: string, data: unknown): Promise<boolean>;
-  /** Calls `handler` with the data of each message of `topic` from another instance. */
-  subscribe(topic: string, handler: (data: unknown) => void | Promise<void>): void;
+  /** Calls `handler` with the data of each message of `topic` from another instance; the result stops it. */
+  subscribe(topic: string, handler: (data: unknown) => void | Promise<void>): () => void;
   /** Calls `handler` when the listening connection is back after a loss: messages may have been missed. */
   onReconnect(handler: () => void | Promise<void>): void;
   /** Whether messages from other instances are heard now. */
@@ -45,6 +45,8 @@ export const RESYNC_TOPIC = 'resync';
 export const MAX_MESSAGE_BYTES = 7_500;
 /** The PostgreSQL channel (NOTIFY reaches the listeners of the same database only). */
 export const POSTGRES_CHANNEL = 'instance_bus';
+/** The listening connection's name in pg_stat_activity. */
+export const POSTGRES_APPLICATION_NAME = 'site-instance-bus';
 /** The Redis channel: pub/sub ignores database numbers, so the channel carries REDIS_URL's. */
 export const redisChannel = (redisUrl: string): string => `site:instance-bus:${redisDatabaseNumber(redisUrl)}`;
 /** How long the start waits to be listening before going on without it. */
@@ -81,38 +83,46 @@ interface TransportEvents {
 
 function redisTransport(redis: Redis, url: string, log: FastifyBaseLogger, events: TransportEvents): Transport {
   const channel = redisChannel(url);
-  // A connection in subscriber mode can do nothing else. It queues its SUBSCRIBE until connected and
-  // subscribes again after each reconnection (ioredis' autoResubscribe); no request ever waits on it.
+  // A connection in subscriber mode can do nothing else; no request ever waits on it. It subscribes on
+  // each connection itself (not ioredis' autoResubscribe) to know when it hears again, and only then
+  // catches up: nothing sent in between is missed.
   const subscriber = redis.duplicate({
     enableOfflineQueue: true,
     maxRetriesPerRequest: null,
     commandTimeout: undefined,
+    autoResubscribe: false,
     connectionName: 'site-bus',
   });
   watchConnection(subscriber, log, 'bus', url);
   let subscribed = false;
-  let lost = false;
+  let everSubscribed = false;
+  let firstSubscribed: () => void = () => {};
+  const first = new Promise<void>((resolve) => (firstSubscribed = resolve));
   subscriber.on('message', (from: string, text: string) => {
     if (from === channel) events.deliver(text);
   });
-  subscriber.on('reconnecting', () => {
-    if (subscribed) lost = true;
+  subscriber.on('close', () => {
+    subscribed = false;
   });
   subscriber.on('ready', () => {
-    if (!lost) return;
-    lost = false;
-    events.reconnected();
+    subscriber.subscribe(channel).then(
+      () => {
+        subscribed = true;
+        if (everSubscribed) events.reconnected();
+        everSubscribed = true;
+        firstSubscribed();
+      },
+      // Lost again before the answer: the next connection subscribes.
+      () => {},
+    );
   });
   return {
     async send(text) {
       await redis.publish(channel, text);
     },
-    async start() {
-      await subscriber.subscribe(channel);
-      subscribed = true;
-    },
+    start: () => first,
     stop: () => closeClient(subscriber),
-    listening: () => subscribed && subscriber.status === 'ready',
+    listening: () => subscribed,
   };
 }
 
@@ -145,7 +155,7 @@ function postgresTransport(app: FastifyInstance, url: string, events: TransportE
   /** A dedicated connection, not one of Kysely's pool: LISTEN holds it for as long as the instance runs. */
   async function connect(): Promise<void> {
     if (stopped) return;
-    const next = new pg.Client({ connectionString: url, keepAlive: true });
+    const next = new pg.Client({ connectionString: url, keepAlive: true, application_name: POSTGRES_APPLICATION_NAME });
     let failed = false;
     const fail = (err: unknown) => {
       if (failed) return;
@@ -260,6 +270,11 @@ export const instanceBusPlugin = fp(
       },
       subscribe(topic, handler) {
         handlers.set(topic, [...(handlers.get(topic) ?? []), handler]);
+        return () =>
+          handlers.set(
+            topic,
+            (handlers.get(topic) ?? []).filter((other) => other !== handler),
+          );
       },
       onReconnect(handler) {
         reconnectHandlers.push(handler);

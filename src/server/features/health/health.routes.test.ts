@@ -1,6 +1,7 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { useTestApp } from '../../testing/test-app';
 import { testDialects } from '../../testing/test-database';
+import { redisAvailable, testRedisUrl } from '../../testing/test-redis';
 
 describe.each(testDialects)('health and errors on %s', (dialect) => {
   const t = useTestApp(dialect);
@@ -59,5 +60,47 @@ describe.each(testDialects)('health and errors on %s', (dialect) => {
     expect(res.headers['x-content-type-options']).toBe('nosniff');
     expect(res.headers['content-security-policy']).toContain("script-src 'self'");
     expect(res.headers['content-security-policy']).not.toContain("unsafe-inline';script");
+  });
+});
+
+/** This file's Redis database: no other test file uses it. */
+const REDIS_DB = 13;
+const hasRedis = await redisAvailable();
+
+describe.skipIf(!hasRedis)('/api/ready with Redis', () => {
+  const t = useTestApp('sqlite', { seed: false, env: { REDIS_URL: testRedisUrl(REDIS_DB) } });
+
+  it('says Redis is reachable', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/ready' });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({
+      success: true,
+      data: { status: 'ready', database: true, migrations: true, storage: true, redis: true },
+    });
+  });
+});
+
+describe('/api/ready with a Redis that cannot be reached', () => {
+  const t = useTestApp('sqlite', { seed: false, env: { REDIS_URL: 'redis://127.0.0.1:1/0' } });
+
+  it('stays ready (the site serves, counting limits in memory) but says it is degraded', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/ready' });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({
+      success: true,
+      data: { status: 'degraded', database: true, migrations: true, storage: true, redis: false },
+    });
+  });
+
+  it('still answers 503 for what it cannot serve without, and names Redis there too', async () => {
+    const storage = vi.spyOn(t.app, 'checkUploadStorage').mockRejectedValueOnce(new Error('read-only'));
+    const res = await t.app.inject({ method: 'GET', url: '/api/ready' });
+    storage.mockRestore();
+    expect(res.statusCode).toBe(503);
+    expect(res.json()).toMatchObject({
+      success: false,
+      code: 'STORAGE_UNAVAILABLE',
+      data: { database: true, migrations: true, storage: false, redis: false },
+    });
   });
 });
