@@ -5,13 +5,15 @@ import { parseArgs } from 'node:util';
 import { loadConfig, readEnvironment } from '../src/server/config';
 import { createDatabase } from '../src/server/db/database';
 import { migrateToLatest } from '../src/server/db/migrator';
-import { restoreFromFile } from '../src/server/features/backups/backups.service';
+import { restoreFromFile, restoreFromStore } from '../src/server/features/backups/backup-restore';
+import type { BackupContext } from '../src/server/features/backups/backups.service';
+import { createStorage, isValidStorageKey } from '../src/server/storage';
 
 /*
  * npm run restore -- FILE [--yes]: replaces every table and uploaded file of this site by those of a backup
- * archive (a path, or the name of a file in BACKUP_DIR). The archive is checked completely before anything
- * changes; a damaged or foreign one is refused. Everybody signs in again afterwards. Asks for confirmation
- * unless --yes is given.
+ * archive (a path, or the name of a backup in the backups store: BACKUP_DIR, or the shared bucket with
+ * STORAGE_S3_*). The archive is checked completely before anything changes; a damaged or foreign one is
+ * refused. Everybody signs in again afterwards. Asks for confirmation unless --yes is given.
  */
 const { values, positionals } = parseArgs({
   options: { yes: { type: 'boolean', short: 'y', default: false } },
@@ -23,8 +25,26 @@ if (!given || positionals.length > 1) {
   console.error('usage: npm run restore -- FILE [--yes]');
   process.exit(2);
 }
-const file = existsSync(given) ? path.resolve(given) : path.join(config.backupDir, given);
-if (!existsSync(file)) {
+const backups = createStorage(config, 'backups');
+const uploads = createStorage(config, 'uploads');
+const local = existsSync(given) ? path.resolve(given) : null;
+/** An error's message, with the cause of a store that could not be reached. */
+const describe = (error: unknown) =>
+  error instanceof Error
+    ? error.cause instanceof Error
+      ? `${error.message}: ${error.cause.message}`
+      : error.message
+    : String(error);
+let stored = false;
+if (local === null && isValidStorageKey(given)) {
+  try {
+    stored = await backups.exists(given);
+  } catch (error) {
+    console.error(`The backups store cannot be read: ${describe(error)}`);
+    process.exit(1);
+  }
+}
+if (local === null && !stored) {
   console.error(`Backup not found: ${given}`);
   process.exit(2);
 }
@@ -35,7 +55,7 @@ if (!values.yes) {
   }
   const prompt = createInterface({ input: process.stdin, output: process.stdout });
   const answer = await prompt.question(
-    `Replace every row and uploaded file of ${config.databaseUrl.split('@').pop()} with ${path.basename(file)}? Type RESTORE: `,
+    `Replace every row and uploaded file of ${config.databaseUrl.split('@').pop()} with ${path.basename(given)}? Type RESTORE: `,
   );
   prompt.close();
   if (answer.trim() !== 'RESTORE') {
@@ -51,12 +71,13 @@ const log = {
 };
 try {
   await migrateToLatest(database.db);
-  const result = await restoreFromFile({ db: database.db, dialect: database.dialect, config, log }, file);
+  const ctx: BackupContext = { db: database.db, dialect: database.dialect, config, backups, uploads, log };
+  const result = local ? await restoreFromFile(ctx, local) : await restoreFromStore(ctx, given);
   console.log(
     `Restored ${result.rowCount} rows and ${result.fileCount} files from a ${result.sourceDialect} backup of ${result.createdAt}.`,
   );
 } catch (error) {
-  console.error(error instanceof Error ? error.message : String(error));
+  console.error(describe(error));
   process.exitCode = 1;
 } finally {
   await database.close();

@@ -1,19 +1,21 @@
 import { createHash } from 'node:crypto';
 import { once } from 'node:events';
 import { createReadStream, createWriteStream } from 'node:fs';
-import { mkdir, readdir, stat } from 'node:fs/promises';
+import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
-import { Transform } from 'node:stream';
+import { Transform, type Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { createGunzip, createGzip } from 'node:zlib';
 import tar from 'tar-stream';
 import { BACKUP_FORMAT_VERSION, backupTypes } from '../../../shared/contracts/backups';
 import { z } from '../../../shared/zod';
+import { StorageUnavailableError } from '../../plugins/errors';
+import type { FileStorage } from '../../storage';
 
 /*
  * The archive (ADR 0018): a gzip-compressed tar holding, in this order,
  *   db/<table>/<part>.jsonl   one JSON object per line, the table's rows in primary-key order, parts of ~4 MiB
- *   uploads/<path>            every uploaded file, by its path under UPLOAD_DIR
+ *   uploads/<key>             every uploaded file, by its key in the uploads store (files/…, thumbnails/…)
  *   manifest.json             last, once every size and checksum is known
  * Written and read as streams: memory holds one part of one table, never a file or the archive.
  */
@@ -69,25 +71,19 @@ export interface ArchiveResult {
 
 const sha256 = () => createHash('sha256');
 
-/** Uploaded files to back up: everything under the folder except dot folders (spool, restores) and temporaries. */
-export async function listUploadFiles(root: string): Promise<string[]> {
-  let entries;
-  try {
-    entries = await readdir(root, { recursive: true, withFileTypes: true });
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return [];
-    throw error;
-  }
-  return entries
-    .filter((e) => e.isFile())
-    .map((e) => path.relative(root, path.join(e.parentPath, e.name)).split(path.sep).join('/'))
-    .filter((rel) => isSafeRelativePath(rel) && !rel.endsWith('.tmp'))
-    .sort();
+/** The folders of the uploads store that hold the site's files (ADR 0030): originals and their variants. */
+export const UPLOAD_FOLDERS = ['files', 'thumbnails'] as const;
+
+/** The keys of every stored upload, sorted; read from the store, so the same on local disk and in a bucket. */
+export async function listStoredUploads(uploads: FileStorage): Promise<string[]> {
+  const keys: string[] = [];
+  for (const folder of UPLOAD_FOLDERS) for (const object of await uploads.list(folder)) keys.push(object.key);
+  return keys.filter(isSafeRelativePath).sort();
 }
 
 const SEGMENT = /^[A-Za-z0-9_-][A-Za-z0-9._-]{0,254}$/;
 /** No absolute paths, dot segments or hidden names: an entry can only land inside its folder. */
-function isSafeRelativePath(rel: string): boolean {
+export function isSafeRelativePath(rel: string): boolean {
   const segments = rel.split('/');
   return segments.length <= 8 && segments.every((s) => SEGMENT.test(s));
 }
@@ -98,7 +94,8 @@ export async function writeArchive(
   source: {
     header: Omit<BackupManifest, 'tables' | 'files' | 'rowCount' | 'fileCount' | 'format' | 'formatVersion'>;
     tables: TableSource[];
-    uploadRoot: string;
+    /** The uploads store: every object under UPLOAD_FOLDERS goes into the archive. */
+    uploads: FileStorage;
   },
 ): Promise<ArchiveResult> {
   const pack = tar.pack();
@@ -151,15 +148,10 @@ export async function writeArchive(
     }
 
     const files: ManifestEntry[] = [];
-    for (const rel of await listUploadFiles(source.uploadRoot)) {
-      const full = path.join(source.uploadRoot, ...rel.split('/'));
-      let info;
-      try {
-        info = await stat(full);
-      } catch {
-        continue; // removed since the listing: it is not part of the site any more
-      }
-      const name = `uploads/${rel}`;
+    for (const key of await listStoredUploads(source.uploads)) {
+      const object = await source.uploads.get(key);
+      if (!object) continue; // removed since the listing: it is not part of the site any more
+      const name = `uploads/${key}`;
       const hash = sha256();
       let done: () => void = () => {};
       let failed: (error: Error) => void = () => {};
@@ -167,17 +159,24 @@ export async function writeArchive(
         done = resolve;
         failed = reject;
       });
-      const sink = pack.entry({ name, size: info.size, mtime: info.mtime }, (error) =>
+      const sink = pack.entry({ name, size: object.size, mtime: object.modified }, (error) =>
         error ? failed(error) : done(),
       );
       let size = 0;
-      for await (const chunk of createReadStream(full, { end: Math.max(0, info.size - 1) }) as AsyncIterable<Buffer>) {
-        const piece = size + chunk.length > info.size ? chunk.subarray(0, info.size - size) : chunk;
-        hash.update(piece);
-        size += piece.length;
-        if (!sink.write(piece)) await once(sink, 'drain');
+      try {
+        for await (const chunk of object.stream as AsyncIterable<Buffer>) {
+          size += chunk.length;
+          if (size > object.size) break;
+          hash.update(chunk);
+          if (!sink.write(chunk)) await once(sink, 'drain');
+        }
+      } catch (error) {
+        // The store failed while it sent the object (a dropped connection, a disk error).
+        throw new StorageUnavailableError({ cause: error });
+      } finally {
+        object.stream.destroy();
       }
-      if (size !== info.size) throw new Error(`${rel} changed while it was being backed up`);
+      if (size !== object.size) throw new Error(`${key} changed while it was being backed up`);
       (sink as unknown as NodeJS.WritableStream).end();
       await finished;
       files.push({ path: name, size, sha256: hash.digest('hex') });
@@ -217,12 +216,14 @@ export interface VerifiedArchive {
 }
 
 /**
- * Reads a whole archive and checks it against its manifest: the format and version, every part's and file's
- * size and SHA-256, every table's row count, and that nothing is missing or extra. With `stage`, every entry
- * is also written there for a restore. Throws BackupFormatError for anything wrong.
+ * Reads a whole archive (a local file, or a stream such as an object of the backups store) and checks it
+ * against its manifest: the format and version, every part's and file's size and SHA-256, every table's row
+ * count, and that nothing is missing or extra. With `stage`, every entry is also written there for a
+ * restore. Throws BackupFormatError for anything wrong with the archive, and StorageUnavailableError when
+ * the stream itself fails (the store went away while sending it).
  */
 export async function verifyArchive(
-  file: string,
+  source: string | Readable,
   options: { stage?: StagingTarget; expectedTables?: readonly string[]; schemaVersion?: string } = {},
 ): Promise<VerifiedArchive> {
   const seen = new Map<string, { size: number; sha256: string; lines: number }>();
@@ -230,14 +231,24 @@ export async function verifyArchive(
   const archiveHash = sha256();
   let archiveSize = 0;
 
-  const input = createReadStream(file);
+  const input: Readable = typeof source === 'string' ? createReadStream(source) : source;
   const gunzip = createGunzip();
   const extract = tar.extract();
+  let inputError: Error | null = null;
+  // The local staging folder failed (full, not writable): the server's problem, not the archive's.
+  let stagingError: Error | null = null;
+  const staging = (error: Error): never => {
+    stagingError = error;
+    throw error;
+  };
   input.on('data', (chunk: string | Buffer) => {
     archiveHash.update(chunk);
     archiveSize += chunk.length;
   });
-  input.on('error', (error) => extract.destroy(error));
+  input.on('error', (error: Error) => {
+    inputError = error;
+    extract.destroy(error);
+  });
   gunzip.on('error', (error) => extract.destroy(error));
   input.pipe(gunzip).pipe(extract as unknown as NodeJS.WritableStream);
 
@@ -271,7 +282,8 @@ export async function verifyArchive(
       const hash = sha256();
       let size = 0;
       let lines = 0;
-      const out = destination ? await openStaged(destination) : null;
+      const out = destination ? await openStaged(destination).catch(staging) : null;
+      out?.on('error', (error) => void (stagingError = error));
       for await (const chunk of entry as AsyncIterable<Buffer>) {
         hash.update(chunk);
         size += chunk.length;
@@ -285,9 +297,14 @@ export async function verifyArchive(
       seen.set(name, { size, sha256: hash.digest('hex'), lines });
     }
   } catch (error) {
+    if (inputError) throw new StorageUnavailableError({ cause: inputError });
+    if (stagingError) throw stagingError;
     if (error instanceof BackupFormatError) throw error;
     if (manifestText === null && seen.size === 0) throw new BackupFormatError('not a backup archive (.tar.gz)');
     throw new BackupFormatError(`the archive is damaged or incomplete (${(error as Error).message})`);
+  } finally {
+    // Refused half way: stop reading (and free the file or the store's connection).
+    input.destroy();
   }
 
   if (manifestText === null) {

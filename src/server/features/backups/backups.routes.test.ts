@@ -8,38 +8,24 @@ import { pipeline } from 'node:stream/promises';
 import { type Readable } from 'node:stream';
 import { createWriteStream } from 'node:fs';
 import { GetObjectCommand, S3Client } from '@aws-sdk/client-s3';
-import type { Kysely } from 'kysely';
 import S3rver from 's3rver';
 import tar from 'tar-stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BACKUPS_KEEP, BackupMessage, type Backup } from '../../../shared/contracts/backups';
 import type { Role } from '../../../shared/contracts/auth';
-import type { DB } from '../../db/schema';
 import { seedDemoContent } from '../../seed/seed';
 import { bearer, createSignedIn, type Session } from '../../testing/auth-helpers';
 import { postMultipart } from '../../testing/multipart';
 import { useTestApp, type TestContext } from '../../testing/test-app';
 import { createTestDatabase, testDialects, type TestDatabase } from '../../testing/test-database';
 import { BACKED_UP_TABLES, EMPTIED_ON_RESTORE, KEPT_ON_RESTORE, SEARCH_INDEX_TABLES } from './backup-tables';
-import { deleteAllRows, readTablePage } from './backups.repository';
-import { createBackup, restoreFromFile, type BackupContext } from './backups.service';
+import { tableDigests } from './backup-test-support';
+import { deleteAllRows } from './backups.repository';
+import { createStorage } from '../../storage';
+import { restoreFromFile } from './backup-restore';
+import { createBackup, type BackupContext } from './backups.service';
 
 const silent = { info: () => {}, error: () => {} };
-
-/** Every backed-up table's rows, as sorted JSON lines: equal digests mean equal rows. */
-async function tableDigests(db: Kysely<DB>): Promise<Record<string, { rows: number; digest: string }>> {
-  const out: Record<string, { rows: number; digest: string }> = {};
-  for (const table of BACKED_UP_TABLES) {
-    const rows = await readTablePage(db, table.name, table.key, null, 1_000_000, table.computed);
-    const lines = rows
-      .map((row) =>
-        JSON.stringify(Object.fromEntries(Object.entries(row).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)))),
-      )
-      .sort();
-    out[table.name] = { rows: rows.length, digest: createHash('sha256').update(lines.join('\n')).digest('hex') };
-  }
-  return out;
-}
 
 /** Every file under the upload folder (dot folders aside) with its SHA-256. */
 async function uploadDigests(root: string): Promise<Record<string, string>> {
@@ -463,7 +449,9 @@ describe.each(testDialects.filter((d) => d !== 'sqlite'))('a SQLite backup resto
     backupDir: path.join(dataDir, 'backups'),
     uploadDir: path.join(dataDir, 'uploads'),
     backupS3: undefined,
+    storageS3: undefined,
   };
+  const stores = { backups: createStorage(config, 'backups'), uploads: createStorage(config, 'uploads') };
 
   beforeAll(async () => {
     source = await createTestDatabase('sqlite');
@@ -478,14 +466,14 @@ describe.each(testDialects.filter((d) => d !== 'sqlite'))('a SQLite backup resto
   }, 60_000);
 
   it('gives back every row, and new rows get new ids', async () => {
-    const from: BackupContext = { db: source.database.db, dialect: 'sqlite', config, log: silent };
+    const from: BackupContext = { db: source.database.db, dialect: 'sqlite', config, ...stores, log: silent };
     const backup = await createBackup(from, { type: 'manual', userId: null });
     const expected = await tableDigests(source.database.db);
     const files = await uploadDigests(config.uploadDir);
     await rm(config.uploadDir, { recursive: true, force: true });
     await mkdir(config.uploadDir, { recursive: true });
 
-    const into: BackupContext = { db: target.database.db, dialect, config, log: silent };
+    const into: BackupContext = { db: target.database.db, dialect, config, ...stores, log: silent };
     const result = await restoreFromFile(into, path.join(config.backupDir, backup.filename));
     expect(result).toMatchObject({ rowCount: backup.rowCount, sourceDialect: 'sqlite' });
     expect(await tableDigests(target.database.db)).toEqual(expected);

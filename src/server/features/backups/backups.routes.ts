@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { createReadStream, createWriteStream } from 'node:fs';
+import { createWriteStream } from 'node:fs';
 import { mkdir, rm } from 'node:fs/promises';
 import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
@@ -25,13 +25,15 @@ import { z } from '../../../shared/zod';
 import { activity } from '../../plugins/activity-log';
 import { requireUser } from '../../plugins/auth';
 import { AppError } from '../../plugins/errors';
+import { createStorage, type StoredObject } from '../../storage';
+import { restoreBackup } from './backup-restore';
 import {
   completedBackup,
   createBackup,
   deleteBackup,
   importBackup,
   listAll,
-  restoreBackup,
+  openArchive,
   runAutoBackupIfDue,
   saveSchedule,
   scheduleView,
@@ -53,10 +55,14 @@ export async function backupsRoutes(app: FastifyInstance): Promise<void> {
     limits: { fileSize: BACKUP_IMPORT_MAX_BYTES, files: 1, fields: 5, fieldSize: 1000, parts: 10, headerPairs: 100 },
   });
   const r = app.withTypeProvider<ZodTypeProvider>();
+  // The stores every instance shares (ADR 0030): archives by file name, and the uploaded files.
+  const backups = createStorage(app.config, 'backups');
   const ctx = (request?: FastifyRequest): BackupContext => ({
     db: app.database.db,
     dialect: app.database.dialect,
     config: app.config,
+    backups,
+    uploads: app.fileStorage,
     log: request?.log ?? app.log,
   });
 
@@ -159,6 +165,7 @@ export async function backupsRoutes(app: FastifyInstance): Promise<void> {
       if (!request.isMultipart()) {
         throw new AppError(400, ErrorCode.BAD_REQUEST, BackupMessage.NO_FILE);
       }
+      // Local scratch space whatever the store: the archive is checked here before it is stored.
       const dir = app.config.backupDir;
       await mkdir(dir, { recursive: true, mode: 0o700 });
       const spooled = path.join(dir, `.import-${randomBytes(8).toString('hex')}.partial`);
@@ -195,15 +202,16 @@ export async function backupsRoutes(app: FastifyInstance): Promise<void> {
     },
   );
 
-  const sendArchive = (reply: FastifyReply, row: { size: number; filename: string }, file: string) => {
+  /** Streamed from the store: an archive of several GB never sits in memory, whichever instance made it. */
+  const sendArchive = (reply: FastifyReply, row: { filename: string }, object: StoredObject) => {
     reply.headers({
       ...noStore,
       'content-type': 'application/gzip',
-      'content-length': String(row.size),
+      'content-length': String(object.size),
       'content-disposition': `attachment; filename="${row.filename}"`,
       'x-content-type-options': 'nosniff',
     });
-    return reply.send(createReadStream(file));
+    return reply.send(object.stream);
   };
 
   r.get(
@@ -217,8 +225,8 @@ export async function backupsRoutes(app: FastifyInstance): Promise<void> {
       },
     },
     async (request, reply) => {
-      const { row, file } = await completedBackup(ctx(request), request.params.id);
-      return sendArchive(reply, row, file);
+      const { row, object } = await openArchive(ctx(request), request.params.id);
+      return sendArchive(reply, row, object);
     },
   );
 
@@ -234,7 +242,7 @@ export async function backupsRoutes(app: FastifyInstance): Promise<void> {
       },
     },
     async (request, reply) => {
-      const { row } = await completedBackup(ctx(request), request.params.id);
+      const row = await completedBackup(ctx(request), request.params.id);
       const token = await app.signedLinks.issue(request, 'backup', String(row.id), BACKUP_DOWNLOAD_LINK_SECONDS);
       reply.headers(noStore);
       return {
@@ -264,8 +272,8 @@ export async function backupsRoutes(app: FastifyInstance): Promise<void> {
       if (!user || !permissionsByRole[user.role].includes('backups')) {
         throw new AppError(401, ErrorCode.UNAUTHENTICATED, BackupMessage.LINK_EXPIRED);
       }
-      const { row, file } = await completedBackup(ctx(request), request.params.id);
-      return sendArchive(reply, row, file);
+      const { row, object } = await openArchive(ctx(request), request.params.id);
+      return sendArchive(reply, row, object);
     },
   );
 

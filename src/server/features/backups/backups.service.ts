@@ -1,6 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { hostname } from 'node:os';
-import { mkdir, readdir, rename, rm, stat } from 'node:fs/promises';
+import { mkdir, rm } from 'node:fs/promises';
 import path from 'node:path';
 import type { Kysely } from 'kysely';
 import {
@@ -13,7 +12,6 @@ import {
   type BackupKind,
   type BackupSchedule,
   type BackupScheduleInput,
-  type RestoreResult,
 } from '../../../shared/contracts/backups';
 import { ErrorCode, formatMessage } from '../../../shared/errors';
 import { APP_VERSION } from '../../app-version';
@@ -22,23 +20,20 @@ import type { DialectName } from '../../db/database';
 import { latestMigrationName } from '../../db/migrator';
 import type { DB } from '../../db/schema';
 import { retryWriteConflicts } from '../../db/write-conflicts';
-import { AppError } from '../../plugins/errors';
-import { claimJob, ensureJobRow, releaseJob } from '../../plugins/job-leases.repository';
-import { BackupFormatError, readStagedRows, verifyArchive, writeArchive, type TableSource } from './backup-archive';
-import { BACKED_UP_TABLES, EMPTIED_ON_RESTORE, type BackedUpTable } from './backup-tables';
+import { AppError, StorageUnavailableError } from '../../plugins/errors';
+import type { FileStorage, StoredObject } from '../../storage';
+import { BackupFormatError, verifyArchive, writeArchive, type TableSource } from './backup-archive';
+import { exclusively, isBusyError } from './backup-lock';
+import { BACKED_UP_TABLES, type BackedUpTable } from './backup-tables';
 import {
   countCompleted,
-  deleteAllRows,
   deleteBackupRow,
-  extendLease,
   findBackup,
   insertBackup,
-  insertRows,
   latestCompleted,
   listBackups,
   readSetting,
   readTablePage,
-  resetIdentity,
   updateBackup,
   writeSetting,
   type BackupRow,
@@ -46,8 +41,10 @@ import {
 import { copyToBucket } from './offsite-copy';
 
 /*
- * Backups of the whole site (ADR 0018): create, list, restore, import, delete, retention, the automatic
- * schedule and the off-site copy. Used by the API routes, the scheduler job and the command-line scripts.
+ * Backups of the whole site (ADR 0018): create, list, import, delete, retention, the automatic schedule and
+ * the off-site copy; restoring is backup-restore.ts. Archives live in the backups store and uploaded files
+ * in the uploads store, so every instance sees the same ones (ADR 0030). Used by the API routes, the
+ * scheduler job and the command-line scripts.
  */
 
 export interface BackupLog {
@@ -58,61 +55,18 @@ export interface BackupLog {
 export interface BackupContext {
   db: Kysely<DB>;
   dialect: DialectName;
-  config: Pick<Config, 'backupDir' | 'uploadDir' | 'backupS3'>;
+  /** BACKUP_DIR is local scratch space here (dot folders), for archives being written, imported or restored. */
+  config: Pick<Config, 'backupDir' | 'backupS3'>;
+  /** Where the archives are kept, by file name: BACKUP_DIR or the bucket every instance shares (ADR 0030). */
+  backups: FileStorage;
+  /** The uploaded files (files/…, thumbnails/…) that a backup holds and a restore replaces. */
+  uploads: FileStorage;
   log: BackupLog;
 }
 
 export const SCHEDULE_SETTING = 'backups.auto';
 const PAGE_ROWS = 500;
-/** Rows per INSERT: far below every database's limit on bound parameters for our widest table. */
-const INSERT_ROWS = 100;
 const FILENAME = /^backup-[0-9tz-]+-[a-z]+-[0-9a-f]{8}\.tar\.gz$/;
-
-/**
- * One backup or restore at a time, across instances: two restores interleaving would mix two sites, and a
- * backup taken during a restore would hold half of each. An in-process flag answers at once; a lease row
- * (job_leases, as the scheduler's) covers other instances and the command line. The lease is short and
- * renewed while the work runs, so a process that died frees it within minutes.
- */
-const LOCK = 'backups-exclusive';
-const LOCK_MS = 5 * 60_000;
-const LOCK_RENEW_MS = 60_000;
-const lockOwner = `${hostname().slice(0, 40)}:${process.pid}:${randomBytes(4).toString('hex')}`;
-let busy = false;
-async function exclusively<T>(db: Kysely<DB>, work: () => Promise<T>): Promise<T> {
-  if (busy) throw new AppError(409, ErrorCode.CONFLICT, BackupMessage.BUSY);
-  busy = true;
-  let renew: NodeJS.Timeout | undefined;
-  try {
-    const now = new Date();
-    await ensureJobRow(db, LOCK);
-    const claimed = await retryWriteConflicts(() =>
-      claimJob(db, {
-        name: LOCK,
-        owner: lockOwner,
-        now: now.toISOString(),
-        leaseUntil: new Date(now.getTime() + LOCK_MS).toISOString(),
-        notStartedSince: null,
-      }),
-    );
-    if (!claimed) throw new AppError(409, ErrorCode.CONFLICT, BackupMessage.BUSY);
-    renew = setInterval(() => {
-      const until = new Date(Date.now() + LOCK_MS).toISOString();
-      extendLease(db, LOCK, lockOwner, until).catch(() => {});
-    }, LOCK_RENEW_MS);
-    renew.unref();
-    try {
-      return await work();
-    } finally {
-      clearInterval(renew);
-      await releaseJob(db, { name: LOCK, owner: lockOwner, now: new Date().toISOString(), error: null }).catch(
-        () => {},
-      );
-    }
-  } finally {
-    busy = false;
-  }
-}
 
 export function toBackup(row: BackupRow): Backup {
   return {
@@ -133,17 +87,32 @@ export function toBackup(row: BackupRow): Backup {
   };
 }
 
-const archivePath = (ctx: BackupContext, filename: string) => {
+/** The archive's key in the backups store: its file name, which only we make. */
+export function archiveKey(filename: string): string {
   if (!FILENAME.test(filename)) throw new Error(`not a backup file name: ${filename}`);
-  return path.join(ctx.config.backupDir, filename);
-};
+  return filename;
+}
 
 function newFilename(type: BackupKind, now: Date): string {
   const stamp = now.toISOString().replace(/[:.]/g, '-').toLowerCase();
   return `backup-${stamp}-${type}-${randomBytes(4).toString('hex')}.tar.gz`;
 }
 
-const errorText = (error: unknown) => (error instanceof Error ? error.message : String(error)).slice(0, 1000);
+export const errorText = (error: unknown) => {
+  const text = error instanceof Error ? error.message : String(error);
+  const cause = error instanceof StorageUnavailableError && error.cause instanceof Error ? error.cause.message : '';
+  return (cause ? `${text} (${cause})` : text).slice(0, 1000);
+};
+
+/**
+ * A private folder for one run's local files (the archive being written, a restore's staging), under
+ * BACKUP_DIR: on the file system of a local backups store, so storing the archive there is a rename.
+ */
+export async function scratchFolder(ctx: BackupContext, kind: string): Promise<string> {
+  const dir = path.join(ctx.config.backupDir, `.${kind}-${randomBytes(6).toString('hex')}`);
+  await mkdir(dir, { recursive: true, mode: 0o700 });
+  return dir;
+}
 
 function tableSource(db: Kysely<DB>, { name, key, computed }: BackedUpTable): TableSource {
   return {
@@ -161,7 +130,11 @@ function tableSource(db: Kysely<DB>, { name, key, computed }: BackedUpTable): Ta
   };
 }
 
-/** Creates a backup of the whole site now: a row while it runs, the archive, retention, then the off-site copy. */
+/**
+ * Creates a backup of the whole site now: a row while it runs; the archive written to local scratch space,
+ * copied off-site when configured, then moved into the backups store; retention; the finished row. An
+ * unreachable store fails the backup with 503 STORAGE_UNAVAILABLE.
+ */
 export async function createBackup(
   ctx: BackupContext,
   options: { type: BackupKind; userId: number | null; now?: Date },
@@ -169,7 +142,6 @@ export async function createBackup(
   return exclusively(ctx.db, async () => {
     const now = options.now ?? new Date();
     const filename = newFilename(options.type, now);
-    await mkdir(ctx.config.backupDir, { recursive: true, mode: 0o700 });
     const id = await retryWriteConflicts(() =>
       insertBackup(ctx.db, {
         filename,
@@ -179,10 +151,11 @@ export async function createBackup(
         now: now.toISOString(),
       }),
     );
-    const target = archivePath(ctx, filename);
-    const partial = `${target}.partial`;
+    let scratch: string | undefined;
     try {
-      const result = await writeArchive(partial, {
+      scratch = await scratchFolder(ctx, 'backup');
+      const file = path.join(scratch, filename);
+      const result = await writeArchive(file, {
         header: {
           appVersion: APP_VERSION,
           schemaVersion: latestMigrationName(),
@@ -191,9 +164,11 @@ export async function createBackup(
           dialect: ctx.dialect,
         },
         tables: BACKED_UP_TABLES.map((t) => tableSource(ctx.db, t)),
-        uploadRoot: ctx.config.uploadDir,
+        uploads: ctx.uploads,
       });
-      await rename(partial, target);
+      // From the local file, before it moves into the store (which may be a bucket): read once more, never copied.
+      const offsite = await copyOffsite(ctx, file, filename);
+      await ctx.backups.putFile(archiveKey(filename), file, { move: true });
       await updateBackup(ctx.db, id, {
         status: 'completed',
         size: result.size,
@@ -201,44 +176,53 @@ export async function createBackup(
         row_count: result.manifest.rowCount,
         file_count: result.manifest.fileCount,
         completed_at: new Date().toISOString(),
+        ...offsite,
       });
       ctx.log.info(
         { backup: filename, rows: result.manifest.rowCount, files: result.manifest.fileCount, bytes: result.size },
         'backup created',
       );
     } catch (error) {
-      await rm(partial, { force: true }).catch(() => {});
       await updateBackup(ctx.db, id, { status: 'failed', error: errorText(error) }).catch(() => {});
       ctx.log.error({ err: error, backup: filename }, 'backup failed');
+      if (error instanceof StorageUnavailableError) throw error;
       throw new AppError(
         500,
         ErrorCode.INTERNAL_ERROR,
         formatMessage(BackupMessage.BACKUP_FAILED, { error: errorText(error) }),
       );
+    } finally {
+      if (scratch) await rm(scratch, { recursive: true, force: true }).catch(() => {});
     }
     await pruneBackups(ctx, new Date());
-    await copyOffsite(ctx, id, filename);
     return toBackup((await findBackup(ctx.db, id)) as BackupRow);
   });
 }
 
-async function copyOffsite(ctx: BackupContext, id: number, filename: string): Promise<void> {
+/** The off-site copy (BACKUP_S3_*): the columns to record, its time or why it failed. */
+async function copyOffsite(
+  ctx: BackupContext,
+  file: string,
+  filename: string,
+): Promise<{ copied_at?: string; error?: string }> {
   const s3 = ctx.config.backupS3;
-  if (!s3) return;
+  if (!s3) return {};
   try {
-    const key = await copyToBucket(s3, archivePath(ctx, filename), filename);
-    await updateBackup(ctx.db, id, { copied_at: new Date().toISOString(), error: null });
+    const key = await copyToBucket(s3, file, filename);
     ctx.log.info({ backup: filename, bucket: s3.bucket, key }, 'backup copied off-site');
+    return { copied_at: new Date().toISOString() };
   } catch (error) {
     // The backup itself is fine; the list shows why the copy is missing, and the next backup tries again.
-    await updateBackup(ctx.db, id, { error: `Off-site copy failed: ${errorText(error)}` }).catch(() => {});
     ctx.log.error({ err: error, backup: filename }, 'the off-site copy of a backup failed');
+    return { error: `Off-site copy failed: ${errorText(error)}` };
   }
 }
 
 /**
  * Retention (spec 02 section 9): the newest BACKUPS_KEEP completed backups are kept unless older than
- * BACKUPS_MAX_AGE_DAYS; failed ones go after the same age. Returns the removed ids.
+ * BACKUPS_MAX_AGE_DAYS; failed ones go after the same age. Their archives are deleted from the store, then
+ * their rows; one the store cannot delete now keeps its row and goes next time. Runs under the backups
+ * lock (ADR 0030): once per new backup, however many instances there are. Returns the removed ids.
  */
 export async function pruneBackups(ctx: BackupContext, now: Date): Promise<number[]> {
   const oldest = new Date(now.getTime() - BACKUPS_MAX_AGE_DAYS * 86_400_000).toISOString();
@@ -254,15 +238,20 @@ export async function pruneBackups(ctx: BackupContext, now: Date): Promise<numbe
       continue;
     }
     if (row.status === 'failed' && !tooOld) continue;
-    await removeBackup(ctx, row);
-    removed.push(Number(row.id));
+    try {
+      await removeBackup(ctx, row);
+      removed.push(Number(row.id));
+    } catch (error) {
+      ctx.log.error({ err: error, backup: row.filename }, 'an old backup could not be removed; it goes next time');
+    }
   }
   if (removed.length > 0) ctx.log.info({ removed }, 'old backups removed');
   return removed;
 }
 
+/** The archive first: a row without its archive is "Backup not found", an archive without a row is lost. */
 async function removeBackup(ctx: BackupContext, row: BackupRow): Promise<void> {
-  await rm(archivePath(ctx, row.filename), { force: true });
+  await ctx.backups.delete(archiveKey(row.filename));
   await deleteBackupRow(ctx.db, Number(row.id));
 }
 
@@ -270,138 +259,49 @@ export async function listAll(ctx: BackupContext): Promise<Backup[]> {
   return (await listBackups(ctx.db)).map(toBackup);
 }
 
-/** The completed backup with this id and its file, or the catalogue's "Backup not found". */
-export async function completedBackup(ctx: BackupContext, id: number): Promise<{ row: BackupRow; file: string }> {
+const notFound = () => new AppError(404, ErrorCode.NOT_FOUND, BackupMessage.NOT_FOUND);
+
+/** The completed backup with this id (its row), or the catalogue's "Backup not found" (404) or 409. */
+export async function completedRow(ctx: BackupContext, id: number): Promise<BackupRow> {
   const row = await findBackup(ctx.db, id);
-  if (!row) throw new AppError(404, ErrorCode.NOT_FOUND, BackupMessage.NOT_FOUND);
+  if (!row) throw notFound();
   if (row.status !== 'completed') throw new AppError(409, ErrorCode.CONFLICT, BackupMessage.NOT_COMPLETED);
-  const file = archivePath(ctx, row.filename);
-  try {
-    await stat(file);
-  } catch {
-    throw new AppError(404, ErrorCode.NOT_FOUND, BackupMessage.NOT_FOUND);
-  }
-  return { row, file };
+  return row;
+}
+
+/** The completed backup with this id whose archive is in the store, or "Backup not found". */
+export async function completedBackup(ctx: BackupContext, id: number): Promise<BackupRow> {
+  const row = await completedRow(ctx, id);
+  if (!(await ctx.backups.exists(archiveKey(row.filename)))) throw notFound();
+  return row;
+}
+
+/** The archive of a completed backup, opened for reading from the store, or "Backup not found". */
+export async function openArchive(ctx: BackupContext, id: number): Promise<{ row: BackupRow; object: StoredObject }> {
+  const row = await completedRow(ctx, id);
+  const object = await ctx.backups.get(archiveKey(row.filename));
+  if (!object) throw notFound();
+  return { row, object };
 }
 
 export async function deleteBackup(ctx: BackupContext, id: number): Promise<void> {
   const row = await findBackup(ctx.db, id);
-  if (!row) throw new AppError(404, ErrorCode.NOT_FOUND, BackupMessage.NOT_FOUND);
+  if (!row) throw notFound();
   if (row.status === 'running') throw new AppError(409, ErrorCode.CONFLICT, BackupMessage.BUSY);
   await removeBackup(ctx, row);
 }
 
-function formatError(error: BackupFormatError, template: string = BackupMessage.RESTORE_FAILED): AppError {
+export function formatError(error: BackupFormatError, template: string = BackupMessage.RESTORE_FAILED): AppError {
   const reason = formatMessage(BackupMessage.INVALID_FORMAT_REASON, { reason: error.reason });
   return new AppError(400, ErrorCode.BAD_REQUEST, formatMessage(template, { error: reason }), [
     { field: 'file', message: reason },
   ]);
 }
 
-/** Restores one of the listed backups. */
-export async function restoreBackup(ctx: BackupContext, id: number): Promise<RestoreResult> {
-  const { file } = await completedBackup(ctx, id);
-  return restoreFromFile(ctx, file);
-}
-
 /**
- * Replaces every row and uploaded file by the archive's. The archive is read and checked completely first
- * (into a staging folder); anything wrong refuses it before a single row or file changes. Then the rows are
- * replaced in one transaction, and the upload folder's contents are swapped for the staged ones.
- */
-export async function restoreFromFile(ctx: BackupContext, file: string): Promise<RestoreResult> {
-  return exclusively(ctx.db, async () => {
-    const token = randomBytes(6).toString('hex');
-    const stagingDb = path.join(ctx.config.backupDir, `.restore-${token}`);
-    const stagingUploads = path.join(ctx.config.uploadDir, `.restore-${token}`);
-    const replaced = path.join(ctx.config.uploadDir, `.replaced-${token}`);
-    try {
-      await mkdir(stagingDb, { recursive: true, mode: 0o700 });
-      await mkdir(stagingUploads, { recursive: true });
-      let verified;
-      try {
-        verified = await verifyArchive(file, {
-          stage: { dbDir: stagingDb, uploadsDir: stagingUploads },
-          expectedTables: BACKED_UP_TABLES.map((t) => t.name),
-          schemaVersion: latestMigrationName(),
-        });
-      } catch (error) {
-        if (error instanceof BackupFormatError) throw formatError(error);
-        throw error;
-      }
-      const { manifest } = verified;
-
-      try {
-        await ctx.db.transaction().execute(async (trx) => {
-          const everything = [...BACKED_UP_TABLES.map((t) => t.name), ...EMPTIED_ON_RESTORE];
-          for (const table of [...everything].reverse()) await deleteAllRows(trx, table);
-          for (const table of manifest.tables) {
-            for (const part of table.parts) {
-              let batch: Record<string, unknown>[] = [];
-              for await (const row of readStagedRows(path.join(stagingDb, ...part.path.split('/').slice(1)))) {
-                batch.push(row);
-                if (batch.length >= INSERT_ROWS) {
-                  await insertRows(trx, table.name, batch);
-                  batch = [];
-                }
-              }
-              await insertRows(trx, table.name, batch);
-            }
-            const spec = BACKED_UP_TABLES.find((t) => t.name === table.name);
-            if (spec?.key.length === 1 && spec.key[0] === 'id') await resetIdentity(trx, ctx.dialect, table.name);
-          }
-        });
-      } catch (error) {
-        ctx.log.error({ err: error }, 'restore failed; the database was left as it was');
-        throw new AppError(
-          500,
-          ErrorCode.INTERNAL_ERROR,
-          formatMessage(BackupMessage.RESTORE_FAILED, { error: errorText(error) }),
-        );
-      }
-
-      await swapUploads(ctx.config.uploadDir, stagingUploads, replaced);
-      ctx.log.info({ rows: manifest.rowCount, files: manifest.fileCount, from: manifest.dialect }, 'backup restored');
-      return {
-        rowCount: manifest.rowCount,
-        fileCount: manifest.fileCount,
-        sourceDialect: manifest.dialect,
-        createdAt: manifest.createdAt,
-      };
-    } finally {
-      await rm(stagingDb, { recursive: true, force: true }).catch(() => {});
-      await rm(stagingUploads, { recursive: true, force: true }).catch(() => {});
-      await rm(replaced, { recursive: true, force: true }).catch(() => {});
-    }
-  });
-}
-
-/**
- * Moves the upload folder's entries (dot folders aside: the upload spool, stagings) out of the way and the
- * staged ones in: renames within one file system, so each entry changes at once.
- */
-async function swapUploads(root: string, staged: string, replaced: string): Promise<void> {
-  await mkdir(replaced, { recursive: true });
-  const visible = async (dir: string) => (await readdir(dir)).filter((name) => !name.startsWith('.'));
-  const moved: string[] = [];
-  try {
-    for (const name of await visible(root)) {
-      await rename(path.join(root, name), path.join(replaced, name));
-      moved.push(name);
-    }
-    for (const name of await visible(staged)) await rename(path.join(staged, name), path.join(root, name));
-  } catch (error) {
-    // Put the old files back so that the folder is never half of each.
-    for (const name of await visible(root)) await rm(path.join(root, name), { recursive: true, force: true });
-    for (const name of moved) await rename(path.join(replaced, name), path.join(root, name)).catch(() => {});
-    throw error;
-  }
-}
-
-/**
- * Takes in an archive made by another installation (already on disk, e.g. the streamed upload): checked
- * completely, then kept as a backup of type imported. Refused with the catalogue's message when it is not
- * a complete backup this version can restore.
+ * Takes in an archive made by another installation (a local file, e.g. the streamed upload): checked
+ * completely, then moved into the backups store as a backup of type imported. Refused with the catalogue's
+ * message when it is not a complete backup this version can restore.
  */
 export async function importBackup(ctx: BackupContext, uploaded: string, userId: number | null): Promise<Backup> {
   let verified;
@@ -416,8 +316,6 @@ export async function importBackup(ctx: BackupContext, uploaded: string, userId:
   }
   const now = new Date();
   const filename = newFilename('imported', now);
-  await mkdir(ctx.config.backupDir, { recursive: true, mode: 0o700 });
-  await rename(uploaded, archivePath(ctx, filename));
   const id = await retryWriteConflicts(() =>
     insertBackup(ctx.db, {
       filename,
@@ -427,6 +325,12 @@ export async function importBackup(ctx: BackupContext, uploaded: string, userId:
       now: now.toISOString(),
     }),
   );
+  try {
+    await ctx.backups.putFile(archiveKey(filename), uploaded, { move: true });
+  } catch (error) {
+    await updateBackup(ctx.db, id, { status: 'failed', error: errorText(error) }).catch(() => {});
+    throw error;
+  }
   await updateBackup(ctx.db, id, {
     status: 'completed',
     size: verified.size,
@@ -435,9 +339,12 @@ export async function importBackup(ctx: BackupContext, uploaded: string, userId:
     file_count: verified.manifest.fileCount,
     completed_at: now.toISOString(),
   });
-  await pruneBackups(ctx, now);
+  // Retention under the lock; while a backup or restore holds it, that run's or the next backup's applies it.
+  await exclusively(ctx.db, () => pruneBackups(ctx, now)).catch((error: unknown) => {
+    if (!isBusyError(error)) throw error;
+  });
   const row = await findBackup(ctx.db, id);
-  if (!row) throw new AppError(404, ErrorCode.NOT_FOUND, BackupMessage.NOT_FOUND);
+  if (!row) throw notFound();
   return toBackup(row);
 }
 

@@ -1,0 +1,179 @@
+import { createReadStream } from 'node:fs';
+import { mkdir, rm } from 'node:fs/promises';
+import path from 'node:path';
+import type { Readable } from 'node:stream';
+import { BackupMessage, type RestoreResult } from '../../../shared/contracts/backups';
+import { ErrorCode, formatMessage } from '../../../shared/errors';
+import { latestMigrationName } from '../../db/migrator';
+import { AppError } from '../../plugins/errors';
+import { isValidStorageKey } from '../../storage';
+import {
+  BackupFormatError,
+  listStoredUploads,
+  readStagedRows,
+  verifyArchive,
+  type BackupManifest,
+} from './backup-archive';
+import { exclusively } from './backup-lock';
+import { BACKED_UP_TABLES, EMPTIED_ON_RESTORE } from './backup-tables';
+import { deleteAllRows, insertRows, resetIdentity } from './backups.repository';
+import { archiveKey, completedRow, errorText, formatError, scratchFolder, type BackupContext } from './backups.service';
+
+/*
+ * Restoring a backup (ADR 0018), from the backups store or a local file, into the database and the uploads
+ * store (local folder or bucket alike, ADR 0030). The order never leaves a row naming a missing file:
+ *   1. the whole archive is read and checked into local staging: anything wrong refuses it, nothing changed;
+ *   2. the backup's files are written to the uploads store (next to the current ones);
+ *   3. every table's rows are replaced in one transaction;
+ *   4. the stored files the backup does not have are deleted.
+ */
+
+/** Rows per INSERT: far below every database's limit on bound parameters for our widest table. */
+const INSERT_ROWS = 100;
+const UPLOADS_PREFIX = 'uploads/';
+
+/** Restores one of the listed backups. */
+export async function restoreBackup(ctx: BackupContext, id: number): Promise<RestoreResult> {
+  const row = await completedRow(ctx, id);
+  return restoreFromStore(ctx, row.filename);
+}
+
+/** Restores the archive of this name in the backups store ("Backup not found" when there is none). */
+export async function restoreFromStore(ctx: BackupContext, filename: string): Promise<RestoreResult> {
+  return restoreArchive(ctx, async () => {
+    const object = await ctx.backups.get(archiveKey(filename));
+    if (!object) throw new AppError(404, ErrorCode.NOT_FOUND, BackupMessage.NOT_FOUND);
+    return object.stream;
+  });
+}
+
+/** Restores an archive on local disk (the command line's FILE). */
+export async function restoreFromFile(ctx: BackupContext, file: string): Promise<RestoreResult> {
+  return restoreArchive(ctx, async () => createReadStream(file));
+}
+
+/**
+ * Replaces every row and uploaded file by the archive's, in the order above, holding the backups lock.
+ * The archive is read once, as a stream: it is never copied whole to local disk.
+ */
+async function restoreArchive(ctx: BackupContext, open: () => Promise<Readable>): Promise<RestoreResult> {
+  return exclusively(ctx.db, async () => {
+    const scratch = await scratchFolder(ctx, 'restore');
+    const stage = { dbDir: path.join(scratch, 'db'), uploadsDir: path.join(scratch, 'uploads') };
+    try {
+      await mkdir(stage.dbDir, { recursive: true });
+      await mkdir(stage.uploadsDir, { recursive: true });
+      let manifest: BackupManifest;
+      try {
+        ({ manifest } = await verifyArchive(await open(), {
+          stage,
+          expectedTables: BACKED_UP_TABLES.map((t) => t.name),
+          schemaVersion: latestMigrationName(),
+        }));
+      } catch (error) {
+        if (error instanceof BackupFormatError) throw formatError(error);
+        throw error;
+      }
+
+      // Files no upload can be named by (an archive made by walking a folder that held other things) are
+      // not part of the site: nothing could serve them.
+      const keys = manifest.files.map((f) => f.path.slice(UPLOADS_PREFIX.length));
+      const storable = keys.filter(isValidStorageKey);
+      if (storable.length < keys.length) {
+        ctx.log.info({ skipped: keys.filter((k) => !isValidStorageKey(k)).slice(0, 20) }, 'restore skips stray files');
+      }
+
+      const before = await listStoredUploads(ctx.uploads);
+      const added = await storeFiles(ctx, storable, stage.uploadsDir, new Set(before));
+      try {
+        await replaceRows(ctx, manifest, stage.dbDir);
+      } catch (error) {
+        await removeQuietly(ctx, added);
+        ctx.log.error({ err: error }, 'restore failed; the database was left as it was');
+        throw new AppError(
+          500,
+          ErrorCode.INTERNAL_ERROR,
+          formatMessage(BackupMessage.RESTORE_FAILED, { error: errorText(error) }),
+        );
+      }
+      const inBackup = new Set(storable);
+      const removed = await removeQuietly(
+        ctx,
+        before.filter((key) => !inBackup.has(key)),
+      );
+
+      ctx.log.info(
+        { rows: manifest.rowCount, files: storable.length, removedFiles: removed, from: manifest.dialect },
+        'backup restored',
+      );
+      return {
+        rowCount: manifest.rowCount,
+        fileCount: storable.length,
+        sourceDialect: manifest.dialect,
+        createdAt: manifest.createdAt,
+      };
+    } finally {
+      await rm(scratch, { recursive: true, force: true }).catch(() => {});
+    }
+  });
+}
+
+/**
+ * Writes the staged files into the uploads store (moved, not copied, where the store is local). Returns the
+ * keys that were not there before; when a write fails, those are removed again and the error goes on (an
+ * unreachable store: 503), with the rows untouched.
+ */
+async function storeFiles(ctx: BackupContext, keys: string[], stagedRoot: string, present: Set<string>) {
+  const added: string[] = [];
+  try {
+    for (const key of keys) {
+      await ctx.uploads.putFile(key, path.join(stagedRoot, ...key.split('/')), { move: true });
+      if (!present.has(key)) added.push(key);
+    }
+  } catch (error) {
+    await removeQuietly(ctx, added);
+    ctx.log.error({ err: error }, 'restore failed while storing files; the database was left as it was');
+    throw error;
+  }
+  return added;
+}
+
+/**
+ * Deletes these stored uploads, going on past failures: what is left is an object no row names, which the
+ * uploads' orphan sweep removes later. Returns how many went.
+ */
+async function removeQuietly(ctx: BackupContext, keys: string[]): Promise<number> {
+  let removed = 0;
+  for (const key of keys) {
+    try {
+      await ctx.uploads.delete(key);
+      removed += 1;
+    } catch (error) {
+      ctx.log.error({ err: error, key }, 'a stored file could not be removed; the orphan sweep will');
+    }
+  }
+  return removed;
+}
+
+/** One transaction: every table emptied in reverse order, then the staged rows inserted in order. */
+async function replaceRows(ctx: BackupContext, manifest: BackupManifest, stagedDb: string): Promise<void> {
+  await ctx.db.transaction().execute(async (trx) => {
+    const everything = [...BACKED_UP_TABLES.map((t) => t.name), ...EMPTIED_ON_RESTORE];
+    for (const table of [...everything].reverse()) await deleteAllRows(trx, table);
+    for (const table of manifest.tables) {
+      for (const part of table.parts) {
+        let batch: Record<string, unknown>[] = [];
+        for await (const row of readStagedRows(path.join(stagedDb, ...part.path.split('/').slice(1)))) {
+          batch.push(row);
+          if (batch.length >= INSERT_ROWS) {
+            await insertRows(trx, table.name, batch);
+            batch = [];
+          }
+        }
+        await insertRows(trx, table.name, batch);
+      }
+      const spec = BACKED_UP_TABLES.find((t) => t.name === table.name);
+      if (spec?.key.length === 1 && spec.key[0] === 'id') await resetIdentity(trx, ctx.dialect, table.name);
+    }
+  });
+}
