@@ -1,14 +1,14 @@
 import { randomInt } from 'node:crypto';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { Redis } from 'ioredis';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { buildApp } from '../app';
 import { loadConfig } from '../config';
 import { CERTIFICATE_VERIFY_RATE_LIMIT } from '../features/certificates/verify-limit';
 import { CONTACT_RATE_LIMIT } from '../features/contacts/contact-limit';
 import { SENSITIVE_RATE_LIMIT } from '../features/users/auth.routes';
 import { createTestDatabase, type TestDatabase } from '../testing/test-database';
-import { closedRedisUrl, redisAvailable, testRedisUrl } from '../testing/test-redis';
+import { closedRedisUrl, redisAvailable, startRedisRelay, testRedisUrl, type RedisRelay } from '../testing/test-redis';
 import { RATE_LIMIT_KEY_PREFIX } from './rate-limit-store';
 
 /*
@@ -160,4 +160,54 @@ describe('rate limits with a Redis that cannot be reached', () => {
       data: { status: 'degraded', database: true, migrations: true, storage: true, redis: false },
     });
   });
+});
+
+describe.skipIf(!hasRedis)('rate limits through a Redis outage', () => {
+  let relay: RedisRelay;
+  const t = useTwoInstances(async () => {
+    relay = await startRedisRelay();
+    return relay.url(REDIS_DB);
+  });
+  afterAll(() => relay?.close());
+
+  const ready = async (app: FastifyInstance) => {
+    const res = await app.inject({ method: 'GET', url: '/api/ready' });
+    expect(res.statusCode).toBe(200);
+    return res.json().data as { status: string; redis: boolean };
+  };
+
+  it('counts in each instance while Redis is down, and in Redis again once it is back', async () => {
+    const ip = randomIp();
+    await spend([t.a, t.b], contact, ip, 3);
+    await relay.cut();
+    // Each instance counts alone while Redis is out: its own five, then 429. Nothing fails.
+    for (const app of [t.a, t.b]) {
+      await spend([app], contact, ip, CONTACT_RATE_LIMIT.max);
+      expect((await contact(app, ip)).statusCode).toBe(429);
+      expect(await ready(app)).toMatchObject({ status: 'degraded', redis: false });
+    }
+    await relay.restore();
+    for (const app of [t.a, t.b]) {
+      await vi.waitFor(async () => expect(await ready(app)).toMatchObject({ status: 'ready', redis: true }), {
+        timeout: 20_000,
+        interval: 100,
+      });
+    }
+    // The count kept in Redis from before the outage (three) holds again, for both.
+    await spend([t.a, t.b], contact, ip, CONTACT_RATE_LIMIT.max - 3);
+    expect((await contact(t.b, ip)).statusCode).toBe(429);
+    expect((await contact(t.a, ip)).statusCode).toBe(429);
+  }, 60_000);
+
+  it('answers while Redis hangs: a command is given up after a moment and counted in memory', async () => {
+    const ip = randomIp();
+    relay.hang();
+    try {
+      await spend([t.a], contact, ip, CONTACT_RATE_LIMIT.max);
+      expect((await contact(t.a, ip)).statusCode).toBe(429);
+      expect(await ready(t.a)).toMatchObject({ status: 'degraded', redis: false });
+    } finally {
+      await relay.restore();
+    }
+  }, 60_000);
 });

@@ -9,6 +9,8 @@ import type { Redis } from 'ioredis';
  * RedisStore (its Lua script). The failure rule: while Redis cannot be reached (refused at once, or no answer
  * within COMMAND_TIMEOUT_MS), each instance counts in its own memory until Redis is back. Limits never
  * disappear and never answer 5xx; while Redis is out, a client can get up to the limit once per instance.
+ * After a command fails on an open connection (a Redis that hangs), Redis is left alone for SKIP_AFTER_ERROR_MS
+ * (or until it connects again), so that requests do not each wait COMMAND_TIMEOUT_MS for it.
  */
 
 type IncrCallback = (error: Error | null, result?: { current: number; ttl: number }) => void;
@@ -35,6 +37,28 @@ const requireStore = createRequire(import.meta.url);
 const LocalStore = requireStore('@fastify/rate-limit/store/LocalStore') as LocalStoreCtor;
 const RedisStore = requireStore('@fastify/rate-limit/store/RedisStore') as RedisStoreCtor;
 
+/** How long the stores count in memory after a Redis command failed, unless Redis connects again first. */
+export const SKIP_AFTER_ERROR_MS = 5_000;
+
+/** Whether to ask Redis: connected, and no command failed lately. One per Redis client, shared by its stores. */
+class RedisUse {
+  private skipUntil = 0;
+
+  constructor(readonly redis: Redis) {
+    redis.on('ready', () => {
+      this.skipUntil = 0;
+    });
+  }
+
+  usable(): boolean {
+    return this.redis.status === 'ready' && Date.now() >= this.skipUntil;
+  }
+
+  failed(): void {
+    this.skipUntil = Date.now() + SKIP_AFTER_ERROR_MS;
+  }
+}
+
 /** Prefix of every rate-limit key in Redis. */
 export const RATE_LIMIT_KEY_PREFIX = 'rate-limit:';
 
@@ -54,42 +78,49 @@ class SharedStore implements Store {
   private readonly local: Store;
 
   constructor(
-    private readonly redis: Redis,
+    private readonly use: RedisUse,
     private readonly namespace: string,
     private readonly options: ChildOptions,
   ) {
     const continueExceeding = options.continueExceeding ?? false;
     const exponentialBackoff = options.exponentialBackoff ?? false;
-    this.shared = new RedisStore(continueExceeding, exponentialBackoff, redis, namespace);
+    this.shared = new RedisStore(continueExceeding, exponentialBackoff, use.redis, namespace);
     this.local = new LocalStore(continueExceeding, exponentialBackoff, options.cache);
   }
 
   incr(key: string, callback: IncrCallback, timeWindow: number, max: number): void {
-    // Down (or still connecting): no command would be sent anyway.
-    if (this.redis.status !== 'ready') {
+    // Down, still connecting, or failing lately: counted here.
+    if (!this.use.usable()) {
       this.local.incr(key, callback, timeWindow, max);
       return;
     }
     this.shared.incr(
       key,
-      (error, result) => (error ? this.local.incr(key, callback, timeWindow, max) : callback(null, result)),
+      (error, result) => {
+        if (!error) {
+          callback(null, result);
+          return;
+        }
+        this.use.failed();
+        this.local.incr(key, callback, timeWindow, max);
+      },
       timeWindow,
       max,
     );
   }
 
   child(options: ChildOptions): Store {
-    return new SharedStore(this.redis, childNamespace(this.namespace, options), { ...this.options, ...options });
+    return new SharedStore(this.use, childNamespace(this.namespace, options), { ...this.options, ...options });
   }
 }
 
 /** The options @fastify/rate-limit is registered with: limits per route only, counted where this file says. */
 export function rateLimitOptions(app: FastifyInstance): RateLimitPluginOptions {
-  const redis = app.redis;
-  if (!redis) return { global: false };
+  if (!app.redis) return { global: false };
+  const use = new RedisUse(app.redis);
   class Shared extends SharedStore {
     constructor(options: ChildOptions) {
-      super(redis as Redis, RATE_LIMIT_KEY_PREFIX, options);
+      super(use, RATE_LIMIT_KEY_PREFIX, options);
     }
   }
   return { global: false, store: Shared as unknown as FastifyRateLimitStoreCtor };
