@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createDatabase } from '../../db/database';
 import { createTestDatabase, testDialects, type TestDatabase } from '../../testing/test-database';
 import { ensureFirstAdmin, upsertAdmin } from './first-admin';
 import { verifyPassword } from './password';
@@ -74,5 +75,29 @@ describe('first admin from configuration', () => {
     expect(result).toEqual({ created: true, email: 'boss@example.com' });
     const user = await t.database.db.selectFrom('users').selectAll().executeTakeFirstOrThrow();
     expect(await verifyPassword(user.password_hash, 'configured-password-1')).toBe(true);
+  });
+});
+
+describe.each(testDialects.filter((d) => d !== 'sqlite'))('first admin raced by several instances on %s', (dialect) => {
+  let t: TestDatabase;
+  beforeAll(async () => {
+    t = await createTestDatabase(dialect);
+  });
+  afterAll(async () => {
+    await t.drop();
+  });
+
+  it('creates one admin: the others report that one exists instead of failing', async () => {
+    const instances = Array.from({ length: 3 }, () => createDatabase(t.url));
+    try {
+      const results = await Promise.all(
+        instances.map((d) => ensureFirstAdmin(d.db, { email: 'boss@example.com', password: 'configured-password-1' })),
+      );
+      expect(results.filter((r) => r.created)).toHaveLength(1);
+    } finally {
+      await Promise.all(instances.map((d) => d.close()));
+    }
+    const admins = await t.database.db.selectFrom('users').select('email').where('role', '=', 'admin').execute();
+    expect(admins).toEqual([{ email: 'boss@example.com' }]);
   });
 });
