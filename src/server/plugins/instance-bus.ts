@@ -284,7 +284,15 @@ export const instanceBusPlugin = fp(
     app.decorate('instanceBus', bus);
 
     app.addHook('onReady', async () => {
+      app.log.info(
+        { transport: kind, pollSeconds: app.config.coherencePollSeconds },
+        kind === 'none'
+          ? 'instance bus: none (no REDIS_URL, database not PostgreSQL); other instances are read at the poll'
+          : `instance bus: ${kind}`,
+      );
       if (!transport) return;
+      // A Redis the start already waited for in vain (plugins/redis.ts): listening follows when it comes.
+      const waitFor = kind === 'redis' && app.redis?.status !== 'ready' ? 0 : START_WAIT_MS;
       const started = transport.start().then(
         () => true,
         (err: unknown) => {
@@ -293,7 +301,7 @@ export const instanceBusPlugin = fp(
         },
       );
       let timer: NodeJS.Timeout | undefined;
-      const late = new Promise<false>((resolve) => (timer = setTimeout(() => resolve(false), START_WAIT_MS)));
+      const late = new Promise<false>((resolve) => (timer = setTimeout(() => resolve(false), waitFor)));
       await Promise.race([started, late]);
       clearTimeout(timer);
     });

@@ -1,6 +1,6 @@
 import { createRequire } from 'node:module';
 import type { FastifyRateLimitStoreCtor, RateLimitPluginOptions } from '@fastify/rate-limit';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import type { Redis } from 'ioredis';
 
 /*
@@ -43,8 +43,12 @@ export const SKIP_AFTER_ERROR_MS = 5_000;
 /** Whether to ask Redis: connected, and no command failed lately. One per Redis client, shared by its stores. */
 class RedisUse {
   private skipUntil = 0;
+  private warned = false;
 
-  constructor(readonly redis: Redis) {
+  constructor(
+    readonly redis: Redis,
+    private readonly log: FastifyBaseLogger,
+  ) {
     redis.on('ready', () => {
       this.skipUntil = 0;
     });
@@ -54,8 +58,16 @@ class RedisUse {
     return this.redis.status === 'ready' && Date.now() >= this.skipUntil;
   }
 
-  failed(): void {
+  failed(error: Error): void {
     this.skipUntil = Date.now() + SKIP_AFTER_ERROR_MS;
+    // Once until a command goes through again (a lost connection is logged by plugins/redis.ts).
+    if (this.warned) return;
+    this.warned = true;
+    this.log.warn({ err: error }, 'rate limits: Redis did not answer; counting in this instance for now');
+  }
+
+  succeeded(): void {
+    this.warned = false;
   }
 }
 
@@ -98,10 +110,11 @@ class SharedStore implements Store {
       key,
       (error, result) => {
         if (!error) {
+          this.use.succeeded();
           callback(null, result);
           return;
         }
-        this.use.failed();
+        this.use.failed(error);
         this.local.incr(key, callback, timeWindow, max);
       },
       timeWindow,
@@ -117,7 +130,7 @@ class SharedStore implements Store {
 /** The options @fastify/rate-limit is registered with: limits per route only, counted where this file says. */
 export function rateLimitOptions(app: FastifyInstance): RateLimitPluginOptions {
   if (!app.redis) return { global: false };
-  const use = new RedisUse(app.redis);
+  const use = new RedisUse(app.redis, app.log);
   class Shared extends SharedStore {
     constructor(options: ChildOptions) {
       super(use, RATE_LIMIT_KEY_PREFIX, options);
