@@ -13,6 +13,8 @@
  * `npm run bench -- --scale` runs the other mode (bench/scale.ts): blog list, search and article with
  * the demo posts against 2,000 published posts. `npm run bench -- --faults` runs the load-and-fault
  * scenarios (bench/faults.ts) on SQLite and on the PostgreSQL / MariaDB servers it is given.
+ * `npm run bench -- --instances` runs two instances on PostgreSQL, s3rver and Redis (bench/instances.ts): one
+ * vs two processes, uploads and the quote form through both, cross-instance purge latency, a rolling restart.
  * After the main run, the contact requests part (bench/contacts.ts) loads POST /api/contacts from many
  * client addresses and the staff list at 10,000 contacts; `npm run bench -- --contacts` runs it alone.
  *
@@ -32,6 +34,7 @@ import { weighPageImages, type PageImages } from './page-images';
 import { readMemory, type Memory } from './process-memory';
 import { fetchRaw, type RawResponse } from './raw-response';
 import { runFaultBench } from './faults';
+import { runInstancesBench } from './instances';
 import { runAnalyticsBench } from './analytics';
 import { runBackupBench } from './backups';
 import { runCertificatesBench } from './certificates';
@@ -335,6 +338,7 @@ async function main(): Promise<void> {
 
 if (process.argv.includes('--scale')) await runScaleBench();
 else if (process.argv.includes('--faults')) await runFaultBench();
+else if (process.argv.includes('--instances')) await runInstancesBench();
 else if (process.argv.includes('--contacts')) await runContactsBench();
 else if (process.argv.includes('--certificates')) await runCertificatesBench();
 else if (process.argv.includes('--analytics')) await runAnalyticsBench();
