@@ -25,6 +25,8 @@ export interface PutFileOptions {
    * it when it can). On failure the source is left where it was.
    */
   move?: boolean;
+  /** The file's SHA-256 (hex) when the caller knows it already: a store that records it need not read the file twice. */
+  sha256?: string;
 }
 
 export interface FileStorage {

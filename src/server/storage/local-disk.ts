@@ -61,6 +61,11 @@ export class LocalDiskStorage implements FileStorage {
     this.root = path.resolve(root);
   }
 
+  /** The local file of a key (for the migration command); throws InvalidStorageKeyError for a bad key. */
+  fileOf(key: string): string {
+    return this.pathOf(key);
+  }
+
   /** The absolute path of a key, refusing anything that would leave the root. */
   private pathOf(key: string): string {
     assertKey(key);

@@ -114,7 +114,7 @@ export class S3Storage implements FileStorage {
   /** Streamed in 8 MiB parts (lib-storage): a large file is never held in memory. */
   async putFile(key: string, sourcePath: string, options: PutFileOptions = {}): Promise<void> {
     const Key = this.objectKey(key);
-    const sha256 = await sha256OfFile(sourcePath);
+    const sha256 = options.sha256 ?? (await sha256OfFile(sourcePath));
     await this.call(async (client) => {
       const { Upload } = await import('@aws-sdk/lib-storage');
       const upload = new Upload({
@@ -181,9 +181,11 @@ export class S3Storage implements FileStorage {
   /** Writes and removes a probe object, within CHECK_TIMEOUT_MS. */
   async check(): Promise<void> {
     const Key = `${this.prefix}.probe-${randomBytes(6).toString('hex')}`;
-    const abortSignal = AbortSignal.timeout(CHECK_TIMEOUT_MS);
     await this.call(async (client, { PutObjectCommand, DeleteObjectCommand }) => {
-      await client.send(new PutObjectCommand({ Bucket: this.s3.bucket, Key, Body: '' }), { abortSignal });
+      // Counted from when the SDK is loaded: the first check of a process loads it.
+      const abortSignal = AbortSignal.timeout(CHECK_TIMEOUT_MS);
+      const Body = Buffer.alloc(0);
+      await client.send(new PutObjectCommand({ Bucket: this.s3.bucket, Key, Body, ContentLength: 0 }), { abortSignal });
       await client.send(new DeleteObjectCommand({ Bucket: this.s3.bucket, Key }), { abortSignal });
     });
   }
