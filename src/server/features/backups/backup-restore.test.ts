@@ -1,5 +1,5 @@
 import { mkdtempSync } from 'node:fs';
-import { rm } from 'node:fs/promises';
+import { mkdir, readdir, rm, utimes, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -82,6 +82,22 @@ describe.each(testDialects)('the order of a restore (%s)', (dialect) => {
     await uploads.put('files/later1.png', Buffer.from('added after the backup'));
   }
   const storedKeys = async () => (await uploads.list('files')).map((o) => o.key).sort();
+
+  it('clears what a run that stopped half way left in BACKUP_DIR, and nothing else', async () => {
+    const dir = config.backupDir;
+    await mkdir(path.join(dir, '.restore-0123456789ab', 'uploads'), { recursive: true });
+    await writeFile(path.join(dir, '.restore-0123456789ab', 'uploads', 'x.png'), 'staged');
+    await mkdir(path.join(dir, '.backup-ba9876543210'));
+    const oldSpool = path.join(dir, '.import-0123456789abcdef.partial');
+    const newSpool = path.join(dir, '.import-fedcba9876543210.partial');
+    await writeFile(oldSpool, 'an import whose process stopped');
+    await writeFile(newSpool, 'an import arriving now');
+    const twoHoursAgo = new Date(Date.now() - 2 * 3_600_000);
+    await utimes(oldSpool, twoHoursAgo, twoHoursAgo);
+    const made = await createBackup(ctx, { type: 'manual', userId: null });
+    expect((await readdir(dir)).sort()).toEqual(['.import-fedcba9876543210.partial', filename, made.filename].sort());
+    await rm(newSpool);
+  });
 
   it("stores the backup's files before the rows change, and deletes the others after", async () => {
     await changeTheSite();

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { mkdir, rm } from 'node:fs/promises';
+import { mkdir, readdir, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
 import type { Kysely } from 'kysely';
 import {
@@ -104,13 +104,28 @@ export const errorText = (error: unknown) => {
   return (cause ? `${text} (${cause})` : text).slice(0, 1000);
 };
 
+const SCRATCH = /^\.(?:backup|restore)-[0-9a-f]{12}$/;
+const IMPORT_SPOOL = /^\.import-[0-9a-f]{16}\.partial$/;
+/** An import spool untouched this long was left by a process that stopped (one being written is touched). */
+const STALE_SPOOL_MS = 60 * 60_000;
+
 /**
  * A private folder for one run's local files (the archive being written, a restore's staging), under
- * BACKUP_DIR: on the file system of a local backups store, so storing the archive there is a rename.
+ * BACKUP_DIR: on the file system of a local backups store, so storing the archive there is a rename. Called
+ * under the backups lock, it first removes what runs that stopped half way left: no other run is going on.
  */
-export async function scratchFolder(ctx: BackupContext, kind: string): Promise<string> {
-  const dir = path.join(ctx.config.backupDir, `.${kind}-${randomBytes(6).toString('hex')}`);
-  await mkdir(dir, { recursive: true, mode: 0o700 });
+export async function scratchFolder(ctx: BackupContext, kind: 'backup' | 'restore'): Promise<string> {
+  const root = ctx.config.backupDir;
+  await mkdir(root, { recursive: true, mode: 0o700 });
+  const cutoff = Date.now() - STALE_SPOOL_MS;
+  for (const name of await readdir(root)) {
+    const full = path.join(root, name);
+    const stale =
+      SCRATCH.test(name) || (IMPORT_SPOOL.test(name) && ((await stat(full).catch(() => null))?.mtimeMs ?? 0) < cutoff);
+    if (stale) await rm(full, { recursive: true, force: true }).catch(() => {});
+  }
+  const dir = path.join(root, `.${kind}-${randomBytes(6).toString('hex')}`);
+  await mkdir(dir, { mode: 0o700 });
   return dir;
 }
 
