@@ -119,6 +119,27 @@ describe('uploads in an S3 bucket', () => {
     for (const v of used.variants) expect(await store().exists(keyOf(v.url)), v.url).toBe(true);
     for (const v of unused.variants) expect(await store().exists(keyOf(v.url)), v.url).toBe(false);
   });
+
+  it('the orphan sweep deletes nothing when the store lacks most files (an instance on another bucket or folder)', async () => {
+    const old = new Date(Date.now() - 3 * 60 * 60_000).toISOString();
+    const rows = Array.from({ length: 12 }, (_, i) => ({
+      filename: `${i.toString(16).padStart(2, '0')}${'cd'.repeat(15)}.png`,
+      original_name: `elsewhere-${i}.png`,
+      mime_type: 'image/png',
+      size: 10,
+      width: 1,
+      height: 1,
+      created_at: old,
+    }));
+    await t.db.database.db.insertInto('uploads').values(rows).execute();
+    expect(await t.app.scheduler.runNow(ORPHAN_SWEEP_JOB)).toBe(true);
+    const left = await t.db.database.db
+      .selectFrom('uploads')
+      .select('filename')
+      .where('original_name', 'like', 'elsewhere-%')
+      .execute();
+    expect(left).toHaveLength(12);
+  });
 });
 
 describe('uploads served from a public URL', () => {
