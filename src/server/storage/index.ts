@@ -22,5 +22,5 @@ export function createStorage(
     const prefix = area === 'uploads' ? config.storageS3.prefix : `${config.storageS3.prefix}backups/`;
     return new S3Storage(config.storageS3, prefix, { immutable: area === 'uploads' });
   }
-  return new LocalDiskStorage(area === 'uploads' ? config.uploadDir : config.backupDir);
+  return area === 'uploads' ? new LocalDiskStorage(config.uploadDir) : new LocalDiskStorage(config.backupDir, 0o600);
 }

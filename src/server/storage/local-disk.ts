@@ -57,7 +57,14 @@ export async function sweepTemporaryFiles(root: string, olderThan: Date): Promis
 export class LocalDiskStorage implements FileStorage {
   private readonly root: string;
 
-  constructor(root: string) {
+  /**
+   * `mode`: the stored files' permissions; uploads are served to anyone (0644), backup archives hold
+   * password hashes and personal data and stay readable by the server's user alone (0600).
+   */
+  constructor(
+    root: string,
+    private readonly mode = 0o644,
+  ) {
     this.root = path.resolve(root);
   }
 
@@ -89,7 +96,11 @@ export class LocalDiskStorage implements FileStorage {
   }
 
   async put(key: string, data: Buffer): Promise<void> {
-    await this.write(key, (temporary) => writeFile(temporary, data, { flag: 'wx', mode: 0o644 }));
+    await this.write(key, async (temporary) => {
+      await writeFile(temporary, data, { flag: 'wx', mode: this.mode });
+      // The process umask may have taken bits off; the stored mode is always this store's.
+      await chmod(temporary, this.mode);
+    });
   }
 
   async putFile(key: string, sourcePath: string, options: PutFileOptions = {}): Promise<void> {
@@ -97,8 +108,8 @@ export class LocalDiskStorage implements FileStorage {
       const target = this.pathOf(key);
       try {
         await mkdir(path.dirname(target), { recursive: true });
-        // Stored objects are readable like those put() writes, whatever mode the source had.
-        await chmod(sourcePath, 0o644);
+        // Stored objects get the store's mode, like those put() writes, whatever mode the source had.
+        await chmod(sourcePath, this.mode);
         await rename(sourcePath, target);
         return;
       } catch (error) {
@@ -108,7 +119,7 @@ export class LocalDiskStorage implements FileStorage {
     }
     await this.write(key, async (temporary) => {
       await copyFile(sourcePath, temporary, constants.COPYFILE_EXCL);
-      await chmod(temporary, 0o644);
+      await chmod(temporary, this.mode);
     });
     if (options.move) await rm(sourcePath, { force: true });
   }

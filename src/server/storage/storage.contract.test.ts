@@ -1,4 +1,4 @@
-import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { createServer, type AddressInfo, type Socket } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -6,6 +6,7 @@ import { buffer, text } from 'node:stream/consumers';
 import { afterAll, describe, expect, it } from 'vitest';
 import { StorageUnavailableError } from '../plugins/errors';
 import { InvalidStorageKeyError, type FileStorage } from './file-storage';
+import { createStorage } from './index';
 import { LocalDiskStorage } from './local-disk';
 import { S3Storage } from './s3-storage';
 import { closedPort, useTestBucket } from './test-bucket';
@@ -112,5 +113,30 @@ describe('S3Storage when the store cannot be used', () => {
     const storage = new S3Storage({ ...bucket.s3(), bucket: 'no-such-bucket' }, '');
     await expect(storage.check()).rejects.toBeInstanceOf(StorageUnavailableError);
     await expect(storage.get('files/abc.png')).rejects.toBeInstanceOf(StorageUnavailableError);
+  });
+});
+
+describe('the local stores of each area', () => {
+  it('keeps uploads readable by everyone and backup archives by the server alone, however they were stored', async () => {
+    const root = mkdtempSync(path.join(tmpdir(), 'storage-modes-'));
+    try {
+      const uploadDir = path.join(root, 'uploads');
+      const backupDir = path.join(root, 'backups');
+      const uploads = createStorage({ storageS3: undefined, uploadDir, backupDir }, 'uploads');
+      const backups = createStorage({ storageS3: undefined, uploadDir, backupDir }, 'backups');
+      const source = path.join(root, 'archive.partial');
+      writeFileSync(source, 'rows and files', { mode: 0o644 });
+      await backups.putFile('backup-2026-11-28t09-00-00-000z-manual-0a1b2c3d.tar.gz', source, { move: true });
+      writeFileSync(source, 'rows and files', { mode: 0o644 });
+      await backups.putFile('backup-2026-11-28t10-00-00-000z-manual-0a1b2c3e.tar.gz', source);
+      await backups.put('backup-2026-11-28t11-00-00-000z-manual-0a1b2c3f.tar.gz', Buffer.from('rows'));
+      for (const name of readdirSync(backupDir)) {
+        expect(statSync(path.join(backupDir, name)).mode & 0o777, name).toBe(0o600);
+      }
+      await uploads.put('files/abc123.png', Buffer.from('png'));
+      expect(statSync(path.join(uploadDir, 'files/abc123.png')).mode & 0o777).toBe(0o644);
+    } finally {
+      rmSync(root, { recursive: true, force: true });
+    }
   });
 });
