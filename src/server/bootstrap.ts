@@ -86,15 +86,23 @@ async function withBootstrapLease<T>(db: Kysely<DB>, log: FastifyBaseLogger, wor
   await ensureJobRow(db, BOOTSTRAP_LEASE);
   for (let waited = false; ; waited = true) {
     const now = new Date();
-    const claimed = await retryWriteConflicts(() =>
-      claimJob(db, {
-        name: BOOTSTRAP_LEASE,
-        owner,
-        now: now.toISOString(),
-        leaseUntil: new Date(now.getTime() + BOOTSTRAP_LEASE_MS).toISOString(),
-        notStartedSince: null,
-      }),
-    );
+    // A read first: while the holder writes (SQLite: one writer at a time), waiting costs no write.
+    const held = await db
+      .selectFrom('job_leases')
+      .select('lease_until')
+      .where('name', '=', BOOTSTRAP_LEASE)
+      .executeTakeFirst();
+    const claimed =
+      !(held?.lease_until && held.lease_until > now.toISOString()) &&
+      (await retryWriteConflicts(() =>
+        claimJob(db, {
+          name: BOOTSTRAP_LEASE,
+          owner,
+          now: now.toISOString(),
+          leaseUntil: new Date(now.getTime() + BOOTSTRAP_LEASE_MS).toISOString(),
+          notStartedSince: null,
+        }),
+      ));
     if (claimed) break;
     if (!waited) log.info('another instance is preparing the database (demo content, first admin); waiting for it');
     await sleep(WAIT_MS + Math.random() * WAIT_MS);

@@ -6,6 +6,9 @@ import { createTestDatabase, testDialects, type TestDatabase } from '../testing/
 import { createDatabase } from './database';
 import { knownMigrationNames, migrateToLatest, migrationsCurrent, SchemaError, schemaStatus } from './migrator';
 
+/** Each test migrates a fresh database: tens of seconds on MariaDB on a loaded machine (no time is asserted). */
+const MIGRATING_TEST_MS = 180_000;
+
 /** A migration of a release after this one: later than every name this release knows. */
 const NEWER_MIGRATION = '2999-01-01T00-00-00_from-a-newer-release';
 
@@ -18,7 +21,7 @@ async function recordMigration(db: Kysely<any>, name: string): Promise<void> {
 const appliedCount = async (db: Kysely<any>) =>
   Number((await sql<{ n: number }>`select count(*) as n from kysely_migration`.execute(db)).rows[0]?.n);
 
-describe.each(testDialects)('the schema against this release on %s', (dialect) => {
+describe.each(testDialects)('the schema against this release on %s', { timeout: MIGRATING_TEST_MS }, (dialect) => {
   let t: TestDatabase;
   beforeEach(async () => {
     t = await createTestDatabase(dialect, { migrate: false });
