@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import path from 'node:path';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import { createStorage, type FileStorage } from '../storage';
+import { contentTypeOf, createStorage, type FileStorage } from '../storage';
 import { TEMPORARY_SUFFIX, assertWritable, sweepTemporaryFiles } from '../storage/local-disk';
 import { DEFAULT_IMAGE_QUEUE, ImageQueue, type ImageQueueOptions } from './image-queue';
 
@@ -33,16 +33,6 @@ declare module 'fastify' {
     checkUploadStorage(): Promise<void>;
   }
 }
-
-/** Only these types are ever served; the type comes from the generated name's extension. */
-const CONTENT_TYPES: Record<string, string> = {
-  jpg: 'image/jpeg',
-  png: 'image/png',
-  gif: 'image/gif',
-  webp: 'image/webp',
-  avif: 'image/avif',
-  pdf: 'application/pdf',
-};
 
 const NAME = /^[a-z0-9]{1,64}\.(jpg|png|gif|webp|avif|pdf)$/;
 const VARIANT_LABEL = /^(?:\d{2,5}w|og)$/;
@@ -108,7 +98,7 @@ export const uploadsPlugin = fp(async (app: FastifyInstance, options: UploadsPlu
       object.stream.destroy();
       return reply.status(304).send();
     }
-    reply.type(CONTENT_TYPES[extension] as string).header('content-length', object.size);
+    reply.type(contentTypeOf(key)).header('content-length', object.size);
     return reply.send(object.stream);
   }
 

@@ -12,6 +12,22 @@ export interface StoredObject {
   modified: Date;
 }
 
+/** The type of a stored object, by its name's ending (names are generated, so the ending is ours). */
+const CONTENT_TYPES: Record<string, string> = {
+  jpg: 'image/jpeg',
+  png: 'image/png',
+  gif: 'image/gif',
+  webp: 'image/webp',
+  avif: 'image/avif',
+  pdf: 'application/pdf',
+  gz: 'application/gzip',
+  json: 'application/json',
+};
+
+export function contentTypeOf(key: string): string {
+  return CONTENT_TYPES[key.slice(key.lastIndexOf('.') + 1)] ?? 'application/octet-stream';
+}
+
 /** One object found by `list`. */
 export interface ListedObject {
   key: string;

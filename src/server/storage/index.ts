@@ -4,7 +4,7 @@ import { LocalDiskStorage } from './local-disk';
 import { S3Storage } from './s3-storage';
 
 export type { FileStorage, ListedObject, PutFileOptions, StoredObject } from './file-storage';
-export { InvalidStorageKeyError, isValidStorageKey, storageFailure } from './file-storage';
+export { InvalidStorageKeyError, contentTypeOf, isValidStorageKey, storageFailure } from './file-storage';
 export { LocalDiskStorage } from './local-disk';
 export { S3Storage } from './s3-storage';
 

@@ -9,6 +9,7 @@ import type { S3Config } from '../config';
 import { StorageUnavailableError } from '../plugins/errors';
 import {
   assertKey,
+  contentTypeOf,
   isValidStorageKey,
   type FileStorage,
   type ListedObject,
@@ -22,17 +23,6 @@ export const SHA256_METADATA = 'sha256';
 /** check() gives up after this: a readiness probe never hangs on an unreachable store. */
 export const CHECK_TIMEOUT_MS = 3_000;
 const PART_SIZE = 8 * 1024 * 1024;
-
-const CONTENT_TYPES: Record<string, string> = {
-  jpg: 'image/jpeg',
-  png: 'image/png',
-  gif: 'image/gif',
-  webp: 'image/webp',
-  avif: 'image/avif',
-  pdf: 'application/pdf',
-  gz: 'application/gzip',
-  json: 'application/json',
-};
 
 export interface S3StorageOptions {
   /** Objects never change under their key (generated upload names): stored with a year's caching. */
@@ -89,7 +79,7 @@ export class S3Storage implements FileStorage {
   private headersFor(key: string) {
     const extension = key.slice(key.lastIndexOf('.') + 1);
     return {
-      ContentType: CONTENT_TYPES[extension] ?? 'application/octet-stream',
+      ContentType: contentTypeOf(key),
       ...(extension === 'pdf' ? { ContentDisposition: 'attachment' } : {}),
       ...(this.options.immutable ? { CacheControl: 'public, max-age=31536000, immutable' } : {}),
     };
