@@ -7,15 +7,14 @@ import { loadConfig } from '../config';
 import { seedDemoContent } from '../seed/seed';
 import { bearer, createStaff, type Session } from '../testing/auth-helpers';
 import { createTestDatabase, testDialects, type TestDatabase } from '../testing/test-database';
+import { PAGE_CACHE_TTL_MS, purgeFor } from './page-cache';
 import {
   brotliOptions,
   CACHED_COMPRESSION,
   LIGHT_COMPRESSION,
   matchesIfNoneMatch,
-  PAGE_CACHE_TTL_MS,
   pickEncoding,
-  purgeFor,
-} from './page-cache';
+} from './page-encoding';
 import { cspHash, inlineScriptHashes, pagePolicy } from './page-csp';
 import { SITE_PASS_COOKIE } from './system-settings';
 import { pageCacheKey } from './web';

@@ -1,9 +1,7 @@
-import { createHash } from 'node:crypto';
-import { promisify } from 'node:util';
-import zlib from 'node:zlib';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { pageCacheSync } from './page-cache-sync';
+import { compressForCache, compressLight, etagFor, hashOf, matchesIfNoneMatch, pickEncoding } from './page-encoding';
 import { SITE_PASS_COOKIE } from './system-settings';
 import { LRUCache } from 'lru-cache';
 
@@ -29,8 +27,6 @@ export interface RenderedPage {
 
 /** Renders the request as it came (`null`), or the page at this canonical address for any anonymous visitor. */
 export type PageRenderer = (canonicalUrl: string | null) => Promise<RenderedPage>;
-
-type Encoding = 'br' | 'gzip' | 'identity';
 
 interface Entry {
   key: string;
@@ -99,81 +95,6 @@ const PER_RESPONSE_HEADERS = new Set(['x-request-id', 'content-length', 'content
 export const PUBLIC_PAGE_CACHE_CONTROL = 'public, max-age=0, s-maxage=60, stale-while-revalidate=300';
 /** A request carrying a staff pass or credentials: its page is for this browser only. */
 export const PRIVATE_PAGE_CACHE_CONTROL = 'private, no-store';
-
-const brotli = promisify(zlib.brotliCompress);
-const gzip = promisify(zlib.gzip);
-
-/** How a page going into the cache is compressed: once, for every later hit. */
-export const CACHED_COMPRESSION = { brotliQuality: 9, gzipLevel: 9 } as const;
-/**
- * How a page that is not kept is compressed, on every request (cache off, staff, signed in, not storable):
- * a few ms for 160 KB, ~10 % more bytes than the cached encodings (ADR 0025).
- */
-export const LIGHT_COMPRESSION = { brotliQuality: 4, gzipLevel: 6 } as const;
-
-export function brotliOptions(body: Buffer, quality: number): zlib.BrotliOptions {
-  return {
-    params: {
-      [zlib.constants.BROTLI_PARAM_MODE]: zlib.constants.BROTLI_MODE_TEXT,
-      [zlib.constants.BROTLI_PARAM_QUALITY]: quality,
-      [zlib.constants.BROTLI_PARAM_SIZE_HINT]: body.length,
-    },
-  };
-}
-
-/** Once per cached page: the best ratio at a cost paid once. */
-async function compressForCache(body: Buffer): Promise<{ br: Buffer; gzip: Buffer }> {
-  const [br, gz] = await Promise.all([
-    brotli(body, brotliOptions(body, CACHED_COMPRESSION.brotliQuality)),
-    gzip(body, { level: CACHED_COMPRESSION.gzipLevel }),
-  ]);
-  return { br, gzip: gz };
-}
-
-/** Every request for a page that is not kept: the light settings. */
-async function compressLight(body: Buffer, encoding: Exclude<Encoding, 'identity'>): Promise<Buffer> {
-  if (encoding === 'br') return brotli(body, brotliOptions(body, LIGHT_COMPRESSION.brotliQuality));
-  return gzip(body, { level: LIGHT_COMPRESSION.gzipLevel });
-}
-
-/** The encoding to send: brotli, then gzip, when the client accepts them (q > 0), else the bytes as they are. */
-export function pickEncoding(header: string | string[] | undefined): Encoding {
-  const value = Array.isArray(header) ? header.join(',') : (header ?? '');
-  if (!value) return 'identity';
-  const weights = new Map<string, number>();
-  for (const part of value.split(',')) {
-    const [name = '', ...params] = part.split(';').map((s) => s.trim());
-    const q = params.find((p) => p.toLowerCase().startsWith('q='));
-    const weight = q ? Number(q.slice(2)) : 1;
-    if (name) weights.set(name.toLowerCase(), Number.isFinite(weight) ? weight : 0);
-  }
-  const accepts = (name: string) => (weights.get(name) ?? weights.get('*') ?? 0) > 0;
-  if (accepts('br')) return 'br';
-  if (accepts('gzip')) return 'gzip';
-  return 'identity';
-}
-
-const ETAG_SUFFIX: Record<Encoding, string> = { identity: '', br: '-br', gzip: '-gz' };
-
-/** Strong ETag per representation: the identity bytes' hash, plus the encoding (the bytes differ). */
-function etagFor(hash: string, encoding: Encoding): string {
-  return `"${hash}${ETAG_SUFFIX[encoding]}"`;
-}
-
-/** Whether If-None-Match names this page in any encoding (a browser that switches encoding still gets 304). */
-export function matchesIfNoneMatch(header: string | undefined, hash: string): boolean {
-  if (!header) return false;
-  return header.split(',').some((raw) => {
-    const tag = raw.trim();
-    if (tag === '*') return true;
-    const bare = tag.replace(/^W\//, '').replace(/^"|"$/g, '');
-    return bare === hash || bare === `${hash}-br` || bare === `${hash}-gz`;
-  });
-}
-
-export function hashOf(body: Buffer): string {
-  return createHash('sha256').update(body).digest('base64url').slice(0, 32);
-}
 
 /** A request that speaks for a person: the staff pass, a session-like cookie, or an Authorization header. */
 export function carriesCredentials(request: FastifyRequest): boolean {
