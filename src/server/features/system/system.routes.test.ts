@@ -31,7 +31,8 @@ describe.each(testDialects)('system configuration on %s', (dialect) => {
     });
     app = await buildApp(config, {
       database: database.database,
-      logger: { level: 'info', stream: { write: () => undefined } } as never,
+      // Logging at LOG_LEVEL info (debug mode changes the level), into nothing.
+      logger: { write: () => undefined },
     });
     // A public page as the web plugin serves them (config.page), without needing a production build.
     app.get('/probe-page', { config: { page: true } }, async (_request, reply) =>
