@@ -38,7 +38,10 @@ for (const dialect of ['postgres', 'mysql'] as NetworkDialect[]) {
         MIGRATE_ON_START: 'true',
         SEED_DEMO: 'true',
       };
-      const started = await Promise.allSettled([startSite(env), startSite(env)]);
+      const started = await Promise.allSettled([
+        startSite(env, { readyWithinMs: 150_000 }),
+        startSite(env, { readyWithinMs: 150_000 }),
+      ]);
       for (const result of started) if (result.status === 'fulfilled') sites.push(result.value);
       const failures = started.flatMap((r) => (r.status === 'rejected' ? [String(r.reason)] : []));
       expect(failures, 'both instances come up').toEqual([]);
@@ -65,7 +68,7 @@ for (const dialect of ['postgres', 'mysql'] as NetworkDialect[]) {
       const { token } = await signInAdmin(first.baseUrl);
       const me = await fetch(`${second.baseUrl}/api/auth/me`, { headers: { authorization: `Bearer ${token}` } });
       expect(me.status).toBe(200);
-    });
+    }, 180_000);
 
     it('an instance on a network database without JWT_SECRET exits with its message', async () => {
       const refused = startSite({ DATABASE_URL: database.url, PUBLIC_URL: publicUrl, JWT_SECRET: '' });

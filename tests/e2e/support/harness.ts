@@ -59,7 +59,8 @@ const sharedTestSecret = randomBytes(32).toString('base64url');
 
 export async function startSite(
   env: Record<string, string> = {},
-  options: { dataDir?: string; cwd?: string } = {},
+  // readyWithinMs: several instances migrating one MariaDB database at once on a loaded machine need longer.
+  options: { dataDir?: string; cwd?: string; readyWithinMs?: number } = {},
 ): Promise<RunningSite> {
   const port = await freePort();
   const dataDir = options.dataDir ?? mkdtempSync(path.join(tmpdir(), 'site-e2e-'));
@@ -88,7 +89,8 @@ export async function startSite(
   child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
   child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
 
-  const deadline = Date.now() + 60_000;
+  const readyWithinMs = options.readyWithinMs ?? 60_000;
+  const deadline = Date.now() + readyWithinMs;
   for (;;) {
     if (child.exitCode !== null) throw new Error(`site exited early (${child.exitCode}):\n${output}`);
     try {
@@ -99,7 +101,7 @@ export async function startSite(
     }
     if (Date.now() > deadline) {
       child.kill('SIGKILL');
-      throw new Error(`site did not become ready within 60 s:\n${output}`);
+      throw new Error(`site did not become ready within ${readyWithinMs / 1000} s:\n${output}`);
     }
     await new Promise((r) => setTimeout(r, 200));
   }

@@ -207,13 +207,13 @@ export async function startInstance(
   const fullEnv = { ...services.env, ...env };
   const instance: Instance = {
     name,
-    site: await startSite(fullEnv, { dataDir }),
+    site: await startSite(fullEnv, { dataDir, readyWithinMs: 120_000 }),
     get baseUrl() {
       return this.site.baseUrl;
     },
     async restart() {
       await instance.site.stop({ keepData: true });
-      instance.site = await startSite(fullEnv, { dataDir });
+      instance.site = await startSite(fullEnv, { dataDir, readyWithinMs: 120_000 });
     },
     async stop() {
       await instance.site.stop();
