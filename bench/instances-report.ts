@@ -12,6 +12,8 @@ export interface PageRow {
   two: LoadFigures;
   /** two / one − 1, in percent. */
   gainPercent: number;
+  /** The machine's 1-minute load average after the row: other work skews the figures. */
+  loadAverage1m: number;
 }
 
 export interface PurgeFigures {
@@ -35,7 +37,7 @@ export const average = (values: number[]) => {
 export function pagesTable(rows: PageRow[]): string {
   return table(
     [
-      ['page', 'mode', 'conn.', 'one req/s', 'one p99', 'both req/s', 'both p99', 'gain'],
+      ['page', 'mode', 'conn.', 'one req/s', 'one p99', 'both req/s', 'both p99', 'gain', 'load avg'],
       ...rows.map((r) => [
         r.path,
         r.mode,
@@ -45,6 +47,7 @@ export function pagesTable(rows: PageRow[]): string {
         fixed(r.two.reqPerSec, 0),
         `${r.two.latencyP99Ms} ms`,
         gain(r.gainPercent),
+        fixed(r.loadAverage1m, 2),
       ]),
     ],
     (column) => column >= 2,
@@ -121,6 +124,8 @@ export function rollingLines(r: RollingResult): string[] {
   return [
     `Rolling restart under mixed load (${r.seconds} s; ${restarts.join('; ')})`,
     rollingTable(r),
+    '  retried: no answer or 503 from the first instance, sent again to the other; failed-not-retryable: the final' +
+      ' answer (after that one retry) a 5xx or none',
     `  acknowledged writes found in the database: quote form ${r.contacts.found} / ${r.contacts.acknowledged}, ` +
       `admin edits (new categories) ${r.categories.found} / ${r.categories.acknowledged}`,
     `  uploads acknowledged and then served by the other instance: ${r.uploads.served} / ${r.uploads.acknowledged}` +
