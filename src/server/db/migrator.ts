@@ -151,6 +151,9 @@ const SQLITE_LOCK_WAIT_MS = 5 * 60_000;
  * migration and one would fail. Here the run is one BEGIN IMMEDIATE transaction on the database's single
  * connection: a second process waits for the write lock (busy_timeout, then again here) and then finds
  * the migrations applied; a failed migration leaves nothing behind. Runs in one process queue up.
+ * Foreign keys are off for the run and checked before the commit, SQLite's own procedure for schema
+ * changes: a migration that rebuilds a table (create, copy, drop, rename) does not cascade the drop into
+ * the rows that reference it, and could not switch them off itself inside the transaction.
  * Other dialects run `work` as it is.
  */
 async function sqliteWriteLock<T>(db: AnyKysely, work: () => Promise<T>): Promise<T> {
@@ -159,26 +162,40 @@ async function sqliteWriteLock<T>(db: AnyKysely, work: () => Promise<T>): Promis
   const run = previous
     .catch(() => undefined)
     .then(async () => {
-      const deadline = Date.now() + SQLITE_LOCK_WAIT_MS;
-      for (;;) {
-        try {
-          await sql`begin immediate`.execute(db);
-          break;
-        } catch (error) {
-          const code = (error as { code?: unknown }).code;
-          if (typeof code !== 'string' || !code.startsWith('SQLITE_BUSY') || Date.now() > deadline) throw error;
-          await sleep(100 + Math.random() * 200);
-        }
-      }
+      await sql`pragma foreign_keys = off`.execute(db);
       try {
-        const result = await work();
-        await sql`commit`.execute(db);
-        return result;
-      } catch (error) {
-        await sql`rollback`.execute(db).catch(() => undefined);
-        throw error;
+        return await inWriteTransaction(db, work);
+      } finally {
+        await sql`pragma foreign_keys = on`.execute(db);
       }
     });
   sqliteRuns.set(db, run);
   return run;
+}
+
+async function inWriteTransaction<T>(db: AnyKysely, work: () => Promise<T>): Promise<T> {
+  const deadline = Date.now() + SQLITE_LOCK_WAIT_MS;
+  for (;;) {
+    try {
+      await sql`begin immediate`.execute(db);
+      break;
+    } catch (error) {
+      const code = (error as { code?: unknown }).code;
+      if (typeof code !== 'string' || !code.startsWith('SQLITE_BUSY') || Date.now() > deadline) throw error;
+      await sleep(100 + Math.random() * 200);
+    }
+  }
+  try {
+    const result = await work();
+    const broken = await sql<{ table: string; parent: string }>`pragma foreign_key_check`.execute(db);
+    if (broken.rows.length > 0) {
+      const pairs = [...new Set(broken.rows.map((r) => `${r.table} → ${r.parent}`))].join(', ');
+      throw new Error(`the migrations would leave rows referring to nothing (${pairs}); nothing was applied`);
+    }
+    await sql`commit`.execute(db);
+    return result;
+  } catch (error) {
+    await sql`rollback`.execute(db).catch(() => undefined);
+    throw error;
+  }
 }
