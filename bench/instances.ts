@@ -322,6 +322,7 @@ export async function runInstancesBench(): Promise<void> {
       [
         '',
         machineLine(),
+        `Build: ${buildDir} (dist/server.js and build/)`,
         `Load: ${settings.durationSeconds} s after ${settings.warmupSeconds} s warm-up each; pages at ${connections} connections cached, ` +
           `${uncachedConnections} with the cache off (all to A, or half to A and half to B); PostgreSQL ${new URL(services.env.DATABASE_URL!).host}, s3rver, Redis db ${services.redis.number}`,
         '',
@@ -355,6 +356,7 @@ export async function runInstancesBench(): Promise<void> {
         uncachedConnections,
         uploadConnections,
         purgeRounds,
+        build: buildDir,
         database: 'postgres',
         redisDb: services.redis.number,
       },
