@@ -332,6 +332,9 @@ for (const dialect of ['postgres', 'mysql'] as NetworkDialect[]) {
     });
 
     it('a backup made on A is listed, downloaded (same bytes) and restored through B', async () => {
+      const kept = await uploadFile(a.baseUrl, token, photo, 'in-the-backup.png');
+      expect(kept.status, kept.text).toBe(201);
+      const keptFile = kept.json().data.file as StoredUpload;
       const created = await call(a.baseUrl, '/api/backups', { method: 'POST', token });
       expect(created.status, created.text).toBe(201);
       const backup = created.json().data as { id: number; sha256: string; size: number; status: string };
@@ -357,6 +360,9 @@ for (const dialect of ['postgres', 'mysql'] as NetworkDialect[]) {
       });
       expect(edited.status).toBe(200);
       expect((await call(a.baseUrl, `/blog/${post.slug}`)).text).toContain(later);
+      const after = await uploadFile(a.baseUrl, token, photo, 'after-the-backup.png');
+      expect(after.status, after.text).toBe(201);
+      const afterFile = after.json().data.file as StoredUpload;
 
       const restored = await call(b.baseUrl, `/api/backups/${backup.id}/restore`, {
         method: 'POST',
@@ -379,9 +385,12 @@ for (const dialect of ['postgres', 'mysql'] as NetworkDialect[]) {
       expect(onA.ok, "A's page shows the restored post").toBe(true);
 
       // The uploads in the backup are still served by both (the bucket is the backup's too).
-      const image = await services.db.selectFrom('uploads').select('filename').orderBy('id').executeTakeFirstOrThrow();
-      expect((await bytesOf(a.baseUrl, `/uploads/files/${image.filename}`)).status).toBe(200);
-      expect((await bytesOf(b.baseUrl, `/uploads/files/${image.filename}`)).status).toBe(200);
+      expect((await bytesOf(a.baseUrl, keptFile.url)).status).toBe(200);
+      expect((await bytesOf(b.baseUrl, keptFile.url)).status).toBe(200);
+      // A file uploaded after the backup goes with its row: from both and from the bucket.
+      expect((await bytesOf(a.baseUrl, afterFile.url)).status).toBe(404);
+      expect((await bytesOf(b.baseUrl, afterFile.url)).status).toBe(404);
+      expect(await keysOf(afterFile.filename)).toEqual([]);
       // Everybody signs in again after a restore: on either instance.
       expect((await signInAdmin(b.baseUrl)).token).toBeTruthy();
     });
