@@ -46,13 +46,13 @@ import { systemRoutes } from './features/system/system.routes';
 import { clientErrorHandler } from './plugins/client-errors';
 import { errorHandlerPlugin } from './plugins/error-handler';
 import { gracefulShutdownPlugin } from './plugins/graceful-shutdown';
-import { textInputPlugin } from './plugins/text-input';
 import { instanceBusPlugin } from './plugins/instance-bus';
+import { textInputPlugin } from './plugins/text-input';
 import { mailerPlugin } from './plugins/mailer';
 import { pageCachePlugin } from './plugins/page-cache';
-import { staffAlertsPlugin } from './plugins/staff-alerts';
 import { rateLimitOptions } from './plugins/rate-limit-store';
 import { redisPlugin } from './plugins/redis';
+import { staffAlertsPlugin } from './plugins/staff-alerts';
 import { uploadsPlugin } from './plugins/uploads';
 import { ASSETS_PREFIX, webPlugin, type WebMode } from './plugins/web';
 
