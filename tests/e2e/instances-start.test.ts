@@ -6,7 +6,8 @@ import { demoProjects } from '../../src/server/seed/demo-projects';
 import { countRows, createTestDatabase, type TestDatabase } from '../../src/server/testing/test-database';
 import { ADMIN_EMAIL, ADMIN_PASSWORD } from './support/admin';
 import { startSite, type RunningSite } from './support/harness';
-import { freePort, serverUrlOf, signInAdmin, type NetworkDialect } from './support/instances';
+import { freePort } from './support/harness';
+import { serverUrlOf, signInAdmin, type NetworkDialect } from './support/instances';
 
 /*
  * Starting several instances (issue 28, ADR 0030): two started at the same moment on an empty network

@@ -13,7 +13,8 @@ import { chromium, type Browser, type BrowserContext, type Page } from 'playwrig
  */
 export const CHROME_PATH = process.env.CHROME_PATH ?? '/usr/bin/chromium';
 
-async function freePort(): Promise<number> {
+/** A port nothing listens on now (the OS picks it). */
+export async function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const srv = createServer();
     srv.once('error', reject);

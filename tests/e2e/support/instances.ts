@@ -1,7 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { request as httpRequest } from 'node:http';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { ListObjectsV2Command, S3Client } from '@aws-sdk/client-s3';
@@ -12,7 +11,7 @@ import type { DB } from '../../../src/server/db/schema';
 import { multipart } from '../../../src/server/testing/multipart';
 import { createTestDatabase, type TestDatabase } from '../../../src/server/testing/test-database';
 import { ADMIN_EMAIL, ADMIN_PASSWORD } from './admin';
-import { startSite, type RunningSite } from './harness';
+import { freePort, startSite, type RunningSite } from './harness';
 
 /*
  * Several instances of the production build (dist/server.js) on one network database, one S3-compatible
@@ -32,18 +31,6 @@ export const REDIS_SERVER_URL = process.env.TEST_REDIS_URL;
 export const ADMIN_USERNAME = 'admin';
 /** The one signing key of the instances (several instances must share it). */
 const SHARED_JWT_SECRET = randomBytes(32).toString('base64url');
-
-export async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = createServer();
-    srv.once('error', reject);
-    srv.listen(0, '127.0.0.1', () => {
-      const address = srv.address();
-      const port = typeof address === 'object' && address ? address.port : 0;
-      srv.close(() => resolve(port));
-    });
-  });
-}
 
 // ---------------------------------------------------------------------------------------------------
 // Redis: a database number of our own
