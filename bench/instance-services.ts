@@ -11,7 +11,7 @@ import { sql } from 'kysely';
 import S3rver from 's3rver';
 import { createTestDatabase, type TestDatabase } from '../src/server/testing/test-database';
 import { BENCH_ADMIN } from './api-bench';
-import { freePort } from './instance-process';
+import { freePort } from '../tests/e2e/support/harness';
 
 const BUCKET = 'bench-instances';
 
