@@ -9,14 +9,14 @@ import { demoSocialLinks } from './seed/demo-content';
 import { countRows, createTestDatabase, testDialects, type TestDatabase } from './testing/test-database';
 
 /*
- * The real server (src/server/server.ts) in separate processes, as a rollout starts it: several at once
- * on one empty database, and the previous release on a database a newer one has migrated. It serves the
- * built pages, so these run once `npm run build` has made them (like plugins/web-assets.test.ts).
+ * The real server (the production build, dist/server.js) in separate processes, as a rollout starts it:
+ * several at once on one empty database, and the previous release on a database a newer one has migrated.
+ * These run once `npm run build` has made it (like plugins/web-assets.test.ts).
  */
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const NEWER_MIGRATION = '2999-01-01T00-00-00_from-a-newer-release';
-/** Starting the server under tsx on a loaded machine takes a while; nothing here measures time. */
+/** Starting the server on a loaded machine takes a while; nothing here measures time. */
 const PROCESS_TEST_MS = 240_000;
 
 interface ServerProcess {
@@ -33,7 +33,7 @@ const dataDirs: string[] = [];
 function startServer(databaseUrl: string, env: Record<string, string> = {}): ServerProcess {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'site-instance-'));
   dataDirs.push(dataDir);
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/server.ts'], {
+  const child = spawn(process.execPath, ['dist/server.js'], {
     cwd: repoRoot,
     stdio: ['ignore', 'pipe', 'pipe'],
     env: {
@@ -94,68 +94,67 @@ afterAll(() => {
   for (const dir of dataDirs) rmSync(dir, { recursive: true, force: true });
 });
 
-describe.skipIf(!existsSync(path.join(repoRoot, 'build/server/index.js'))).each(testDialects)(
-  'server processes on %s',
-  (dialect) => {
-    let t: TestDatabase;
-    beforeAll(async () => {
-      t = await createTestDatabase(dialect, { migrate: false });
-    });
-    afterAll(async () => {
-      await t.drop();
-    });
+const built = ['dist/server.js', 'build/server/index.js'].every((file) => existsSync(path.join(repoRoot, file)));
 
-    it(
-      'with MIGRATE_ON_START=false on an empty database, stops with exit 75 and says to run npm run migrate',
-      async () => {
-        const server = startServer(t.url, { MIGRATE_ON_START: 'false' });
-        expect(await server.started).toBeUndefined();
-        expect(await server.exited).toBe(75);
-        expect(server.output()).toContain('npm run migrate');
-      },
-      PROCESS_TEST_MS,
-    );
+describe.skipIf(!built).each(testDialects)('server processes on %s', (dialect) => {
+  let t: TestDatabase;
+  beforeAll(async () => {
+    t = await createTestDatabase(dialect, { migrate: false });
+  });
+  afterAll(async () => {
+    await t.drop();
+  });
 
-    it(
-      'starts two instances together on the empty database: both ready, one admin, the demo content once',
-      async () => {
-        const servers = [startServer(t.url), startServer(t.url)];
-        const ports = await Promise.all(servers.map((s) => s.started));
-        for (const [i, port] of ports.entries()) {
-          expect(port, servers[i]?.output()).toBeDefined();
-          expect((await ready(port as number)).status).toBe(200);
-        }
-        const outputs = servers.map((s) => s.output());
-        expect(outputs.filter((o) => o.includes('(demo content loaded)'))).toHaveLength(1);
-        expect(outputs.filter((o) => o.includes('Sign in:  admin@localhost / '))).toHaveLength(1);
-        expect(await Promise.all(servers.map(stop))).toEqual([0, 0]);
+  it(
+    'with MIGRATE_ON_START=false on an empty database, stops with exit 75 and says to run npm run migrate',
+    async () => {
+      const server = startServer(t.url, { MIGRATE_ON_START: 'false' });
+      expect(await server.started).toBeUndefined();
+      expect(await server.exited).toBe(75);
+      expect(server.output()).toContain('npm run migrate');
+    },
+    PROCESS_TEST_MS,
+  );
 
-        const db = t.database.db;
-        expect(await countRows(db, 'users')).toBe(1);
-        expect(await countRows(db, 'company_profile')).toBe(1);
-        expect(await countRows(db, 'social_links')).toBe(demoSocialLinks.length);
-        expect(await countRows(db, 'kysely_migration' as never)).toBe(knownMigrationNames().length);
-      },
-      PROCESS_TEST_MS,
-    );
+  it(
+    'starts two instances together on the empty database: both ready, one admin, the demo content once',
+    async () => {
+      const servers = [startServer(t.url), startServer(t.url)];
+      const ports = await Promise.all(servers.map((s) => s.started));
+      for (const [i, port] of ports.entries()) {
+        expect(port, servers[i]?.output()).toBeDefined();
+        expect((await ready(port as number)).status).toBe(200);
+      }
+      const outputs = servers.map((s) => s.output());
+      expect(outputs.filter((o) => o.includes('(demo content loaded)'))).toHaveLength(1);
+      expect(outputs.filter((o) => o.includes('Sign in:  admin@localhost / '))).toHaveLength(1);
+      expect(await Promise.all(servers.map(stop))).toEqual([0, 0]);
 
-    it(
-      'keeps this release running on the database once a newer release has migrated it: starts, says so, is ready',
-      async () => {
-        await t.database.db
-          .insertInto('kysely_migration' as never)
-          .values({ name: NEWER_MIGRATION, timestamp: new Date().toISOString() } as never)
-          .execute();
-        for (const migrate of ['true', 'false']) {
-          const server = startServer(t.url, { MIGRATE_ON_START: migrate });
-          const port = await server.started;
-          expect(port, server.output()).toBeDefined();
-          expect(server.output()).toContain('newer release');
-          expect(await ready(port as number)).toMatchObject({ status: 200, body: { data: { migrations: true } } });
-          expect(await stop(server)).toBe(0);
-        }
-      },
-      PROCESS_TEST_MS,
-    );
-  },
-);
+      const db = t.database.db;
+      expect(await countRows(db, 'users')).toBe(1);
+      expect(await countRows(db, 'company_profile')).toBe(1);
+      expect(await countRows(db, 'social_links')).toBe(demoSocialLinks.length);
+      expect(await countRows(db, 'kysely_migration' as never)).toBe(knownMigrationNames().length);
+    },
+    PROCESS_TEST_MS,
+  );
+
+  it(
+    'keeps this release running on the database once a newer release has migrated it: starts, says so, is ready',
+    async () => {
+      await t.database.db
+        .insertInto('kysely_migration' as never)
+        .values({ name: NEWER_MIGRATION, timestamp: new Date().toISOString() } as never)
+        .execute();
+      for (const migrate of ['true', 'false']) {
+        const server = startServer(t.url, { MIGRATE_ON_START: migrate });
+        const port = await server.started;
+        expect(port, server.output()).toBeDefined();
+        expect(server.output()).toContain('newer release');
+        expect(await ready(port as number)).toMatchObject({ status: 200, body: { data: { migrations: true } } });
+        expect(await stop(server)).toBe(0);
+      }
+    },
+    PROCESS_TEST_MS,
+  );
+});
