@@ -25,7 +25,7 @@ import { randomBytes } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import autocannon, { type Options, type Request, type Result } from 'autocannon';
+import autocannon, { type Options, type Request } from 'autocannon';
 import { fromNewAddresses, nextAddress } from './api-bench';
 import { machine, machineLine, percentile, repoRoot, writeResults } from './environment';
 import { jsonSpec, multipartImage, outcomeOf, parseJson, request, signIn } from './instance-client';
@@ -41,7 +41,7 @@ import {
   type PageRow,
   type PurgeFigures,
 } from './instances-report';
-import { failures, settings, type LoadFigures } from './load';
+import { failures, figures, settings, type LoadFigures } from './load';
 import { photo } from './photo';
 import { rollingRestart, totalTally } from './rolling-restart';
 import { articlePath } from './targets';
@@ -60,20 +60,6 @@ const PURGE_GIVE_UP_MS = 5_000;
 const pages = ['/', '/blog', articlePath];
 
 // ------------------------------------------------------------------------------------------ load
-
-function toFigures(result: Result): LoadFigures {
-  return {
-    reqPerSec: result.requests.average,
-    latencyP50Ms: result.latency.p50,
-    latencyP99Ms: result.latency.p99,
-    latencyAvgMs: result.latency.average,
-    bytesPerSec: result.throughput.average,
-    requests: result.requests.total,
-    errors: result.errors,
-    timeouts: result.timeouts,
-    non2xx: result.non2xx,
-  };
-}
 
 /** Warm-up, then the measured run; connection i goes to bases[i mod bases.length] (one histogram for all). */
 async function loadThrough(
@@ -94,7 +80,7 @@ async function loadThrough(
     ...(request.requests ? { requests: request.requests } : {}),
   } satisfies Options;
   await autocannon({ ...common, duration: settings.warmupSeconds });
-  return toFigures(await autocannon({ ...common, duration: settings.durationSeconds }));
+  return figures(await autocannon({ ...common, duration: settings.durationSeconds }));
 }
 
 async function putCache(instances: Instance[], token: string, cacheEnabled: boolean) {

@@ -35,7 +35,8 @@ export interface LoadFigures {
   non2xx: number;
 }
 
-function figures(result: Result): LoadFigures {
+/** What one autocannon run measured, in the benches' own terms. */
+export function figures(result: Result): LoadFigures {
   return {
     reqPerSec: result.requests.average,
     latencyP50Ms: result.latency.p50,

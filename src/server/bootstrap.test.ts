@@ -6,6 +6,7 @@ import { loadConfig, type Config } from './config';
 import { createDatabase } from './db/database';
 import { knownMigrationNames, migrateToLatest, SchemaError } from './db/migrator';
 import type { DB } from './db/schema';
+import { countAdmins } from './features/users/users.repository';
 import { demoBlogPosts } from './seed/demo-blog-posts';
 import { demoCertificates, demoServices, demoSocialLinks } from './seed/demo-content';
 import { countRows, createTestDatabase, testDialects, type TestDatabase } from './testing/test-database';
@@ -48,18 +49,9 @@ function startConfig(env: Record<string, string> = {}): Config {
   return loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', SEED_DEMO: 'true', JOBS_ENABLED: 'false', ...env });
 }
 
-async function adminCount(db: Kysely<DB>): Promise<number> {
-  const row = await db
-    .selectFrom('users')
-    .select((eb) => eb.fn.countAll<number>().as('n'))
-    .where('role', '=', 'admin')
-    .executeTakeFirstOrThrow();
-  return Number(row.n);
-}
-
 /** One company, one admin, and each kind of demo content once. */
 async function expectSeededOnce(db: Kysely<DB>): Promise<void> {
-  expect(await adminCount(db)).toBe(1);
+  expect(await countAdmins(db)).toBe(1);
   expect(await countRows(db, 'company_profile')).toBe(1);
   expect(await countRows(db, 'social_links')).toBe(demoSocialLinks.length);
   expect(await countRows(db, 'services')).toBe(demoServices.length);
