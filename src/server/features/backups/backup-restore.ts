@@ -77,14 +77,16 @@ async function restoreArchive(ctx: BackupContext, open: () => Promise<Readable>)
 
       // Files no upload can be named by (an archive made by walking a folder that held other things) are
       // not part of the site: nothing could serve them.
-      const keys = manifest.files.map((f) => f.path.slice(UPLOADS_PREFIX.length));
-      const storable = keys.filter(isValidStorageKey);
-      if (storable.length < keys.length) {
-        ctx.log.info({ skipped: keys.filter((k) => !isValidStorageKey(k)).slice(0, 20) }, 'restore skips stray files');
+      const files = manifest.files.map((f) => ({ key: f.path.slice(UPLOADS_PREFIX.length), sha256: f.sha256 }));
+      const storableFiles = files.filter((f) => isValidStorageKey(f.key));
+      const storable = storableFiles.map((f) => f.key);
+      if (storable.length < files.length) {
+        const skipped = files.filter((f) => !isValidStorageKey(f.key)).map((f) => f.key);
+        ctx.log.info({ skipped: skipped.slice(0, 20) }, 'restore skips stray files');
       }
 
       const before = await listStoredUploads(ctx.uploads);
-      const added = await storeFiles(ctx, storable, stage.uploadsDir, new Set(before));
+      const added = await storeFiles(ctx, storableFiles, stage.uploadsDir, new Set(before));
       try {
         await replaceRows(ctx, manifest, stage.dbDir);
       } catch (error) {
@@ -123,11 +125,17 @@ async function restoreArchive(ctx: BackupContext, open: () => Promise<Readable>)
  * keys that were not there before; when a write fails, those are removed again and the error goes on (an
  * unreachable store: 503), with the rows untouched.
  */
-async function storeFiles(ctx: BackupContext, keys: string[], stagedRoot: string, present: Set<string>) {
+async function storeFiles(
+  ctx: BackupContext,
+  files: { key: string; sha256: string }[],
+  stagedRoot: string,
+  present: Set<string>,
+) {
   const added: string[] = [];
   try {
-    for (const key of keys) {
-      await ctx.uploads.putFile(key, path.join(stagedRoot, ...key.split('/')), { move: true });
+    for (const { key, sha256 } of files) {
+      // The checksum the archive's check just verified: a bucket need not read the file again for it.
+      await ctx.uploads.putFile(key, path.join(stagedRoot, ...key.split('/')), { move: true, sha256 });
       if (!present.has(key)) added.push(key);
     }
   } catch (error) {

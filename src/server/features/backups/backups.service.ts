@@ -183,7 +183,7 @@ export async function createBackup(
       });
       // From the local file, before it moves into the store (which may be a bucket): read once more, never copied.
       const offsite = await copyOffsite(ctx, file, filename);
-      await ctx.backups.putFile(archiveKey(filename), file, { move: true });
+      await ctx.backups.putFile(archiveKey(filename), file, { move: true, sha256: result.sha256 });
       await updateBackup(ctx.db, id, {
         status: 'completed',
         size: result.size,
@@ -341,7 +341,7 @@ export async function importBackup(ctx: BackupContext, uploaded: string, userId:
     }),
   );
   try {
-    await ctx.backups.putFile(archiveKey(filename), uploaded, { move: true });
+    await ctx.backups.putFile(archiveKey(filename), uploaded, { move: true, sha256: verified.sha256 });
   } catch (error) {
     await updateBackup(ctx.db, id, { status: 'failed', error: errorText(error) }).catch(() => {});
     throw error;
