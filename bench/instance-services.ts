@@ -10,52 +10,15 @@ import { Redis } from 'ioredis';
 import { sql } from 'kysely';
 import S3rver from 's3rver';
 import { createTestDatabase, type TestDatabase } from '../src/server/testing/test-database';
+import { claimRedisDatabase, type ClaimedRedisDatabase } from '../src/server/testing/test-redis';
 import { BENCH_ADMIN } from './api-bench';
 import { freePort } from '../tests/e2e/support/harness';
 
 const BUCKET = 'bench-instances';
 
-/** Claims an empty Redis database number (14 down to 1) with a marker key; release() flushes it. */
-async function claimRedisDatabase(
-  serverUrl: string,
-): Promise<{ url: string; number: number; release(): Promise<void> }> {
-  const marker = `bench-instances:${process.pid}:${randomBytes(4).toString('hex')}`;
-  for (let n = 14; n >= 1; n -= 1) {
-    const url = new URL(serverUrl);
-    url.pathname = `/${n}`;
-    const client = new Redis(url.toString(), { lazyConnect: true, maxRetriesPerRequest: 1, connectTimeout: 2_000 });
-    try {
-      await client.connect();
-    } catch (error) {
-      client.disconnect();
-      throw new Error(`Redis at ${serverUrl} does not answer (start redis-server): ${String(error)}`);
-    }
-    try {
-      if ((await client.set('bench-instances:claim', marker, 'EX', 3600, 'NX')) === 'OK') {
-        if ((await client.dbsize()) === 1) {
-          return {
-            url: url.toString(),
-            number: n,
-            async release() {
-              if ((await client.get('bench-instances:claim')) === marker) await client.flushdb();
-              await client.quit();
-            },
-          };
-        }
-        await client.del('bench-instances:claim');
-      }
-    } catch (error) {
-      client.disconnect();
-      throw error;
-    }
-    await client.quit();
-  }
-  throw new Error(`no empty Redis database (1-14) on ${serverUrl}`);
-}
-
 export interface Services {
   database: TestDatabase;
-  redis: Awaited<ReturnType<typeof claimRedisDatabase>>;
+  redis: ClaimedRedisDatabase;
   env: Record<string, string>;
   close(): Promise<void>;
 }

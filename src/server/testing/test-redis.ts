@@ -1,5 +1,7 @@
+import { randomBytes } from 'node:crypto';
 import { connect, createServer, type AddressInfo, type Server, type Socket } from 'node:net';
 import { Redis } from 'ioredis';
+import { freePort } from './ports';
 
 /**
  * The Redis server tests use: TEST_REDIS_URL, else one on 127.0.0.1:6379. Each test file names its own
@@ -8,11 +10,13 @@ import { Redis } from 'ioredis';
  */
 export const TEST_REDIS_SERVER = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
 
-export function testRedisUrl(database: number): string {
-  const url = new URL(TEST_REDIS_SERVER);
+function testRedisUrlOn(server: string, database: number): string {
+  const url = new URL(server);
   url.pathname = `/${database}`;
   return url.toString();
 }
+
+export const testRedisUrl = (database: number): string => testRedisUrlOn(TEST_REDIS_SERVER, database);
 
 /** Whether the test Redis answers (a test file without it is skipped, as one without TEST_POSTGRES_URL is). */
 export async function redisAvailable(): Promise<boolean> {
@@ -35,11 +39,55 @@ export async function redisAvailable(): Promise<boolean> {
 
 /** A redis:// address where nothing listens: a port taken from the system and given back. */
 export async function closedRedisUrl(): Promise<string> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as { port: number };
-  await new Promise<void>((resolve) => server.close(() => resolve()));
-  return `redis://127.0.0.1:${port}/0`;
+  return `redis://127.0.0.1:${await freePort()}/0`;
+}
+
+export interface ClaimedRedisDatabase {
+  url: string;
+  number: number;
+  /** Empties the database (only while it still carries this claim). */
+  release(): Promise<void>;
+}
+
+const CLAIM_KEY = 'test-claim';
+
+/**
+ * Claims an empty Redis database (15 down to 1) by writing a marker in it, for processes that cannot share
+ * a fixed number (several instances of a journey, a benchmark); release() empties it. Channels are global
+ * in Redis: the instance bus separates sites by the database number (plugins/redis.ts).
+ */
+export async function claimRedisDatabase(serverUrl = TEST_REDIS_SERVER): Promise<ClaimedRedisDatabase> {
+  const token = `${process.pid}-${randomBytes(4).toString('hex')}`;
+  for (let n = 15; n >= 1; n -= 1) {
+    const url = testRedisUrlOn(serverUrl, n);
+    const client = new Redis(url, { lazyConnect: true, maxRetriesPerRequest: 1, connectTimeout: 2_000 });
+    client.on('error', () => {});
+    try {
+      await client.connect();
+    } catch (error) {
+      client.disconnect();
+      throw new Error(`Redis at ${serverUrl} does not answer (start redis-server): ${String(error)}`);
+    }
+    try {
+      const claimed = await client.set(CLAIM_KEY, token, 'EX', 3600, 'NX');
+      if (claimed === 'OK' && (await client.dbsize()) === 1) {
+        return {
+          url,
+          number: n,
+          async release() {
+            if ((await client.get(CLAIM_KEY)) === token) await client.flushdb();
+            await client.quit();
+          },
+        };
+      }
+      if (claimed === 'OK') await client.del(CLAIM_KEY);
+      await client.quit();
+    } catch (error) {
+      client.disconnect();
+      throw error;
+    }
+  }
+  throw new Error(`no empty Redis database (1-15) on ${serverUrl}`);
 }
 
 /** A TCP relay to the test Redis that a test can cut, hang (no answers) and restore. */

@@ -1,30 +1,19 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import Database from 'better-sqlite3';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { freePort } from '../../../src/server/testing/ports';
+
+export { freePort };
 
 /**
  * Journeys drive the system Chromium against the production build (`npm run build` first), started
  * as a real process on a free port with its own fresh SQLite database and data directory.
  */
 export const CHROME_PATH = process.env.CHROME_PATH ?? '/usr/bin/chromium';
-
-/** A port nothing listens on now (the OS picks it). */
-export async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = createServer();
-    srv.once('error', reject);
-    srv.listen(0, '127.0.0.1', () => {
-      const address = srv.address();
-      const port = typeof address === 'object' && address ? address.port : 0;
-      srv.close(() => resolve(port));
-    });
-  });
-}
 
 export interface RunningSite {
   baseUrl: string;

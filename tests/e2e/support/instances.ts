@@ -4,12 +4,12 @@ import { request as httpRequest } from 'node:http';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { ListObjectsV2Command, S3Client } from '@aws-sdk/client-s3';
-import { Redis } from 'ioredis';
 import type { Kysely } from 'kysely';
 import S3rver from 's3rver';
 import type { DB } from '../../../src/server/db/schema';
 import { multipart } from '../../../src/server/testing/multipart';
 import { createTestDatabase, type TestDatabase } from '../../../src/server/testing/test-database';
+import { claimRedisDatabase } from '../../../src/server/testing/test-redis';
 import { ADMIN_EMAIL, ADMIN_PASSWORD } from './admin';
 import { freePort, startSite, type RunningSite } from './harness';
 
@@ -31,44 +31,6 @@ export const REDIS_SERVER_URL = process.env.TEST_REDIS_URL;
 export const ADMIN_USERNAME = 'admin';
 /** The one signing key of the instances (several instances must share it). */
 const SHARED_JWT_SECRET = randomBytes(32).toString('base64url');
-
-// ---------------------------------------------------------------------------------------------------
-// Redis: a database number of our own
-
-const CLAIM_KEY = 'e2e-instances:claim';
-
-/**
- * Claims an empty Redis database (15 down to 1) by writing a marker in it, so that the keys of this file's
- * instances cannot meet another file's; release() empties it. Channels are global in Redis: the instance bus
- * separates sites by the database number of REDIS_URL (plugins/redis.ts redisDatabaseNumber).
- */
-export async function claimRedisDatabase(serverUrl: string): Promise<{ url: string; release(): Promise<void> }> {
-  const token = `${process.pid}-${randomBytes(4).toString('hex')}`;
-  for (let n = 15; n >= 1; n -= 1) {
-    const url = new URL(serverUrl);
-    url.pathname = `/${n}`;
-    const client = new Redis(url.toString(), { lazyConnect: true, maxRetriesPerRequest: 1 });
-    await client.connect();
-    try {
-      const claimed = await client.set(CLAIM_KEY, token, 'EX', 1800, 'NX');
-      if (claimed === 'OK' && (await client.dbsize()) === 1) {
-        await client.quit();
-        return {
-          url: url.toString(),
-          async release() {
-            const c = new Redis(url.toString(), { maxRetriesPerRequest: 1 });
-            if ((await c.get(CLAIM_KEY)) === token) await c.flushdb();
-            await c.quit();
-          },
-        };
-      }
-      if (claimed === 'OK') await client.del(CLAIM_KEY);
-    } finally {
-      if (client.status !== 'end') client.disconnect();
-    }
-  }
-  throw new Error(`no free Redis database (1-15) on ${serverUrl}`);
-}
 
 // ---------------------------------------------------------------------------------------------------
 // The shared services of one pair
