@@ -2,7 +2,8 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
-import { afterAll } from 'vitest';
+import { afterAll, expect } from 'vitest';
+import { uploadedFileSchema, type UploadedFile } from '../../shared/contracts/uploads';
 import { bearer } from './auth-helpers';
 
 /** One part of a multipart body: a plain field, or a file when it has a file name. */
@@ -38,6 +39,23 @@ export async function multipart(parts: Part[]): Promise<{ payload: Buffer; heade
 export async function postMultipart(app: FastifyInstance, url: string, parts: Part[], token: string | null) {
   const { payload, headers } = await multipart(parts);
   return app.inject({ method: 'POST', url, payload, headers: { ...headers, ...(token ? bearer(token) : {}) } });
+}
+
+/** Uploads one PNG through POST /api/uploads/single and returns the stored file (201 expected). */
+export async function uploadPng(
+  app: FastifyInstance,
+  token: string,
+  filename: string,
+  data: Buffer,
+): Promise<UploadedFile> {
+  const res = await postMultipart(
+    app,
+    '/api/uploads/single',
+    [{ field: 'file', data, filename, type: 'image/png' }],
+    token,
+  );
+  expect(res.statusCode, res.body).toBe(201);
+  return uploadedFileSchema.parse(res.json().data.file);
 }
 
 /** A fresh upload folder for one test file's app, removed after its tests. */

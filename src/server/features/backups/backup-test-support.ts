@@ -18,3 +18,23 @@ export async function tableDigests(db: Kysely<DB>): Promise<Record<string, { row
   }
   return out;
 }
+
+/** Tests only: a completed manual backup's row, made `daysAgo` days (less `i` minutes) before `now`. */
+export async function insertCompletedBackupRow(
+  db: Kysely<DB>,
+  filename: string,
+  created: { now: number; daysAgo: number; i: number },
+): Promise<void> {
+  await db
+    .insertInto('backups')
+    .values({
+      filename,
+      type: 'manual',
+      status: 'completed',
+      size: 1,
+      version: '0.1.0',
+      created_at: new Date(created.now - created.daysAgo * 86_400_000 - created.i * 60_000).toISOString(),
+      completed_at: new Date().toISOString(),
+    })
+    .execute();
+}

@@ -19,7 +19,7 @@ import { postMultipart } from '../../testing/multipart';
 import { useTestApp, type TestContext } from '../../testing/test-app';
 import { createTestDatabase, testDialects, type TestDatabase } from '../../testing/test-database';
 import { BACKED_UP_TABLES, EMPTIED_ON_RESTORE, KEPT_ON_RESTORE, SEARCH_INDEX_TABLES } from './backup-tables';
-import { tableDigests } from './backup-test-support';
+import { insertCompletedBackupRow, tableDigests } from './backup-test-support';
 import { deleteAllRows } from './backups.repository';
 import { createStorage } from '../../storage';
 import { restoreFromFile } from './backup-restore';
@@ -340,18 +340,7 @@ describe.each(testDialects)('backups (%s)', (dialect) => {
     const fake = async (i: number, daysAgo: number) => {
       const filename = `backup-2026-01-${String(i).padStart(2, '0')}t00-00-00-000z-manual-0000000${i % 10}.tar.gz`;
       await writeFile(path.join(backupDir(), filename), 'x');
-      await db
-        .insertInto('backups')
-        .values({
-          filename,
-          type: 'manual',
-          status: 'completed',
-          size: 1,
-          version: '0.1.0',
-          created_at: new Date(now - daysAgo * 86_400_000 - i * 60_000).toISOString(),
-          completed_at: new Date().toISOString(),
-        })
-        .execute();
+      await insertCompletedBackupRow(db, filename, { now, daysAgo, i });
       return filename;
     };
     const recent: string[] = [];

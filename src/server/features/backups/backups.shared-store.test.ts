@@ -21,7 +21,7 @@ import { bearer, createSignedIn } from '../../testing/auth-helpers';
 import { postMultipart } from '../../testing/multipart';
 import { useTestApp } from '../../testing/test-app';
 import { testDialects } from '../../testing/test-database';
-import { tableDigests } from './backup-test-support';
+import { insertCompletedBackupRow, tableDigests } from './backup-test-support';
 
 /*
  * Backups with object storage (ADR 0030): two apps on one database and one bucket stand for two instances.
@@ -219,18 +219,7 @@ describe.each(testDialects)('backups in object storage shared by two instances (
     const fake = async (i: number, daysAgo: number) => {
       const filename = `backup-2026-01-${String(i).padStart(2, '0')}t00-00-00-000z-manual-0000000${i % 10}.tar.gz`;
       await client.send(new PutObjectCommand({ Bucket: BUCKET, Key: `${PREFIX}backups/${filename}`, Body: 'x' }));
-      await db
-        .insertInto('backups')
-        .values({
-          filename,
-          type: 'manual',
-          status: 'completed',
-          size: 1,
-          version: '0.1.0',
-          created_at: new Date(now - daysAgo * 86_400_000 - i * 60_000).toISOString(),
-          completed_at: new Date().toISOString(),
-        })
-        .execute();
+      await insertCompletedBackupRow(db, filename, { now, daysAgo, i });
       return `backups/${filename}`;
     };
     const recent: string[] = [];

@@ -2,9 +2,9 @@ import { existsSync, mkdirSync, rmSync, utimesSync, writeFileSync } from 'node:f
 import path from 'node:path';
 import sharp from 'sharp';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { UploadMessage, uploadedFileSchema, type UploadedFile } from '../../../shared/contracts/uploads';
+import { UploadMessage, type UploadedFile } from '../../../shared/contracts/uploads';
 import { bearer, createStaff, type Session } from '../../testing/auth-helpers';
-import { postMultipart, useUploadDir } from '../../testing/multipart';
+import { uploadPng, useUploadDir } from '../../testing/multipart';
 import { useTestApp } from '../../testing/test-app';
 import { testDialects } from '../../testing/test-database';
 import { ORPHAN_SWEEP_JOB, UNUSED_SWEEP_JOB } from './upload-library.service';
@@ -24,16 +24,8 @@ describe.each(testDialects)('media library (/api/uploads usage, unused, sweeps) 
     staff = await createStaff(t.app, db());
   });
 
-  async function uploadOne(name: string, seed: number): Promise<UploadedFile> {
-    const res = await postMultipart(
-      t.app,
-      '/api/uploads/single',
-      [{ field: 'file', data: await png(seed), filename: name, type: 'image/png' }],
-      staff.editor.token,
-    );
-    expect(res.statusCode, res.body).toBe(201);
-    return uploadedFileSchema.parse(res.json().data.file);
-  }
+  const uploadOne = async (name: string, seed: number): Promise<UploadedFile> =>
+    uploadPng(t.app, staff.editor.token, name, await png(seed));
 
   const call = (method: 'GET' | 'POST' | 'DELETE', url: string, payload?: object, token = staff.editor.token) =>
     t.app.inject({ method, url: `/api/uploads${url}`, payload, headers: bearer(token) });

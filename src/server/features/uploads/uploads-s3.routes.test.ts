@@ -2,10 +2,10 @@ import { readdirSync } from 'node:fs';
 import path from 'node:path';
 import sharp from 'sharp';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { uploadedFileSchema, type UploadedFile } from '../../../shared/contracts/uploads';
+import type { UploadedFile } from '../../../shared/contracts/uploads';
 import { ErrorCode } from '../../../shared/errors';
 import { bearer, createStaff, type Session } from '../../testing/auth-helpers';
-import { postMultipart, useUploadDir } from '../../testing/multipart';
+import { postMultipart, uploadPng, useUploadDir } from '../../testing/multipart';
 import { useTestApp } from '../../testing/test-app';
 import { S3Storage } from '../../storage';
 import { closedPort, useTestBucket } from '../../storage/test-bucket';
@@ -31,16 +31,8 @@ describe('uploads in an S3 bucket', () => {
     staff = await createStaff(t.app, t.db.database.db);
   });
 
-  async function uploadOne(name: string, seed: number): Promise<UploadedFile> {
-    const res = await postMultipart(
-      t.app,
-      '/api/uploads/single',
-      [{ field: 'file', data: await png(seed), filename: name, type: 'image/png' }],
-      staff.editor.token,
-    );
-    expect(res.statusCode, res.body).toBe(201);
-    return uploadedFileSchema.parse(res.json().data.file);
-  }
+  const uploadOne = async (name: string, seed: number): Promise<UploadedFile> =>
+    uploadPng(t.app, staff.editor.token, name, await png(seed));
 
   it('is ready with the bucket writable', async () => {
     const ready = await t.app.inject({ method: 'GET', url: '/api/ready' });
