@@ -144,7 +144,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   }
 
   const ownsDatabase = !options.database;
-  const database = options.database ?? createDatabase(config.databaseUrl);
+  const database = options.database ?? createDatabase(config.databaseUrl, { poolMax: config.databasePoolMax });
   app.decorate('config', config);
   app.decorate('database', database);
   app.addHook('onClose', async () => {

@@ -89,6 +89,15 @@ describe('configuration', () => {
     }
   });
 
+  it('reads the database pool size per process: 10 unless set, 1 to 100', () => {
+    expect(loadConfig({}).databasePoolMax).toBe(10);
+    expect(loadConfig({ DATABASE_POOL_MAX: '1' }).databasePoolMax).toBe(1);
+    expect(loadConfig({ DATABASE_POOL_MAX: '100' }).databasePoolMax).toBe(100);
+    for (const wrong of ['0', '101', '2.5', 'many']) {
+      expect(() => loadConfig({ DATABASE_POOL_MAX: wrong }), wrong).toThrow(/DATABASE_POOL_MAX/);
+    }
+  });
+
   it('refuses a short admin password or JWT secret', () => {
     expect(() => loadConfig({ ADMIN_PASSWORD: 'short' })).toThrow(/ADMIN_PASSWORD/);
     expect(() => loadConfig({ JWT_SECRET: 'short' })).toThrow(/JWT_SECRET/);

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { z } from '../shared/zod';
+import { DEFAULT_POOL_MAX } from './db/database';
 
 /**
  * Every environment key the server reads. Parsed once at start; README and .env.example mirror this list.
@@ -17,6 +18,8 @@ const envSchema = z.object({
     .string()
     .regex(/^(sqlite:|postgres(ql)?:\/\/|mysql:\/\/|mariadb:\/\/)/, 'must start with sqlite:, postgres:// or mysql://')
     .optional(),
+  // Connections each process keeps to PostgreSQL or MySQL at most; SQLite always has its one.
+  DATABASE_POOL_MAX: z.coerce.number().int().min(1).max(100).default(DEFAULT_POOL_MAX),
   UPLOAD_DIR: z.string().min(1).optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   TRUST_PROXY: z
@@ -104,6 +107,8 @@ export interface Config {
   publicUrl: string;
   dataDir: string;
   databaseUrl: string;
+  /** At most this many connections per process to PostgreSQL or MySQL (SQLite: one, always). */
+  databasePoolMax: number;
   uploadDir: string;
   logLevel: string;
   trustProxy: false | number | string[];
@@ -218,6 +223,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, ''),
     dataDir,
     databaseUrl: e.DATABASE_URL ?? `sqlite:${path.join(dataDir, 'app.db')}`,
+    databasePoolMax: e.DATABASE_POOL_MAX,
     uploadDir: path.resolve(e.UPLOAD_DIR ?? path.join(dataDir, 'uploads')),
     logLevel: e.LOG_LEVEL,
     trustProxy: e.TRUST_PROXY,

@@ -63,8 +63,17 @@ export function withStatementCache(connection: SQLite.Database, max = SQLITE_STA
   };
 }
 
-export function createDatabase(url: string): Database {
+export interface DatabaseOptions {
+  /** Connections to PostgreSQL or MySQL this pool opens at most (DATABASE_POOL_MAX); SQLite has one. */
+  poolMax?: number;
+}
+
+/** The pool size when none is given: DATABASE_POOL_MAX's default. */
+export const DEFAULT_POOL_MAX = 10;
+
+export function createDatabase(url: string, options: DatabaseOptions = {}): Database {
   const dialect = dialectOf(url);
+  const poolMax = options.poolMax ?? DEFAULT_POOL_MAX;
   if (dialect === 'sqlite') {
     const file = sqlitePath(url);
     if (file !== ':memory:') mkdirSync(path.dirname(file), { recursive: true });
@@ -86,7 +95,7 @@ export function createDatabase(url: string): Database {
     // COUNT(*) and BIGINT come back from pg as strings; our counts always fit in a JS number.
     pg.types.setTypeParser(pg.types.builtins.INT8, (value) => Number.parseInt(value, 10));
     pg.types.setTypeParser(pg.types.builtins.NUMERIC, (value) => Number.parseFloat(value));
-    const pool = new pg.Pool({ connectionString: url, max: 10 });
+    const pool = new pg.Pool({ connectionString: url, max: poolMax });
     // An idle connection dropped by the server (restart, failover) is emitted as an 'error' event, which
     // would crash the process without a listener. The pool discards that client and the next query
     // opens a new one; a server that stays down shows up in /api/ready and as 503 DATABASE_UNAVAILABLE.
@@ -100,7 +109,7 @@ export function createDatabase(url: string): Database {
   const { createPool } = requireDriver('mysql2') as typeof Mysql;
   const pool = createPool({
     uri: url.replace(/^mariadb:/, 'mysql:'),
-    connectionLimit: 10,
+    connectionLimit: poolMax,
     charset: 'utf8mb4',
     // Timestamps are stored as ISO strings (ADR 0003); keep any DATE columns as text too.
     dateStrings: true,
