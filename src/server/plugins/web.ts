@@ -19,6 +19,7 @@ import type {
   WebLoadContext,
   WebPortfolioContext,
 } from '../../shared/load-context';
+import { APP_ROOT } from '../app-root';
 import { isTransientConflict, isUnstorableValue } from '../db/write-conflicts';
 import { getPost, listCategories, listComments, listPosts, listRelatedPosts } from '../features/blog/blog.service';
 import { verifyCertificate } from '../features/certificates/certificates.service';
@@ -338,13 +339,14 @@ export const webPlugin = fp<{ mode: Exclude<WebMode, false> }>(async (app, { mod
   let getBuild: () => Promise<ServerBuild>;
   if (mode === 'dev') {
     const { createServer } = await import('vite');
-    const vite = await createServer({ server: { middlewareMode: true }, appType: 'custom' });
+    const vite = await createServer({ root: APP_ROOT, server: { middlewareMode: true }, appType: 'custom' });
     await app.register(middie);
     app.use(vite.middlewares);
     app.addHook('onClose', async () => vite.close());
     getBuild = () => vite.ssrLoadModule('virtual:react-router/server-build') as Promise<ServerBuild>;
   } else {
-    const buildDir = path.resolve('build');
+    // The install's build, wherever the process was started from.
+    const buildDir = path.join(APP_ROOT, 'build');
     const assetsDir = path.join(buildDir, 'client', 'assets') + path.sep;
     await app.register(fastifyStatic, {
       root: path.join(buildDir, 'client'),
