@@ -1,8 +1,8 @@
 /**
  * `npm run bench -- --backups` (issue 14): backup and restore of the demo site plus 2,000 posts and 1 GB of
- * uploaded files (incompressible, like photos), through the command-line scripts that admins and cron use
- * (`npm run backup`, `npm run restore -- FILE --yes`), each in its own process whose resident memory is
- * sampled every 20 ms (VmHWM: the peak). The archive streams, so the peak should not grow with the uploads.
+ * uploaded files (incompressible, like photos), through the built commands that admins and cron use
+ * (`npm run backup`, `npm run restore -- FILE --yes`: dist/cli.js), each in its own process whose resident
+ * memory is sampled every 20 ms (VmHWM: the peak). The archive streams, so the peak should not grow with the uploads.
  * BENCH_BACKUP_UPLOAD_MB (default 1024) sets the uploads' size. Results go to bench/results/backups.json.
  */
 import { spawn } from 'node:child_process';
@@ -29,11 +29,11 @@ interface Run {
   output: string;
 }
 
-/** Runs a script with tsx in its own process; its peak RSS is sampled while it runs. */
-function runScript(step: string, args: string[], env: Record<string, string>): Promise<Run> {
+/** Runs a command of the built CLI (dist/cli.js) in its own process; its peak RSS is sampled while it runs. */
+function runCommand(step: string, args: string[], env: Record<string, string>): Promise<Run> {
   return new Promise((resolve, reject) => {
     const started = performance.now();
-    const child = spawn(process.execPath, ['--import', 'tsx', ...args], {
+    const child = spawn(process.execPath, ['--enable-source-maps', path.join(repoRoot, 'dist', 'cli.js'), ...args], {
       cwd: repoRoot,
       env: { ...process.env, ...env },
       stdio: ['ignore', 'pipe', 'pipe'],
@@ -79,11 +79,11 @@ export async function runBackupBench(): Promise<void> {
     }
     console.log(`\nBackups: demo site + ${POSTS} posts + ${UPLOAD_MB} MB of uploads (${UPLOAD_MB / FILE_MB} files)`);
 
-    const backup = await runScript('backup', ['scripts/backup.ts'], env);
+    const backup = await runCommand('backup', ['backup'], env);
     const archive = backup.output.split('\n').find((line) => line.endsWith('.tar.gz'));
     if (!archive) throw new Error(`no archive path in the backup's output:\n${backup.output}`);
     const archiveMiB = statSync(archive).size / 1024 / 1024;
-    const restore = await runScript('restore', ['scripts/restore.ts', archive, '--yes'], env);
+    const restore = await runCommand('restore', ['restore', archive, '--yes'], env);
 
     const rows = [['step', 'seconds', 'MB/s', 'peak RSS MiB']];
     for (const run of [backup, restore]) {

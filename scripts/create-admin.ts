@@ -7,13 +7,10 @@ import { migrateToLatest } from '../src/server/db/migrator';
 import { upsertAdmin } from '../src/server/features/users/first-admin';
 
 /**
- * For operators locked out: creates an admin, or makes an existing account with that e-mail an active
- * admin with the new password. `npm run create-admin -- --email a@b.c --password '…'`, or answer the prompts.
+ * `create-admin`, for operators locked out: creates an admin, or makes an existing account with that e-mail
+ * an active admin with the new password. `npm run create-admin -- --email a@b.c --password '…'`, or answer
+ * the prompts. Exit code 2 when the e-mail or password is missing or invalid.
  */
-const { values } = parseArgs({
-  options: { email: { type: 'string' }, password: { type: 'string' }, username: { type: 'string' } },
-});
-
 async function ask(question: string): Promise<string> {
   if (!process.stdin.isTTY)
     throw new Error(`${question.trim()} is required (pass it as a flag when not on a terminal)`);
@@ -30,7 +27,8 @@ const input = z.object({
   password: z.string().min(12, 'Password must be at least 12 characters long'),
 });
 
-async function readInput() {
+/** The e-mail and password from the flags or the prompts, or null once what is wrong has been printed. */
+async function readInput(values: { email?: string; password?: string }) {
   try {
     const email = values.email ?? (await ask('Admin e-mail: '));
     const password = values.password ?? (await ask('New password (at least 12 characters): '));
@@ -40,18 +38,27 @@ async function readInput() {
   } catch (error) {
     console.error(error instanceof Error ? error.message : String(error));
   }
-  process.exit(2);
+  return null;
 }
 
-const { email, password } = await readInput();
+export async function run(args: string[]): Promise<number> {
+  const { values } = parseArgs({
+    args,
+    options: { email: { type: 'string' }, password: { type: 'string' }, username: { type: 'string' } },
+  });
+  const given = await readInput(values);
+  if (!given) return 2;
+  const { email, password } = given;
 
-const database = createDatabase(loadConfig(readEnvironment()).databaseUrl);
-try {
-  await migrateToLatest(database.db);
-  const result = await upsertAdmin(database.db, { email, password, username: values.username });
-  console.log(
-    result === 'created' ? `Created admin ${email}.` : `Updated ${email}: active admin with the new password.`,
-  );
-} finally {
-  await database.close();
+  const database = createDatabase(loadConfig(readEnvironment()).databaseUrl);
+  try {
+    await migrateToLatest(database.db);
+    const result = await upsertAdmin(database.db, { email, password, username: values.username });
+    console.log(
+      result === 'created' ? `Created admin ${email}.` : `Updated ${email}: active admin with the new password.`,
+    );
+    return 0;
+  } finally {
+    await database.close();
+  }
 }

@@ -70,12 +70,12 @@ describe('npm run storage (push, verify, pull)', () => {
     };
   };
   /**
-   * The command itself, as an operator runs it: its exit code and output. Asynchronous: the bucket's
-   * server answers from this process.
+   * The command itself, as an operator runs it (the CLI's source, which `npm run build` bundles into
+   * dist/cli.js): its exit code and output. Asynchronous: the bucket's server answers from this process.
    */
   const cli = (command: string, env: Record<string, string>) =>
     new Promise<{ status: number | null; out: string }>((resolve, reject) => {
-      const child = spawn(TSX, [path.join(ROOT, 'scripts', 'storage.ts'), command], {
+      const child = spawn(TSX, [path.join(ROOT, 'scripts', 'cli.ts'), 'storage', command], {
         cwd: root,
         env: { PATH: process.env.PATH, HOME: process.env.HOME, NODE_ENV: 'test', ...env },
       });

@@ -9,7 +9,7 @@ import {
 } from '../src/server/storage/migration';
 
 /*
- * npm run storage -- push | pull | verify (ADR 0030): moves a site's stored files to object storage.
+ * `storage push | pull | verify` (npm run storage -- …, ADR 0030): moves a site's stored files to object storage.
  *   push    copies UPLOAD_DIR (files/, thumbnails/) and BACKUP_DIR archives into the STORAGE_S3_* bucket
  *   pull    copies them back from the bucket into those folders
  *   verify  compares both sides (counts, sizes, SHA-256 of every object) and fails on any difference
@@ -19,9 +19,9 @@ import {
  */
 const USAGE = 'usage: npm run storage -- push | pull | verify';
 
-async function main(): Promise<number> {
-  const command = process.argv[2] as MigrationCommand | undefined;
-  if (!command || !MIGRATION_COMMANDS.includes(command) || process.argv.length > 3) {
+export async function run(args: string[]): Promise<number> {
+  const command = args[0] as MigrationCommand | undefined;
+  if (!command || !MIGRATION_COMMANDS.includes(command) || args.length > 1) {
     console.error(USAGE);
     return 2;
   }
@@ -46,5 +46,3 @@ async function main(): Promise<number> {
     return 1;
   }
 }
-
-process.exitCode = await main();
