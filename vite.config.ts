@@ -94,6 +94,37 @@ function alwaysLoadedChunks(): Plugin {
   };
 }
 
+/** Packages that only the admin's lazily loaded parts use: the post editor (TipTap) and the views chart. */
+const BROWSER_ONLY_PACKAGE = /^(@tiptap\/[^/]+|recharts)(\/.*)?$/;
+const BROWSER_ONLY_PREFIX = '\0browser-only:';
+
+/**
+ * The admin renders in the browser only (routes/admin/layout.tsx), so the server build never runs the editor
+ * or the chart: it gets a stand-in for their packages, which then stay out of a production install
+ * (devDependencies). Calling anything of a stand-in throws, naming the package.
+ */
+function browserOnlyPackages(): Plugin {
+  return {
+    name: 'browser-only-packages',
+    apply: 'build',
+    enforce: 'pre',
+    applyToEnvironment: (environment) => environment.name === 'ssr',
+    resolveId(id) {
+      return BROWSER_ONLY_PACKAGE.test(id) ? `${BROWSER_ONLY_PREFIX}${id}` : undefined;
+    },
+    load(id) {
+      if (!id.startsWith(BROWSER_ONLY_PREFIX)) return undefined;
+      const message = `${id.slice(BROWSER_ONLY_PREFIX.length)} is browser-only: the server build has a stand-in`;
+      return {
+        // Any named import is a property of the default export (Rollup's syntheticNamedExports).
+        code: `const unavailable = () => { throw new Error(${JSON.stringify(message)}); };
+export default new Proxy(unavailable, { get: () => unavailable });`,
+        syntheticNamedExports: true,
+      };
+    },
+  };
+}
+
 /** Brotli at its highest quality and gzip -9, as the compression plugin makes the other assets. */
 const BROTLI_PARAMS = { [constants.BROTLI_PARAM_QUALITY]: 11 };
 const GZIP_LEVEL = 9;
@@ -124,6 +155,7 @@ function precompressRouteManifest(): Plugin {
 export default defineConfig({
   plugins: [
     reactRouterProductionBuild(),
+    browserOnlyPackages(),
     alwaysLoadedChunks(),
     iconSprite(),
     tailwindcss(),

@@ -50,13 +50,14 @@ const sharedTestSecret = randomBytes(32).toString('base64url');
 export async function startSite(
   env: Record<string, string> = {},
   // readyWithinMs: several instances migrating one MariaDB database at once on a loaded machine need longer.
-  options: { dataDir?: string; cwd?: string; readyWithinMs?: number } = {},
+  // server: the bundle to run, dist/server.js of the working directory unless given.
+  options: { dataDir?: string; cwd?: string; server?: string; readyWithinMs?: number } = {},
 ): Promise<RunningSite> {
   const port = await freePort();
   const dataDir = options.dataDir ?? mkdtempSync(path.join(tmpdir(), 'site-e2e-'));
   const baseUrl = `http://127.0.0.1:${port}`;
   let output = '';
-  const child: ChildProcess = spawn(process.execPath, ['--enable-source-maps', 'dist/server.js'], {
+  const child: ChildProcess = spawn(process.execPath, ['--enable-source-maps', options.server ?? 'dist/server.js'], {
     // Another build's directory (the bench compares a baseline build with this one in the same run).
     cwd: options.cwd,
     env: {
