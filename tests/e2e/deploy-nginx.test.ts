@@ -1,0 +1,441 @@
+import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import http, { type IncomingHttpHeaders } from 'node:http';
+import http2 from 'node:http2';
+import https from 'node:https';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import tls from 'node:tls';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
+import sharp from 'sharp';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { multipart } from '../../src/server/testing/multipart';
+import { uploadBodyLimit, UPLOAD_MAX_FILE_SIZE, UPLOAD_MAX_FILES } from '../../src/shared/contracts/uploads';
+import { PORTFOLIO_GALLERY_MAX } from '../../src/shared/contracts/portfolio';
+import { ADMIN_ENV, ADMIN_PASSWORD } from './support/admin';
+import { freePort, startSite, type RunningSite } from './support/harness';
+
+/*
+ * The nginx site of the VPS recipe (deploy/nginx/studio-site.conf) run by the real nginx in front of the
+ * production build, as a visitor and an admin meet them: TLS with a self-signed certificate, the redirect
+ * from http://, the client's address as the app sees it, compression, and uploads through the proxy.
+ */
+
+const NGINX = '/usr/sbin/nginx';
+const SITE_CONF = 'deploy/nginx/studio-site.conf';
+/** The address the forging client writes into X-Forwarded-For (TEST-NET-3, never a real client here). */
+const FORGED_ADDRESS = '203.0.113.7';
+const MiB = 1024 * 1024;
+/** nginx's temporary folders, each set to one of its own in the test's folder. */
+const TEMP_KINDS = ['client_body', 'proxy', 'fastcgi', 'uwsgi', 'scgi'];
+
+/**
+ * The committed site with what must differ in a test replaced line by line: ports on the loopback
+ * interface (no IPv6 listener, which a container may lack), the certificate, the app's port and the log
+ * files. Every other directive is the file's own. A line not found exactly once fails the test, so the
+ * file cannot drift away from what is tested.
+ */
+function siteForTest(conf: string, at: { http: number; https: number; app: number; dir: string }): string {
+  const replacements: Array<[string, string]> = [
+    ['listen 80;', `listen 127.0.0.1:${at.http};`],
+    ['listen [::]:80;', '# (IPv6 listener left out in the test)'],
+    ['listen 443 ssl http2;', `listen 127.0.0.1:${at.https} ssl http2;`],
+    ['listen [::]:443 ssl http2;', '# (IPv6 listener left out in the test)'],
+    ['ssl_certificate /etc/letsencrypt/live/example.com/fullchain.pem;', `ssl_certificate ${at.dir}/cert.pem;`],
+    ['ssl_certificate_key /etc/letsencrypt/live/example.com/privkey.pem;', `ssl_certificate_key ${at.dir}/key.pem;`],
+    ['server 127.0.0.1:3000;', `server 127.0.0.1:${at.app};`],
+    ['access_log /var/log/nginx/studio-site.access.log;', `access_log ${at.dir}/access.log;`],
+    ['error_log /var/log/nginx/studio-site.error.log;', `error_log ${at.dir}/error.log;`],
+  ];
+  const lines = conf.split('\n');
+  for (const [from, to] of replacements) {
+    const found = lines.flatMap((line, index) => (line.trim() === from ? [index] : []));
+    if (found.length !== 1) throw new Error(`${SITE_CONF}: expected the line "${from}" once, found ${found.length}`);
+    const index = found[0]!;
+    lines[index] = lines[index]!.replace(from, to);
+  }
+  return lines.join('\n');
+}
+
+/**
+ * The main configuration around the site, with the http-level defaults of Debian's /etc/nginx/nginx.conf
+ * that the site must override itself (gzip on, TLSv1 and TLSv1.1 allowed). Everything nginx writes stays in
+ * `dir`. As root, the master would hand its workers to `nobody`, who cannot enter the private temporary
+ * folder: the workers keep root's user here instead.
+ */
+function mainConfig(site: string, dir: string): string {
+  return [
+    process.getuid?.() === 0 ? 'user root;' : '',
+    'worker_processes 1;',
+    `pid ${dir}/nginx.pid;`,
+    `error_log ${dir}/error.log;`,
+    'events { worker_connections 256; }',
+    'http {',
+    '  include /etc/nginx/mime.types;',
+    '  default_type application/octet-stream;',
+    '  ssl_protocols TLSv1 TLSv1.1 TLSv1.2 TLSv1.3;',
+    '  ssl_prefer_server_ciphers on;',
+    '  gzip on;',
+    ...TEMP_KINDS.map((kind) => `  ${kind}_temp_path ${dir}/${kind}_temp;`),
+    site,
+    '}',
+    '',
+  ].join('\n');
+}
+
+interface Answer {
+  status: number;
+  headers: IncomingHttpHeaders;
+  rawHeaders: string[];
+  body: Buffer;
+}
+
+interface Exchange {
+  method?: string;
+  path: string;
+  headers?: Record<string, string>;
+  /**
+   * The whole body, or a body of `size` bytes of zeros sent in 1 MiB chunks until the answer arrives; with
+   * `send`, only that many bytes are sent before the answer, as from a client that is still uploading.
+   */
+  body?: Buffer | { size: number; send?: number };
+  /** The address this end of the connection binds to (127.0.0.2: a client other than nginx's own). */
+  localAddress?: string;
+}
+
+/** One request on its own connection to nginx, over TLS with the test's certificate, or plain HTTP. */
+function exchange(target: { port: number; ca?: Buffer }, spec: Exchange): Promise<Answer> {
+  return new Promise((resolve, reject) => {
+    const body = spec.body;
+    const size = body === undefined ? undefined : Buffer.isBuffer(body) ? body.length : body.size;
+    const options: https.RequestOptions = {
+      host: '127.0.0.1',
+      port: target.port,
+      path: spec.path,
+      method: spec.method ?? 'GET',
+      headers: {
+        host: target.ca ? `localhost:${target.port}` : 'localhost',
+        ...(size === undefined ? {} : { 'content-length': String(size) }),
+        ...spec.headers,
+      },
+      localAddress: spec.localAddress,
+      agent: false,
+      ...(target.ca ? { ca: target.ca, servername: 'localhost' } : {}),
+    };
+    const req = (target.ca ? https : http).request(options);
+    let answered = false;
+    req.on('response', (res) => {
+      answered = true;
+      const chunks: Buffer[] = [];
+      res.on('data', (chunk: Buffer) => chunks.push(chunk));
+      res.on('end', () => {
+        resolve({
+          status: res.statusCode ?? 0,
+          headers: res.headers,
+          rawHeaders: res.rawHeaders,
+          body: Buffer.concat(chunks),
+        });
+        // A refused body is not sent further.
+        req.destroy();
+      });
+      res.on('error', reject);
+    });
+    // Once answered, the rest of a refused body may meet a closed connection: that is not the outcome.
+    req.on('error', (error) => {
+      if (!answered) reject(error);
+    });
+    req.setTimeout(120_000, () => req.destroy(new Error('no answer within 120 s')));
+    if (body === undefined || Buffer.isBuffer(body)) {
+      req.end(body);
+      return;
+    }
+    req.flushHeaders();
+    const chunk = Buffer.alloc(MiB);
+    const sending = body.send ?? body.size;
+    let sent = 0;
+    const pump = () => {
+      while (!answered && sent < sending) {
+        const piece = chunk.subarray(0, Math.min(MiB, sending - sent));
+        sent += piece.length;
+        if (sent === body.size) req.end(piece);
+        else if (!req.write(piece)) return void req.once('drain', pump);
+      }
+    };
+    pump();
+  });
+}
+
+/** How many times a header came in the answer (Node joins repeated headers into one value). */
+const headerCount = (answer: Answer, name: string) =>
+  answer.rawHeaders.filter((value, index) => index % 2 === 0 && value.toLowerCase() === name).length;
+
+/** A PNG of random pixels of about `bytes` (no compression), valid for the upload routes' checks. */
+async function noisePng(bytes: number): Promise<Buffer> {
+  const side = Math.floor(Math.sqrt(bytes / 3));
+  return sharp(randomBytes(side * side * 3), { raw: { width: side, height: side, channels: 3 } })
+    .png({ compressionLevel: 0 })
+    .toBuffer();
+}
+
+/** What the upload routes answer for a stored file (the fields read here). */
+interface StoredFile {
+  url: string;
+  size: number;
+  width: number | null;
+  height: number | null;
+}
+
+describe.skipIf(!existsSync(NGINX) && !process.env.CI)('the nginx site of deploy/ in front of the app', () => {
+  let dir: string;
+  let site: RunningSite;
+  let nginx: ChildProcess | undefined;
+  let nginxOutput = '';
+  /** What nginx printed and its error log, for a failure's message. */
+  const nginxLog = () =>
+    `${nginxOutput}${existsSync(`${dir}/error.log`) ? readFileSync(`${dir}/error.log`, 'utf8') : ''}`;
+  let ca: Buffer;
+  let httpsPort: number;
+  let httpPort: number;
+  let publicUrl: string;
+  let token: string;
+
+  const viaTls = (spec: Exchange) => exchange({ port: httpsPort, ca }, spec);
+
+  /** The address the app logged for the request it answered with this id (its one request log line). */
+  async function loggedAddress(requestId: string): Promise<string | undefined> {
+    for (let waited = 0; waited < 5_000; waited += 50) {
+      for (const line of site.output().split('\n')) {
+        if (!line.includes(requestId) || !line.includes('request completed')) continue;
+        return (JSON.parse(line) as { ip?: string }).ip;
+      }
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+    return undefined;
+  }
+
+  beforeAll(async () => {
+    if (!existsSync(NGINX)) throw new Error(`${NGINX} is missing: apt-get install -y nginx (.ci/run installs it)`);
+    dir = mkdtempSync(path.join(tmpdir(), 'deploy-nginx-'));
+    const subject = '-subj /CN=localhost -addext subjectAltName=DNS:localhost,IP:127.0.0.1';
+    execFileSync(
+      'openssl',
+      [
+        ...`req -x509 -newkey ec -pkeyopt ec_paramgen_curve:prime256v1 -nodes -days 1 ${subject}`.split(' '),
+        ...['-keyout', `${dir}/key.pem`, '-out', `${dir}/cert.pem`],
+      ],
+      { stdio: 'pipe' },
+    );
+    ca = readFileSync(`${dir}/cert.pem`);
+
+    httpPort = await freePort();
+    httpsPort = await freePort();
+    publicUrl = `https://localhost:${httpsPort}`;
+    site = await startSite({
+      ...ADMIN_ENV,
+      PUBLIC_URL: publicUrl,
+      TRUST_PROXY: '127.0.0.1',
+      // The request log lines carry the client's address as the app sees it.
+      LOG_LEVEL: 'info',
+    });
+
+    const siteConf = siteForTest(readFileSync(SITE_CONF, 'utf8'), {
+      http: httpPort,
+      https: httpsPort,
+      app: Number(new URL(site.baseUrl).port),
+      dir,
+    });
+    for (const kind of TEMP_KINDS) mkdirSync(`${dir}/${kind}_temp`);
+    writeFileSync(`${dir}/nginx.conf`, mainConfig(siteConf, dir));
+    const args = ['-p', dir, '-c', `${dir}/nginx.conf`, '-e', `${dir}/error.log`];
+    try {
+      execFileSync(NGINX, [...args, '-t'], { stdio: 'pipe' });
+    } catch (error) {
+      throw new Error(`nginx -t refused the configuration:\n${(error as { stderr?: Buffer }).stderr?.toString()}`);
+    }
+    nginx = spawn(NGINX, [...args, '-g', 'daemon off;'], { stdio: ['ignore', 'pipe', 'pipe'] });
+    nginx.stdout?.on('data', (chunk: Buffer) => (nginxOutput += chunk.toString()));
+    nginx.stderr?.on('data', (chunk: Buffer) => (nginxOutput += chunk.toString()));
+    for (let waited = 0; ; waited += 100) {
+      if (nginx.exitCode !== null) throw new Error(`nginx exited (${nginx.exitCode}):\n${nginxLog()}`);
+      const ready = await viaTls({ path: '/api/ready' }).catch(() => undefined);
+      if (ready?.status === 200) break;
+      if (waited > 20_000) throw new Error(`nginx did not answer /api/ready within 20 s:\n${nginxLog()}`);
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+
+    const login = await viaTls({
+      method: 'POST',
+      path: '/api/auth/login',
+      headers: { 'content-type': 'application/json' },
+      body: Buffer.from(JSON.stringify({ username: 'admin', password: ADMIN_PASSWORD })),
+    });
+    expect(login.status, login.body.toString()).toBe(200);
+    token = (JSON.parse(login.body.toString()) as { data: { token: string } }).data.token;
+  });
+
+  afterAll(async () => {
+    if (nginx && nginx.exitCode === null && nginx.signalCode === null) {
+      const exited = new Promise((resolve) => nginx!.once('exit', resolve));
+      nginx.kill('SIGTERM');
+      await exited;
+    }
+    await site?.stop();
+    if (dir) rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('answers plain HTTP with a redirect to https, except the certificate challenges', async () => {
+    const page = await exchange({ port: httpPort }, { path: '/blog?page=2' });
+    expect(page.status).toBe(301);
+    expect(page.headers.location).toBe('https://localhost/blog?page=2');
+    const challenge = await exchange({ port: httpPort }, { path: '/.well-known/acme-challenge/token' });
+    expect(challenge.status).toBe(404);
+  });
+
+  it('terminates TLS 1.3 with HTTP/2 offered, and serves the site over HTTP/2', async () => {
+    const negotiated = await new Promise<{ protocol: string | null; alpn: string | false | null }>(
+      (resolve, reject) => {
+        const socket = tls.connect(
+          { host: '127.0.0.1', port: httpsPort, ca, servername: 'localhost', ALPNProtocols: ['h2', 'http/1.1'] },
+          () => {
+            resolve({ protocol: socket.getProtocol(), alpn: socket.alpnProtocol });
+            socket.end();
+          },
+        );
+        socket.on('error', reject);
+      },
+    );
+    expect(negotiated).toEqual({ protocol: 'TLSv1.3', alpn: 'h2' });
+
+    // The certificate names 127.0.0.1 too.
+    const session = http2.connect(`https://127.0.0.1:${httpsPort}`, { ca });
+    try {
+      const status = await new Promise<number>((resolve, reject) => {
+        const stream = session.request({ ':path': '/api/health' });
+        stream.on('response', (headers) => resolve(Number(headers[':status'])));
+        stream.on('error', reject);
+        stream.resume();
+      });
+      expect(status).toBe(200);
+    } finally {
+      session.close();
+    }
+  });
+
+  it('passes the app its own compression, once, and no second Strict-Transport-Security header', async () => {
+    const br = await viaTls({ path: '/', headers: { 'accept-encoding': 'br, gzip' } });
+    expect(br.status).toBe(200);
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(brotliDecompressSync(br.body).toString('utf8')).toMatch(/^<!DOCTYPE html>/i);
+    expect(headerCount(br, 'strict-transport-security')).toBe(1);
+
+    const gzip = await viaTls({ path: '/', headers: { 'accept-encoding': 'gzip' } });
+    expect(gzip.headers['content-encoding']).toBe('gzip');
+    expect(gunzipSync(gzip.body).toString('utf8')).toMatch(/^<!DOCTYPE html>/i);
+
+    // What the app leaves uncompressed stays so (the API documentation's page is under the app's 1 KiB
+    // threshold): the encoding through nginx is the app's own, whatever nginx's http-level gzip says.
+    for (const urlPath of ['/', '/api/docs']) {
+      const headers = { accept: 'text/html', 'accept-encoding': 'gzip' };
+      const direct = await exchange({ port: Number(new URL(site.baseUrl).port) }, { path: urlPath, headers });
+      const proxied = await viaTls({ path: urlPath, headers });
+      expect(proxied.status, urlPath).toBe(direct.status);
+      expect(proxied.headers['content-encoding'], urlPath).toBe(direct.headers['content-encoding']);
+    }
+  });
+
+  it('links and canonical addresses use the https origin of PUBLIC_URL', async () => {
+    const sitemap = await viaTls({ path: '/sitemap.xml' });
+    expect(sitemap.status).toBe(200);
+    expect(sitemap.body.toString()).toContain(`<loc>${publicUrl}/</loc>`);
+    const home = await viaTls({ path: '/', headers: { 'accept-encoding': 'identity' } });
+    expect(home.body.toString()).toContain(`<link rel="canonical" href="${publicUrl}/"`);
+  });
+
+  it('gives the app the address that connected to nginx, never one a client forged in X-Forwarded-For', async () => {
+    for (const localAddress of ['127.0.0.2', '127.0.0.1']) {
+      const answer = await viaTls({
+        method: 'POST',
+        path: '/api/auth/login',
+        localAddress,
+        headers: { 'content-type': 'application/json', 'x-forwarded-for': FORGED_ADDRESS },
+        body: Buffer.from(JSON.stringify({ username: 'admin', password: ADMIN_PASSWORD })),
+      });
+      expect(answer.status).toBe(200);
+      // From 127.0.0.1 (the proxy's own address, which TRUST_PROXY names), an appended header would have
+      // made the app believe the forged hop.
+      expect(await loggedAddress(String(answer.headers['x-request-id']))).toBe(localAddress);
+    }
+  });
+
+  it('takes a 10 MB image upload end to end, and serves it back', async () => {
+    const image = await noisePng(10_200_000);
+    expect(image.length).toBeGreaterThan(10_000_000);
+    expect(image.length).toBeLessThanOrEqual(UPLOAD_MAX_FILE_SIZE);
+    const { payload, headers } = await multipart([
+      { field: 'file', data: image, filename: 'noise.png', type: 'image/png' },
+    ]);
+    const answer = await viaTls({
+      method: 'POST',
+      path: '/api/uploads/single',
+      headers: { ...headers, authorization: `Bearer ${token}` },
+      body: payload,
+    });
+    expect(answer.status, answer.body.toString()).toBe(201);
+    const file = (JSON.parse(answer.body.toString()) as { data: { file: StoredFile } }).data.file;
+
+    const served = await viaTls({ path: new URL(file.url, publicUrl).pathname });
+    expect(served.status).toBe(200);
+    expect(served.body.length).toBe(file.size);
+    const [sent, stored] = await Promise.all([sharp(image).metadata(), sharp(served.body).metadata()]);
+    expect({ width: stored.width, height: stored.height }).toEqual({ width: sent.width, height: sent.height });
+    expect(file).toMatchObject({ width: sent.width, height: sent.height });
+  });
+
+  it("refuses a file over 10 MiB with the app's 413, the body streamed to the app, not a 502", async () => {
+    const image = await noisePng(UPLOAD_MAX_FILE_SIZE + MiB);
+    const { payload, headers } = await multipart([
+      { field: 'file', data: image, filename: 'too-big.png', type: 'image/png' },
+    ]);
+    expect(payload.length).toBeLessThanOrEqual(uploadBodyLimit(1));
+    const answer = await viaTls({
+      method: 'POST',
+      path: '/api/uploads/single',
+      headers: { ...headers, authorization: `Bearer ${token}` },
+      body: payload,
+    });
+    expect(answer.status, `${answer.body.toString()}\n${nginxLog()}`).toBe(413);
+    expect(JSON.parse(answer.body.toString())).toMatchObject({ success: false, code: 'PAYLOAD_TOO_LARGE' });
+  });
+
+  it("refuses a body larger than its upload route takes with nginx's own 413, before it is sent", async () => {
+    for (const [route, limit] of [
+      ['/api/uploads/single', uploadBodyLimit(1)],
+      ['/api/uploads/image/', uploadBodyLimit(1)],
+      ['/api/portfolio/upload/main', uploadBodyLimit(1)],
+      ['/api/uploads/multiple', uploadBodyLimit(UPLOAD_MAX_FILES)],
+      ['/api/portfolio/upload/gallery', uploadBodyLimit(PORTFOLIO_GALLERY_MAX)],
+    ] as const) {
+      const answer = await viaTls({
+        method: 'POST',
+        path: route,
+        headers: { 'content-type': 'multipart/form-data; boundary=x', authorization: `Bearer ${token}` },
+        body: { size: limit + 1, send: 0 },
+      });
+      expect(answer.status, route).toBe(413);
+      expect(answer.body.toString(), route).toContain('413 Request Entity Too Large');
+    }
+  });
+
+  it('streams a backup archive for import, past the upload limit, to the app as it arrives', async () => {
+    // No sign-in: the app refuses it (401) as soon as its headers arrive. Buffered by nginx, the answer would
+    // wait for the whole body, which this client never finishes sending.
+    const answer = await viaTls({
+      method: 'POST',
+      path: '/api/backups/import',
+      headers: { 'content-type': 'multipart/form-data; boundary=x' },
+      body: { size: 2 * uploadBodyLimit(UPLOAD_MAX_FILES), send: MiB },
+    });
+    expect(answer.status, answer.body.toString()).toBe(401);
+  });
+});
