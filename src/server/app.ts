@@ -52,6 +52,7 @@ import { mailerPlugin } from './plugins/mailer';
 import { pageCachePlugin } from './plugins/page-cache';
 import { rateLimitOptions } from './plugins/rate-limit-store';
 import { redisPlugin } from './plugins/redis';
+import { requestLogPlugin } from './plugins/request-log';
 import { staffAlertsPlugin } from './plugins/staff-alerts';
 import { uploadsPlugin } from './plugins/uploads';
 import { ASSETS_PREFIX, webPlugin, type WebMode } from './plugins/web';
@@ -72,14 +73,6 @@ export interface BuildOptions {
   logger?: boolean | { write(line: string): void };
 }
 
-/**
- * The address as the request log keeps it: secrets that travel in a query string (a download link's or
- * a password reset's token) are replaced, so that log files do not become a way in.
- */
-export function loggedUrl(url: string): string {
-  return url.replace(/([?&](?:token|refreshToken)=)[^&#]*/gi, '$1[redacted]');
-}
-
 /** A browser's navigation: it lists text/html among what it takes (fetch and API clients do not). */
 const acceptsHtml = (accept: string | undefined): boolean => accept?.includes('text/html') ?? false;
 
@@ -90,7 +83,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
         ? false
         : { level: config.logLevel, ...(typeof options.logger === 'object' ? { stream: options.logger } : {}) },
     genReqId: () => randomUUID(),
-    // One log line per request (onResponse below) rather than Fastify's two.
+    // One log line per request (plugins/request-log.ts) rather than Fastify's two.
     logController: new LogController({ requestIdLogLabel: 'reqId', disableRequestLogging: true }),
     // A hop count trusts that many proxies in front of us; addresses/CIDRs trust exactly those.
     trustProxy:
@@ -151,23 +144,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     if (ownsDatabase) await database.close();
   });
 
-  app.addHook('onRequest', async (request, reply) => {
-    reply.header('x-request-id', request.id);
-  });
-  app.addHook('onResponse', async (request, reply) => {
-    request.log.info(
-      {
-        method: request.method,
-        url: loggedUrl(request.url),
-        statusCode: reply.statusCode,
-        // The client's address as the app sees it: the proxy's own unless TRUST_PROXY names it.
-        ip: request.ip,
-        ms: Math.round(reply.elapsedTime),
-      },
-      'request completed',
-    );
-  });
-
+  // First: a request id for every request and one log line per answered request.
+  await app.register(requestLogPlugin);
   await app.register(gracefulShutdownPlugin);
   // Warns once when forwarding headers arrive while TRUST_PROXY=false ignores them.
   await app.register(proxySanityPlugin);

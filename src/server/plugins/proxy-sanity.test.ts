@@ -19,7 +19,8 @@ function useLoggedApp(trustProxy: string) {
     ctx.db = await createTestDatabase('sqlite');
     const config = loadConfig({
       NODE_ENV: 'test',
-      LOG_LEVEL: 'info',
+      // The health checks these tests send are logged at debug (plugins/request-log.ts).
+      LOG_LEVEL: 'debug',
       DATA_DIR: '/tmp/site-test-data',
       JOBS_ENABLED: 'false',
       TRUST_PROXY: trustProxy,
