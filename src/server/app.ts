@@ -4,7 +4,7 @@ import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
-import Fastify, { LogController, type FastifyInstance, type FastifyReply } from 'fastify';
+import Fastify, { LogController, type FastifyBaseLogger, type FastifyInstance, type FastifyReply } from 'fastify';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { ErrorCode, ErrorMessage, type ApiErrorBody } from '../shared/errors';
 import type { Config } from './config';
@@ -56,6 +56,7 @@ import { requestLogPlugin } from './plugins/request-log';
 import { staffAlertsPlugin } from './plugins/staff-alerts';
 import { uploadsPlugin } from './plugins/uploads';
 import { ASSETS_PREFIX, webPlugin, type WebMode } from './plugins/web';
+import { loggerOptions, type LogStream } from './process-log';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -70,7 +71,9 @@ export interface BuildOptions {
   /** 'build' serves the production build, 'dev' runs Vite in middleware mode, false serves no pages. */
   web?: WebMode;
   /** Logger override: false silences it (tests); a stream receives the JSON log lines (tests that read them). */
-  logger?: boolean | { write(line: string): void };
+  logger?: boolean | LogStream;
+  /** The process's logger (server.ts), which was there before the app; its level is the app's. */
+  loggerInstance?: FastifyBaseLogger;
 }
 
 /** A browser's navigation: it lists text/html among what it takes (fetch and API clients do not). */
@@ -78,10 +81,13 @@ const acceptsHtml = (accept: string | undefined): boolean => accept?.includes('t
 
 export async function buildApp(config: Config, options: BuildOptions = {}): Promise<FastifyInstance> {
   const app = Fastify({
-    logger:
-      options.logger === false
-        ? false
-        : { level: config.logLevel, ...(typeof options.logger === 'object' ? { stream: options.logger } : {}) },
+    ...(options.loggerInstance
+      ? { loggerInstance: options.loggerInstance }
+      : {
+          logger:
+            options.logger !== false &&
+            loggerOptions(config.logLevel, typeof options.logger === 'object' ? options.logger : undefined),
+        }),
     genReqId: () => randomUUID(),
     // One log line per request (plugins/request-log.ts) rather than Fastify's two.
     logController: new LogController({ requestIdLogLabel: 'reqId', disableRequestLogging: true }),

@@ -2,38 +2,53 @@ import v8 from 'node:v8';
 import { buildApp } from './app';
 import { bootstrap, MigrationsPendingError, type BootstrapSummary } from './bootstrap';
 import { ConfigError, loadConfig, readEnvironment, resolveSecrets } from './config';
+import { DataDirError, ensureWritableDataDir } from './data-dir';
 import { SchemaError } from './db/migrator';
+import { createProcessLogger, exitOnCrash, exitWithError, ExitStatus } from './process-log';
 
 /**
- * Exit status when MIGRATE_ON_START=false finds migrations to apply: EX_TEMPFAIL, "try again later", which
- * is what an orchestrator should do once `npm run migrate` has run (ADR 0030).
+ * The process logs JSON lines on stdout from its first line to its last: a start stopped by a setting,
+ * a folder or the database, and a crash, are one fatal line each with the error and its causes.
  */
-const EXIT_MIGRATIONS_PENDING = 75;
+const log = createProcessLogger();
+exitOnCrash(log);
 
-/** Entry point: configuration, database preparation, listen, graceful shutdown. */
+/** Entry point: configuration, DATA_DIR, database preparation, listen, graceful shutdown. */
 async function main(): Promise<void> {
   let config;
   try {
-    config = resolveSecrets(loadConfig(readEnvironment()));
+    const loaded = loadConfig(readEnvironment());
+    log.level = loaded.logLevel;
+    // Before anything writes there: the generated secret is the first.
+    ensureWritableDataDir(loaded.dataDir);
+    config = resolveSecrets(loaded);
   } catch (error) {
     if (error instanceof ConfigError) {
-      console.error(error.message);
-      process.exit(78);
+      exitWithError(log, error, `invalid configuration: ${error.problems.join('; ')}`, ExitStatus.CONFIG);
     }
+    if (error instanceof DataDirError) exitWithError(log, error, error.message, ExitStatus.CANT_CREATE);
     throw error;
   }
   // Read by V8 after every full collection, so it applies from here on (ADR 0027).
   if (config.heapGrowingPercent > 0) v8.setFlagsFromString(`--heap-growing-percent=${config.heapGrowingPercent}`);
 
-  const app = await buildApp(config, { web: process.argv.includes('--dev') ? 'dev' : 'build' });
+  const app = await buildApp(config, {
+    web: process.argv.includes('--dev') ? 'dev' : 'build',
+    loggerInstance: log,
+  });
   let summary: BootstrapSummary;
   try {
     summary = await bootstrap(app.database, config, app.log);
   } catch (error) {
-    if (!(error instanceof SchemaError)) throw error;
-    app.log.error({ pending: error.status.pending, unknown: error.status.unknown }, error.message);
     await app.close().catch(() => undefined);
-    process.exit(error instanceof MigrationsPendingError ? EXIT_MIGRATIONS_PENDING : 1);
+    if (error instanceof SchemaError) {
+      const { pending, unknown } = error.status;
+      const status = error instanceof MigrationsPendingError ? ExitStatus.TEMPORARY_FAILURE : ExitStatus.SOFTWARE;
+      exitWithError(log, error, error.message, status, { pending, unknown });
+    }
+    throw new Error(`could not prepare the ${app.database.dialect} database (migrations, demo content, first admin)`, {
+      cause: error,
+    });
   }
 
   let closing = false;
@@ -70,7 +85,4 @@ async function main(): Promise<void> {
   process.stdout.write(`${lines.join('\n')}\n`);
 }
 
-main().catch((error: unknown) => {
-  console.error(error);
-  process.exit(1);
-});
+main().catch((error: unknown) => exitWithError(log, error, 'the server could not start', ExitStatus.SOFTWARE));
