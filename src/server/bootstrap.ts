@@ -14,11 +14,13 @@ import { seedDemoContentIfEmpty } from './seed/seed';
 
 export interface BootstrapSummary {
   seeded: boolean;
-  adminLines: string[];
+  /**
+   * Whether this instance created the first admin (of instances starting together, exactly one does), and
+   * its password when that was generated.
+   */
+  admin: FirstAdminResult;
   /** Where the schema stood once start-up had done its part ('current', or 'ahead' during a rollout). */
   schema: SchemaStatus;
-  /** Whether this instance created the first admin (of instances starting together, exactly one does). */
-  adminCreated: boolean;
 }
 
 /** The job_leases row that instances starting together take in turn to seed and create the first admin. */
@@ -47,7 +49,7 @@ export async function bootstrap(database: Database, config: Config, log: Fastify
     const admin = await ensureFirstAdmin(database.db, { email: config.adminEmail, password: config.adminPassword });
     return { seeded, admin };
   });
-  return { seeded, adminLines: adminLines(admin), schema, adminCreated: admin.created };
+  return { seeded, admin, schema };
 }
 
 async function prepareSchema(db: Kysely<DB>, migrate: boolean, log: FastifyBaseLogger): Promise<SchemaStatus> {
@@ -119,16 +121,4 @@ async function withBootstrapLease<T>(db: Kysely<DB>, log: FastifyBaseLogger, wor
       releaseJob(db, { name: BOOTSTRAP_LEASE, owner, now: new Date().toISOString(), error }),
     ).catch((err: unknown) => log.warn({ err }, 'could not give back the bootstrap lease; it expires by itself'));
   }
-}
-
-function adminLines(admin: FirstAdminResult): string[] {
-  if (admin.created && admin.generatedPassword) {
-    return [
-      `Sign in:  ${admin.email} / ${admin.generatedPassword}`,
-      '          (generated once and not shown again: change it after signing in,',
-      '           or set ADMIN_EMAIL and ADMIN_PASSWORD before the first start)',
-    ];
-  }
-  if (admin.created) return [`Sign in:  ${admin.email} with the ADMIN_PASSWORD you configured`];
-  return ['Sign in:  with your existing admin account (locked out? npm run create-admin)'];
 }

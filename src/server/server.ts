@@ -5,6 +5,7 @@ import { ConfigError, loadConfig, readEnvironment, resolveSecrets } from './conf
 import { DataDirError, ensureWritableDataDir } from './data-dir';
 import { SchemaError } from './db/migrator';
 import { createProcessLogger, exitOnCrash, exitWithError, ExitStatus } from './process-log';
+import { reportStart } from './start-report';
 
 /**
  * The process logs JSON lines on stdout from its first line to its last: a start stopped by a setting,
@@ -74,15 +75,7 @@ async function main(): Promise<void> {
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
 
   await app.listen({ host: config.host, port: config.port });
-  const lines = [
-    '',
-    `  Website:  ${config.publicUrl}/`,
-    `  Admin:    ${config.publicUrl}/admin`,
-    `  Database: ${app.database.dialect}${summary.seeded ? ' (demo content loaded)' : ''}`,
-    ...summary.adminLines.map((l) => `  ${l}`),
-    '',
-  ];
-  process.stdout.write(`${lines.join('\n')}\n`);
+  reportStart({ config, dialect: app.database.dialect, summary, log: app.log, terminal: process.stdout });
 }
 
 main().catch((error: unknown) => exitWithError(log, error, 'the server could not start', ExitStatus.SOFTWARE));

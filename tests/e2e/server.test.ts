@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { get } from 'node:http';
 import { connect } from 'node:net';
@@ -24,21 +24,40 @@ async function rawExchange(baseUrl: string, bytes: string): Promise<{ head: stri
   return { head, body, error };
 }
 
+/** The start's `listening` line of the site's JSON log, once logged. */
+function listeningLine(site: RunningSite): Record<string, unknown> | undefined {
+  return site
+    .output()
+    .split('\n')
+    .filter((line) => line.startsWith('{'))
+    .map((line) => JSON.parse(line) as Record<string, unknown>)
+    .find((line) => line.msg === 'listening');
+}
+
 /** The production server as an operator and a browser meet it: start-up output, headers, shutdown. */
 describe('the production server', () => {
   let site: RunningSite;
 
   beforeAll(async () => {
-    site = await startSite();
+    site = await startSite({ LOG_LEVEL: 'info' });
   });
   afterAll(async () => {
     await site?.stop();
   });
 
-  it('prints where it runs and a generated admin password, once', () => {
-    expect(site.output()).toContain(`Website:  ${site.baseUrl}/`);
-    expect(site.output()).toMatch(/Sign in:\s+admin@localhost \/ [\w-]{16}/);
-    expect(site.output()).toContain('(demo content loaded)');
+  it('logs where it runs, and leaves a generated admin password in an owner-only file, not in the log', async () => {
+    const file = path.join(site.dataDir, 'first-admin.txt');
+    await expect
+      .poll(() => listeningLine(site))
+      .toMatchObject({
+        website: `${site.baseUrl}/`,
+        demoContentLoaded: true,
+        firstAdminFile: file,
+      });
+    expect(statSync(file).mode & 0o777).toBe(0o600);
+    const password = /Password: (\S+)/.exec(readFileSync(file, 'utf8'))?.[1];
+    expect(password).toMatch(/^[\w-]{16}$/);
+    expect(site.output()).not.toContain(password);
   });
 
   it('server-renders the home page with the company e-mail, compressed, with a CSP naming its inline scripts by hash', async () => {
@@ -179,14 +198,18 @@ describe('the production server', () => {
 });
 
 describe('restart and shutdown', () => {
-  it('keeps data across a restart, prints no password again, and exits 0 on SIGTERM', async () => {
+  it('keeps data across a restart, writes no password again, and exits 0 on SIGTERM', async () => {
     const first = await startSite();
     expect(await first.stop({ keepData: true })).toBe(0);
-    const second = await startSite({}, { dataDir: first.dataDir });
+    const second = await startSite({ LOG_LEVEL: 'info' }, { dataDir: first.dataDir });
     try {
-      expect(second.output()).not.toMatch(/admin@localhost \/ /);
-      expect(second.output()).toContain('Sign in:  with your existing admin account');
-      expect(second.output()).not.toContain('(demo content loaded)');
+      await expect
+        .poll(() => listeningLine(second))
+        .toMatchObject({
+          demoContentLoaded: false,
+          signIn: expect.stringContaining('with your existing admin account'),
+        });
+      expect(listeningLine(second)).not.toHaveProperty('firstAdminFile');
     } finally {
       expect(await second.stop()).toBe(0);
     }
@@ -214,9 +237,9 @@ describe('restart and shutdown', () => {
     expect(await exitCode).toBe(0);
   });
 
-  it('refuses to start with bad configuration, naming every bad key', async () => {
+  it('refuses to start with bad configuration, naming every bad key, status 78', async () => {
     await expect(startSite({ PORT: 'eighty', DATABASE_URL: 'oracle://x' })).rejects.toThrow(
-      /PORT[\s\S]*DATABASE_URL|DATABASE_URL[\s\S]*PORT/,
+      /exited early \(78\)[\s\S]*"msg":"invalid configuration: .*(PORT.*DATABASE_URL|DATABASE_URL.*PORT)/,
     );
   });
 });
