@@ -13,7 +13,7 @@ import { createStorage } from '../src/server/storage';
  */
 export async function run(): Promise<number> {
   const config = loadConfig(readEnvironment());
-  const database = createDatabase(config.databaseUrl);
+  const database = createDatabase(config.databaseUrl, { poolMax: config.databasePoolMax });
   const log = {
     info: (object: object, message: string) => console.log(message, JSON.stringify(object)),
     error: (object: object, message: string) => console.error(message, JSON.stringify(object, ['message', 'backup'])),

@@ -50,7 +50,8 @@ export async function run(args: string[]): Promise<number> {
   if (!given) return 2;
   const { email, password } = given;
 
-  const database = createDatabase(loadConfig(readEnvironment()).databaseUrl);
+  const config = loadConfig(readEnvironment());
+  const database = createDatabase(config.databaseUrl, { poolMax: config.databasePoolMax });
   try {
     await migrateToLatest(database.db);
     const result = await upsertAdmin(database.db, { email, password, username: values.username });

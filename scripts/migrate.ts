@@ -9,7 +9,7 @@ import { migrateToLatest, SchemaError } from '../src/server/db/migrator';
  */
 export async function run(): Promise<number> {
   const config = loadConfig(readEnvironment());
-  const database = createDatabase(config.databaseUrl);
+  const database = createDatabase(config.databaseUrl, { poolMax: config.databasePoolMax });
   try {
     const { results, status } = await migrateToLatest(database.db);
     const applied = results ?? [];

@@ -74,7 +74,7 @@ export async function run(args: string[]): Promise<number> {
   const refused = await confirmed(values.yes, config.databaseUrl, given);
   if (refused !== null) return refused;
 
-  const database = createDatabase(config.databaseUrl);
+  const database = createDatabase(config.databaseUrl, { poolMax: config.databasePoolMax });
   const log = {
     info: (object: object, message: string) => console.log(message, JSON.stringify(object)),
     error: (_object: object, message: string) => console.error(message),

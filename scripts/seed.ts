@@ -6,7 +6,7 @@ import { isEmpty, seedDemoContent } from '../src/server/seed/seed';
 /** `seed`: migrates, then loads the demo content into an empty database (one with content is left alone). */
 export async function run(): Promise<number> {
   const config = loadConfig(readEnvironment());
-  const database = createDatabase(config.databaseUrl);
+  const database = createDatabase(config.databaseUrl, { poolMax: config.databasePoolMax });
   try {
     const result = await migrateToLatest(database.db);
     for (const applied of result.results ?? []) console.log(`applied ${applied.migrationName}`);

@@ -87,4 +87,21 @@ describe('the process log', () => {
       err: { message: 'boom', stack: expect.any(String), cause: { message: 'the reason' } },
     });
   });
+
+  it("logs Node's warnings as warn lines, not text on stderr", async () => {
+    const { status, stdout, stderr } = await runScript(
+      `import { createProcessLogger, exitOnCrash } from './src/server/process-log.ts';\n` +
+        `exitOnCrash(createProcessLogger());\n` +
+        `process.emitWarning('upgrade soon', 'NodeVersionSupportWarning');\n` +
+        `setTimeout(() => {}, 50);`,
+    );
+    expect(status).toBe(0);
+    expect(stderr).toBe('');
+    expect(JSON.parse(stdout.trim())).toMatchObject({
+      level: 40,
+      msg: 'upgrade soon',
+      warning: 'NodeVersionSupportWarning',
+      err: { message: 'upgrade soon' },
+    });
+  });
 });

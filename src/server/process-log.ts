@@ -76,9 +76,13 @@ export function exitWithError(
 
 /**
  * An exception nothing caught, or a rejected promise nothing handled, ends the process as Node would
- * (status 1), but as one fatal JSON line instead of a bare stack trace.
+ * (status 1), but as one fatal JSON line instead of a bare stack trace. Node's warnings (a deprecation, a
+ * dependency's notice) become warn lines instead of text on stderr: Node prints them through its own
+ * 'warning' listener, which is replaced.
  */
 export function exitOnCrash(log: FastifyBaseLogger): void {
+  process.removeAllListeners('warning');
+  process.on('warning', (warning) => log.warn({ warning: warning.name, err: warning }, warning.message));
   process.on('uncaughtException', (error) => exitWithError(log, error, 'uncaught exception', ExitStatus.SOFTWARE));
   process.on('unhandledRejection', (reason) =>
     exitWithError(log, reason, 'unhandled promise rejection', ExitStatus.SOFTWARE),

@@ -163,7 +163,8 @@ export const mailerPlugin = fp(
             ? null
             : iso(Date.now() + retryDelaySeconds(row.attempts, mailRetryBaseSeconds) * 1000);
           outcome = { status: 'failed', error: shortReason(error), nextAttemptAt };
-          app.log.warn(
+          // A mail given up on is an error to watch for (README "What to watch"); a retry is a warning.
+          app.log[gaveUp ? 'error' : 'warn'](
             { mailId: row.id, kind: row.kind, attempts: row.attempts, nextAttemptAt, err: error },
             gaveUp ? 'mail delivery failed; giving up' : 'mail delivery failed; will retry',
           );
