@@ -8,14 +8,18 @@ import {
   utimesSync,
   writeFileSync,
 } from 'node:fs';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { text } from 'node:stream/consumers';
-import { afterAll, describe, expect, it } from 'vitest';
+import type { FastifyBaseLogger } from 'fastify';
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { rawConnection, requestHead, type RawConnection } from '../testing/raw-http';
 import { useTestApp } from '../testing/test-app';
 import { StorageUnavailableError } from './errors';
 import { InvalidStorageKeyError, LocalDiskStorage, isValidStorageKey } from '../storage';
-import { TEMPORARY_FILE_GRACE_MS, UPLOAD_SPOOL_FOLDER } from './uploads';
+import { TEMPORARY_FILE_GRACE_MS, UPLOAD_SPOOL_FOLDER, discardRestOfBody } from './uploads';
 
 const PNG = Buffer.from(
   'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==',
@@ -168,5 +172,80 @@ describe('LocalDiskStorage on a folder that cannot be written', () => {
     writeFileSync(source, '%PDF-1.4');
     await expect(storage.putFile('files/abc.pdf', source)).rejects.toBeInstanceOf(StorageUnavailableError);
     await expect(storage.get('files/abc.png')).rejects.toBeInstanceOf(StorageUnavailableError);
+  });
+});
+
+describe('discardRestOfBody: the rest of a refused body', () => {
+  const MiB = 1024 * 1024;
+  const limits = { bytes: MiB, ms: 500 };
+  const cutOff = vi.fn();
+  const log = { info: cutOff } as unknown as FastifyBaseLogger;
+  // Refuses every POST at once, before its body is read; answers a GET.
+  const server = createServer((request, response) => {
+    if (request.method === 'GET') return void response.end('next');
+    discardRestOfBody(request, log, limits);
+    response.writeHead(413, { 'content-length': 7 }).end('refused');
+  });
+  let port: number;
+  beforeAll(async () => {
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    port = (server.address() as AddressInfo).port;
+  });
+  afterAll(async () => {
+    server.closeAllConnections();
+    await new Promise((resolve) => server.close(resolve));
+  });
+  beforeEach(() => cutOff.mockClear());
+
+  /** A connection whose client announces a body of `length` bytes. */
+  function post(length: number) {
+    const client = rawConnection(port);
+    client.send(requestHead('POST', '/upload', { 'content-length': length })).catch(() => undefined);
+    return client;
+  }
+  /** `bytes` bytes of body; a connection cut off under a client still sending may fail the write. */
+  const send = (client: RawConnection, bytes: number) => client.send(Buffer.alloc(bytes, 'x')).catch(() => undefined);
+
+  it('reads it and throws it away while the answer goes out, then serves the next request on the connection', async () => {
+    const client = post(limits.bytes);
+    await vi.waitFor(() => expect(client.statuses()).toEqual([413]));
+    // The answer leaves the connection open: the client may send the whole body and go on.
+    expect(client.received()).not.toMatch(/^connection: close/im);
+    for (let sent = 0; sent < limits.bytes; sent += limits.bytes / 4) await send(client, limits.bytes / 4);
+    await client.send(requestHead('GET', '/next'));
+    await vi.waitFor(() => expect(client.statuses()).toEqual([413, 200]));
+    expect(client.received()).toMatch(/next$/);
+    expect(client.closed()).toBe(false);
+    expect(cutOff).not.toHaveBeenCalled();
+    client.socket.destroy();
+  });
+
+  it('closes the connection once more than its bound in bytes arrives', async () => {
+    const client = post(4 * limits.bytes);
+    await vi.waitFor(() => expect(client.statuses()).toEqual([413]));
+    await send(client, 4 * limits.bytes);
+    await vi.waitFor(() => expect(client.closed()).toBe(true));
+    expect(cutOff).toHaveBeenCalledOnce();
+    const { discarded } = cutOff.mock.calls[0]![0] as { discarded: number };
+    expect(discarded).toBeGreaterThan(limits.bytes);
+    expect(discarded).toBeLessThan(2 * limits.bytes);
+  });
+
+  it('closes the connection of a client still sending when its time is up', async () => {
+    const started = Date.now();
+    const client = post(1000);
+    await vi.waitFor(() => expect(client.statuses()).toEqual([413]));
+    await send(client, 10);
+    await vi.waitFor(() => expect(client.closed()).toBe(true), { timeout: 5_000 });
+    expect(Date.now() - started).toBeGreaterThanOrEqual(limits.ms - 5);
+    expect(cutOff).toHaveBeenCalledOnce();
+  });
+
+  it('stops with a client that hangs up', async () => {
+    const client = post(1000);
+    await vi.waitFor(() => expect(client.statuses()).toEqual([413]));
+    client.socket.destroy();
+    await new Promise((resolve) => setTimeout(resolve, limits.ms + 200));
+    expect(cutOff).not.toHaveBeenCalled();
   });
 });

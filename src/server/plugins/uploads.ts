@@ -1,7 +1,9 @@
 import { randomBytes } from 'node:crypto';
+import type { IncomingMessage } from 'node:http';
 import path from 'node:path';
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyBaseLogger, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
+import { UPLOAD_MAX_FILES, uploadBodyLimit } from '../../shared/contracts/uploads';
 import { contentTypeOf, createStorage, type FileStorage } from '../storage';
 import { TEMPORARY_SUFFIX, assertWritable, sweepTemporaryFiles } from '../storage/local-disk';
 import { DEFAULT_IMAGE_QUEUE, ImageQueue, type ImageQueueOptions } from './image-queue';
@@ -21,6 +23,63 @@ export const spoolPath = (spoolDir: string) =>
  * touched as its data arrives, so one that another instance sharing the folder is writing is never taken.
  */
 export const TEMPORARY_FILE_GRACE_MS = 15 * 60_000;
+
+/** How much of a refused body is read and thrown away at most, and for how long (discardRestOfBody). */
+export interface DiscardLimits {
+  bytes: number;
+  ms: number;
+}
+
+/**
+ * What the rest of a refused upload may cost: the largest body an upload route takes (102 MiB), within
+ * 30 s. A client sending more, or slower, is cut off.
+ */
+export const REFUSED_BODY_DISCARD: DiscardLimits = { bytes: uploadBodyLimit(UPLOAD_MAX_FILES), ms: 30_000 };
+
+/**
+ * Reads the rest of a request body that was refused before it all arrived, and throws it away: no byte
+ * is kept. The refusal is answered meanwhile. Closing the connection instead would reset it under a
+ * client still sending, which then loses the answer; nginx streaming the body (proxy_request_buffering
+ * off) reports that as 502 Bad Gateway instead of the app's 413 or 503.
+ *
+ * The answer carries no `Connection: close`, so Node keeps the connection: a body that ends within
+ * `limits` leaves it ready for the client's next request (keep-alive; nginx never reuses a connection on
+ * which it could not send the whole body). Past `limits.bytes` more bytes or `limits.ms`, the connection
+ * is destroyed. A client that hangs up ends the reading with its connection.
+ */
+export function discardRestOfBody(
+  request: IncomingMessage,
+  log: FastifyBaseLogger,
+  limits: DiscardLimits = REFUSED_BODY_DISCARD,
+): void {
+  const socket = request.socket;
+  if (request.readableEnded || request.destroyed || socket.destroyed) return;
+  // The multipart parser stops here: its file streams are gone, and its back-pressure would stop the body.
+  request.unpipe();
+  let discarded = 0;
+  const done = () => {
+    clearTimeout(timer);
+    request.off('data', count);
+    request.off('end', done);
+    socket.off('close', done);
+  };
+  const cutOff = () => {
+    done();
+    log.info({ discarded, limits }, 'refused request body still arriving: connection closed');
+    socket.destroy();
+  };
+  const count = (chunk: Buffer) => {
+    discarded += chunk.length;
+    if (discarded > limits.bytes) cutOff();
+  };
+  const timer = setTimeout(cutOff, limits.ms);
+  timer.unref();
+  request.on('data', count);
+  request.once('end', done);
+  // Once answered, the request is no longer Node's current one: only its connection says the client left.
+  socket.once('close', done);
+  request.resume();
+}
 
 declare module 'fastify' {
   interface FastifyInstance {

@@ -16,6 +16,7 @@ import { ErrorCode, ErrorMessage, formatMessage } from '../../../shared/errors';
 import { UPLOAD_SPOOL_FOLDER } from '../../plugins/uploads';
 import { bearer, createSignedIn, type Session } from '../../testing/auth-helpers';
 import { multipart, postMultipart, useUploadDir, type Part } from '../../testing/multipart';
+import { rawConnection, requestHead } from '../../testing/raw-http';
 import { useTestApp } from '../../testing/test-app';
 import { countRows, testDialects } from '../../testing/test-database';
 
@@ -36,8 +37,7 @@ const filesUnder = (dir: string) =>
 /** An HTTP/1.1 request written by hand on a socket, so a test decides when the body stops. */
 function rawRequest(port: number, head: Record<string, string | number>, url: string): Socket {
   const socket = connect(port, '127.0.0.1');
-  const lines = [`POST ${url} HTTP/1.1`, 'Host: 127.0.0.1', ...Object.entries(head).map(([k, v]) => `${k}: ${v}`)];
-  socket.write(`${lines.join('\r\n')}\r\n\r\n`);
+  socket.write(requestHead('POST', url, head));
   return socket;
 }
 
@@ -205,6 +205,66 @@ describe.each(testDialects)('upload limits, decode queue and disconnects on %s',
     }
     const res = await send('/image', [{ field: 'image', data: await png(16), filename: 'later.png' }]);
     expect(res.statusCode, res.body).toBe(201);
+  });
+
+  it('reads the rest of a refused body and throws it away, so that its client sends it all and keeps the connection', async () => {
+    const connection = rawConnection(port);
+    const answered = (statuses: number[]) =>
+      vi.waitFor(() => expect(connection.statuses()).toEqual(statuses), { timeout: 10_000 });
+    const health = requestHead('GET', '/api/health');
+    const before = { rows: await uploadCount(), files: stored() };
+    try {
+      // Declared over the request total: refused before a byte of the body is read.
+      const limit = uploadBodyLimit(1);
+      const { headers } = await multipart([{ field: 'file', data: await png(8), filename: 'small.png' }]);
+      await connection.send(
+        requestHead('POST', '/api/uploads/single', {
+          ...headers,
+          'content-length': limit + MiB,
+          ...bearer(editor.token),
+        }),
+      );
+      await answered([413]);
+      await connection.send(Buffer.alloc(limit + MiB, 'x'));
+      await connection.send(health);
+      await answered([413, 200]);
+
+      // A file over 10 MB: refused once it passes the limit, with the rest of the body still to come.
+      const big = await multipart([
+        { field: 'file', data: Buffer.alloc(20 * MiB, 1), filename: 'twenty.png', type: 'image/png' },
+      ]);
+      const head = { ...big.headers, 'content-length': big.payload.length, ...bearer(editor.token) };
+      await connection.send(requestHead('POST', '/api/uploads/single', head));
+      await connection.send(big.payload.subarray(0, UPLOAD_MAX_FILE_SIZE + MiB));
+      await answered([413, 200, 413]);
+      await connection.send(big.payload.subarray(UPLOAD_MAX_FILE_SIZE + MiB));
+      await connection.send(health);
+      await answered([413, 200, 413, 200]);
+
+      // No place in the image queue: refused before the body is read.
+      const queue = t.app.imageQueue;
+      const places = [];
+      while (!queue.full) places.push(queue.enter());
+      try {
+        const image = await multipart([{ field: 'image', data: await png(16), filename: 'queued.png' }]);
+        const imageHead = { ...image.headers, 'content-length': image.payload.length, ...bearer(editor.token) };
+        await connection.send(requestHead('POST', '/api/uploads/image', imageHead));
+        await answered([413, 200, 413, 200, 503]);
+        await connection.send(image.payload);
+        await connection.send(health);
+        await answered([413, 200, 413, 200, 503, 200]);
+      } finally {
+        for (const place of places) place.leave();
+      }
+
+      expect(connection.received()).not.toMatch(/^connection: close/im);
+      expect(connection.closed()).toBe(false);
+    } finally {
+      connection.socket.destroy();
+    }
+    expect(await uploadCount()).toBe(before.rows);
+    expect(stored()).toEqual(before.files);
+    await vi.waitFor(() => expect(temporary()).toEqual([]), { timeout: 10_000 });
   });
 
   it('stops an upload whose client hangs up halfway, keeping no row, file or temporary file', async () => {

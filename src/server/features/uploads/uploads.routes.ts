@@ -35,7 +35,7 @@ import { z } from '../../../shared/zod';
 import { requireUser } from '../../plugins/auth';
 import { AppError, notFound, StorageUnavailableError } from '../../plugins/errors';
 import { storableFields } from '../../plugins/text-input';
-import { spoolPath } from '../../plugins/uploads';
+import { discardRestOfBody, spoolPath } from '../../plugins/uploads';
 import { storageFailure } from '../../storage';
 import { ACCEPT_ALL, ACCEPT_IMAGES, TYPE_HEAD_BYTES } from './image-pipeline';
 import {
@@ -254,7 +254,7 @@ async function readUpload(
 /**
  * Reads an upload and hands it to `work` with a signal that aborts when the client goes. The spooled
  * files are removed afterwards, whatever happened. A request refused before its whole body arrived is
- * answered with Connection: close, so the rest is not read.
+ * answered at once, and the rest of its body is read and thrown away within bounds (discardRestOfBody).
  */
 export async function withUpload<T>(
   request: FastifyRequest,
@@ -267,7 +267,7 @@ export async function withUpload<T>(
   try {
     return await work(await readUpload(request, options, signal, spooled), signal);
   } catch (error) {
-    if (!request.raw.readableEnded) reply.header('connection', 'close');
+    discardRestOfBody(request.raw, request.log);
     throw error;
   } finally {
     // A folder that went away takes its files with it: nothing to report then.
