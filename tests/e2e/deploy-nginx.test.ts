@@ -1,4 +1,4 @@
-import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
+import { execFileSync, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import http, { type IncomingHttpHeaders } from 'node:http';
@@ -9,9 +9,16 @@ import path from 'node:path';
 import tls from 'node:tls';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import sharp from 'sharp';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { multipart } from '../../src/server/testing/multipart';
-import { uploadBodyLimit, UPLOAD_MAX_FILE_SIZE, UPLOAD_MAX_FILES } from '../../src/shared/contracts/uploads';
+import { DEFAULT_IMAGE_QUEUE } from '../../src/server/plugins/image-queue';
+import {
+  uploadBodyLimit,
+  UploadMessage,
+  UPLOAD_MAX_FILE_SIZE,
+  UPLOAD_MAX_FILES,
+} from '../../src/shared/contracts/uploads';
+import { ErrorCode, ErrorMessage, formatMessage } from '../../src/shared/errors';
 import { PORTFOLIO_GALLERY_MAX } from '../../src/shared/contracts/portfolio';
 import { ADMIN_ENV, ADMIN_PASSWORD } from './support/admin';
 import { freePort, startSite, type RunningSite } from './support/harness';
@@ -27,6 +34,8 @@ const SITE_CONF = 'deploy/nginx/studio-site.conf';
 /** The address the forging client writes into X-Forwarded-For (TEST-NET-3, never a real client here). */
 const FORGED_ADDRESS = '203.0.113.7';
 const MiB = 1024 * 1024;
+/** How many times a refusal through nginx is tried: each must be the app's answer, none a 502. */
+const REFUSALS = 20;
 /** nginx's temporary folders, each set to one of its own in the test's folder. */
 const TEMP_KINDS = ['client_body', 'proxy', 'fastcgi', 'uwsgi', 'scgi'];
 
@@ -36,7 +45,11 @@ const TEMP_KINDS = ['client_body', 'proxy', 'fastcgi', 'uwsgi', 'scgi'];
  * files. Every other directive is the file's own. A line not found exactly once fails the test, so the
  * file cannot drift away from what is tested.
  */
-function siteForTest(conf: string, at: { http: number; https: number; app: number; dir: string }): string {
+function siteForTest(
+  conf: string,
+  at: { http: number; https: number; app: number; dir: string },
+  changes: Array<[string, string]> = [],
+): string {
   const replacements: Array<[string, string]> = [
     ['listen 80;', `listen 127.0.0.1:${at.http};`],
     ['listen [::]:80;', '# (IPv6 listener left out in the test)'],
@@ -47,6 +60,7 @@ function siteForTest(conf: string, at: { http: number; https: number; app: numbe
     ['server 127.0.0.1:3000;', `server 127.0.0.1:${at.app};`],
     ['access_log /var/log/nginx/studio-site.access.log;', `access_log ${at.dir}/access.log;`],
     ['error_log /var/log/nginx/studio-site.error.log;', `error_log ${at.dir}/error.log;`],
+    ...changes,
   ];
   const lines = conf.split('\n');
   for (const [from, to] of replacements) {
@@ -84,6 +98,49 @@ function mainConfig(site: string, dir: string): string {
   ].join('\n');
 }
 
+interface RunningNginx {
+  /** What nginx printed and its error log, for a failure's message. */
+  log(): string;
+  stop(): Promise<void>;
+}
+
+/**
+ * nginx in the foreground with `site` (from siteForTest, naming `dir`), everything it writes in `dir`;
+ * resolves once `ready` says the app answers through it.
+ */
+async function startNginx(dir: string, site: string, ready: () => Promise<boolean>): Promise<RunningNginx> {
+  for (const kind of TEMP_KINDS) mkdirSync(`${dir}/${kind}_temp`);
+  writeFileSync(`${dir}/nginx.conf`, mainConfig(site, dir));
+  const args = ['-p', dir, '-c', `${dir}/nginx.conf`, '-e', `${dir}/error.log`];
+  try {
+    execFileSync(NGINX, [...args, '-t'], { stdio: 'pipe' });
+  } catch (error) {
+    throw new Error(`nginx -t refused the configuration:\n${(error as { stderr?: Buffer }).stderr?.toString()}`);
+  }
+  const nginx = spawn(NGINX, [...args, '-g', 'daemon off;'], { stdio: ['ignore', 'pipe', 'pipe'] });
+  let output = '';
+  nginx.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  nginx.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  const running: RunningNginx = {
+    log: () => `${output}${existsSync(`${dir}/error.log`) ? readFileSync(`${dir}/error.log`, 'utf8') : ''}`,
+    async stop() {
+      if (nginx.exitCode !== null || nginx.signalCode !== null) return;
+      const exited = new Promise((resolve) => nginx.once('exit', resolve));
+      nginx.kill('SIGTERM');
+      await exited;
+    },
+  };
+  for (let waited = 0; ; waited += 100) {
+    if (nginx.exitCode !== null) throw new Error(`nginx exited (${nginx.exitCode}):\n${running.log()}`);
+    if (await ready()) return running;
+    if (waited > 20_000) {
+      await running.stop();
+      throw new Error(`nginx did not answer /api/ready within 20 s:\n${running.log()}`);
+    }
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
+
 interface Answer {
   status: number;
   headers: IncomingHttpHeaders;
@@ -102,6 +159,8 @@ interface Exchange {
   body?: Buffer | { size: number; send?: number };
   /** The address this end of the connection binds to (127.0.0.2: a client other than nginx's own). */
   localAddress?: string;
+  /** Hangs up when it aborts. */
+  signal?: AbortSignal;
 }
 
 /** One request on its own connection to nginx, over TLS with the test's certificate, or plain HTTP. */
@@ -120,6 +179,7 @@ function exchange(target: { port: number; ca?: Buffer }, spec: Exchange): Promis
         ...spec.headers,
       },
       localAddress: spec.localAddress,
+      signal: spec.signal,
       agent: false,
       ...(target.ca ? { ca: target.ca, servername: 'localhost' } : {}),
     };
@@ -166,6 +226,15 @@ function exchange(target: { port: number; ca?: Buffer }, spec: Exchange): Promis
   });
 }
 
+/** `times` exchanges one after another, and how many of them got each status. */
+async function repeated(times: number, make: () => Promise<Answer>) {
+  const answers: Answer[] = [];
+  for (let i = 0; i < times; i += 1) answers.push(await make());
+  const counts: Record<number, number> = {};
+  for (const answer of answers) counts[answer.status] = (counts[answer.status] ?? 0) + 1;
+  return { answers, counts };
+}
+
 /** How many times a header came in the answer (Node joins repeated headers into one value). */
 const headerCount = (answer: Answer, name: string) =>
   answer.rawHeaders.filter((value, index) => index % 2 === 0 && value.toLowerCase() === name).length;
@@ -189,18 +258,21 @@ interface StoredFile {
 describe.skipIf(!existsSync(NGINX) && !process.env.CI)('the nginx site of deploy/ in front of the app', () => {
   let dir: string;
   let site: RunningSite;
-  let nginx: ChildProcess | undefined;
-  let nginxOutput = '';
-  /** What nginx printed and its error log, for a failure's message. */
-  const nginxLog = () =>
-    `${nginxOutput}${existsSync(`${dir}/error.log`) ? readFileSync(`${dir}/error.log`, 'utf8') : ''}`;
+  let nginx: RunningNginx | undefined;
+  /** The same site with the 12 MiB limit of the one-file upload routes raised to the others' 102 MiB. */
+  let liftedNginx: RunningNginx | undefined;
+  const nginxLog = () => nginx?.log() ?? '';
   let ca: Buffer;
   let httpsPort: number;
   let httpPort: number;
+  let liftedHttpsPort: number;
   let publicUrl: string;
   let token: string;
 
   const viaTls = (spec: Exchange) => exchange({ port: httpsPort, ca }, spec);
+  const viaLifted = (spec: Exchange) => exchange({ port: liftedHttpsPort, ca }, spec);
+  const answersReady = (via: (spec: Exchange) => Promise<Answer>) => async () =>
+    (await via({ path: '/api/ready' }).catch(() => undefined))?.status === 200;
 
   /** The address the app logged for the request it answered with this id (its one request log line). */
   async function loggedAddress(requestId: string): Promise<string | undefined> {
@@ -239,30 +311,24 @@ describe.skipIf(!existsSync(NGINX) && !process.env.CI)('the nginx site of deploy
       LOG_LEVEL: 'info',
     });
 
-    const siteConf = siteForTest(readFileSync(SITE_CONF, 'utf8'), {
-      http: httpPort,
-      https: httpsPort,
-      app: Number(new URL(site.baseUrl).port),
+    const conf = readFileSync(SITE_CONF, 'utf8');
+    const app = Number(new URL(site.baseUrl).port);
+    nginx = await startNginx(
       dir,
-    });
-    for (const kind of TEMP_KINDS) mkdirSync(`${dir}/${kind}_temp`);
-    writeFileSync(`${dir}/nginx.conf`, mainConfig(siteConf, dir));
-    const args = ['-p', dir, '-c', `${dir}/nginx.conf`, '-e', `${dir}/error.log`];
-    try {
-      execFileSync(NGINX, [...args, '-t'], { stdio: 'pipe' });
-    } catch (error) {
-      throw new Error(`nginx -t refused the configuration:\n${(error as { stderr?: Buffer }).stderr?.toString()}`);
-    }
-    nginx = spawn(NGINX, [...args, '-g', 'daemon off;'], { stdio: ['ignore', 'pipe', 'pipe'] });
-    nginx.stdout?.on('data', (chunk: Buffer) => (nginxOutput += chunk.toString()));
-    nginx.stderr?.on('data', (chunk: Buffer) => (nginxOutput += chunk.toString()));
-    for (let waited = 0; ; waited += 100) {
-      if (nginx.exitCode !== null) throw new Error(`nginx exited (${nginx.exitCode}):\n${nginxLog()}`);
-      const ready = await viaTls({ path: '/api/ready' }).catch(() => undefined);
-      if (ready?.status === 200) break;
-      if (waited > 20_000) throw new Error(`nginx did not answer /api/ready within 20 s:\n${nginxLog()}`);
-      await new Promise((resolve) => setTimeout(resolve, 100));
-    }
+      siteForTest(conf, { http: httpPort, https: httpsPort, app, dir }),
+      answersReady(viaTls),
+    );
+    // A proxy that lets a body over the app's own limit through, as one without per-route limits does.
+    const liftedDir = `${dir}/lifted`;
+    mkdirSync(liftedDir);
+    for (const file of ['cert.pem', 'key.pem']) writeFileSync(`${liftedDir}/${file}`, readFileSync(`${dir}/${file}`));
+    liftedHttpsPort = await freePort();
+    const lifted = { http: await freePort(), https: liftedHttpsPort, app, dir: liftedDir };
+    liftedNginx = await startNginx(
+      liftedDir,
+      siteForTest(conf, lifted, [['client_max_body_size 12m;', 'client_max_body_size 102m;']]),
+      answersReady(viaLifted),
+    );
 
     const login = await viaTls({
       method: 'POST',
@@ -275,11 +341,7 @@ describe.skipIf(!existsSync(NGINX) && !process.env.CI)('the nginx site of deploy
   });
 
   afterAll(async () => {
-    if (nginx && nginx.exitCode === null && nginx.signalCode === null) {
-      const exited = new Promise((resolve) => nginx!.once('exit', resolve));
-      nginx.kill('SIGTERM');
-      await exited;
-    }
+    await Promise.all([nginx?.stop(), liftedNginx?.stop()]);
     await site?.stop();
     if (dir) rmSync(dir, { recursive: true, force: true });
   });
@@ -392,20 +454,55 @@ describe.skipIf(!existsSync(NGINX) && !process.env.CI)('the nginx site of deploy
     expect(file).toMatchObject({ width: sent.width, height: sent.height });
   });
 
-  it("refuses a file over 10 MiB with the app's 413, the body streamed to the app, not a 502", async () => {
-    const image = await noisePng(UPLOAD_MAX_FILE_SIZE + MiB);
-    const { payload, headers } = await multipart([
-      { field: 'file', data: image, filename: 'too-big.png', type: 'image/png' },
-    ]);
-    expect(payload.length).toBeLessThanOrEqual(uploadBodyLimit(1));
-    const answer = await viaTls({
-      method: 'POST',
-      path: '/api/uploads/single',
-      headers: { ...headers, authorization: `Bearer ${token}` },
-      body: payload,
+  it("answers every file over 10 MiB with the app's 413 while the rest of its body streams, never a 502", async () => {
+    // Refused once the file passes 10 MiB: 1 MiB of the body is still to come on /single, 20 MiB on /multiple.
+    const statuses: Record<string, Record<number, number>> = {};
+    for (const [route, field, size] of [
+      ['/api/uploads/single', 'file', UPLOAD_MAX_FILE_SIZE + MiB],
+      ['/api/uploads/multiple', 'files', 30 * MiB],
+    ] as const) {
+      const { payload, headers } = await multipart([
+        { field, data: Buffer.alloc(size, 1), filename: 'large.png', type: 'image/png' },
+      ]);
+      const { answers, counts } = await repeated(REFUSALS, () =>
+        viaTls({
+          method: 'POST',
+          path: route,
+          headers: { ...headers, authorization: `Bearer ${token}` },
+          body: payload,
+        }),
+      );
+      statuses[route] = counts;
+      for (const answer of answers.filter((a) => a.status === 413)) {
+        expect(JSON.parse(answer.body.toString())).toMatchObject({
+          success: false,
+          code: ErrorCode.PAYLOAD_TOO_LARGE,
+        });
+      }
+    }
+    expect(statuses, nginxLog()).toEqual({
+      '/api/uploads/single': { 413: REFUSALS },
+      '/api/uploads/multiple': { 413: REFUSALS },
     });
-    expect(answer.status, `${answer.body.toString()}\n${nginxLog()}`).toBe(413);
-    expect(JSON.parse(answer.body.toString())).toMatchObject({ success: false, code: 'PAYLOAD_TOO_LARGE' });
+  });
+
+  it("answers a body declared over the app's limit, streamed by the proxy, with the app's 413, never a 502", async () => {
+    // Refused by its Content-Length before a byte of it is read, while the client is still sending.
+    const { answers, counts } = await repeated(REFUSALS, () =>
+      viaLifted({
+        method: 'POST',
+        path: '/api/uploads/single',
+        headers: { 'content-type': 'multipart/form-data; boundary=x', authorization: `Bearer ${token}` },
+        body: { size: 30 * MiB },
+      }),
+    );
+    expect(counts, liftedNginx?.log()).toEqual({ 413: REFUSALS });
+    const expected = {
+      success: false,
+      code: ErrorCode.PAYLOAD_TOO_LARGE,
+      message: formatMessage(UploadMessage.BODY_TOO_LARGE, { max: uploadBodyLimit(1) / MiB }),
+    };
+    for (const answer of answers) expect(JSON.parse(answer.body.toString())).toEqual(expected);
   });
 
   it("refuses a body larger than its upload route takes with nginx's own 413, before it is sent", async () => {
@@ -437,5 +534,59 @@ describe.skipIf(!existsSync(NGINX) && !process.env.CI)('the nginx site of deploy
       body: { size: 2 * uploadBodyLimit(UPLOAD_MAX_FILES), send: MiB },
     });
     expect(answer.status, answer.body.toString()).toBe(401);
+  });
+
+  it("answers a full image queue with the app's 503 and Retry-After while the body streams, never a 502", async () => {
+    // Every place of the queue taken for minutes (README "Uploads and memory"): requests of ten 40-megapixel
+    // images each, whose images take turns at the one decoder, so that none is done before its tenth turn.
+    // From an address of their own, as the upload routes' rate limit counts per address.
+    const image = await sharp({ create: { width: 8000, height: 5000, channels: 3, background: '#3a7' } })
+      .png()
+      .toBuffer();
+    const ten = await multipart(
+      Array.from({ length: UPLOAD_MAX_FILES }, (_, i) => ({
+        field: 'files',
+        data: image,
+        filename: `large-${i}.png`,
+        type: 'image/png',
+      })),
+    );
+    const hangUps = Array.from({ length: DEFAULT_IMAGE_QUEUE.capacity }, () => new AbortController());
+    const holders = hangUps.map((hangUp) =>
+      viaTls({
+        method: 'POST',
+        path: '/api/uploads/multiple',
+        headers: { ...ten.headers, authorization: `Bearer ${token}` },
+        body: ten.payload,
+        localAddress: '127.0.0.3',
+        signal: hangUp.signal,
+      }).catch(() => undefined),
+    );
+    // 10 MiB that are no image: answered 400 once read while a place is free, 503 before it is read otherwise.
+    const probe = (localAddress: string) => () =>
+      viaTls({
+        method: 'POST',
+        path: '/api/uploads/image',
+        headers: { 'content-type': 'multipart/form-data; boundary=x', authorization: `Bearer ${token}` },
+        body: { size: 10 * MiB },
+        localAddress,
+      });
+    try {
+      const waiting = probe('127.0.0.4');
+      await vi.waitFor(async () => expect((await waiting()).status).toBe(503), { timeout: 30_000, interval: 250 });
+      const { answers, counts } = await repeated(REFUSALS, probe('127.0.0.5'));
+      expect(counts, nginxLog()).toEqual({ 503: REFUSALS });
+      for (const answer of answers) {
+        expect(JSON.parse(answer.body.toString())).toEqual({
+          success: false,
+          code: ErrorCode.SERVER_BUSY,
+          message: ErrorMessage.SERVER_BUSY,
+        });
+        expect(Number(answer.headers['retry-after'])).toBeGreaterThan(0);
+      }
+    } finally {
+      for (const hangUp of hangUps) hangUp.abort();
+      await Promise.all(holders);
+    }
   });
 });
