@@ -29,15 +29,23 @@ COPY package.json package-lock.json ./
 RUN npm install
 COPY . .
 RUN npm run build && npm prune --omit=dev
-# What the running app never reads (ADR 0031): type declarations, source maps and documents of dependencies,
-# TypeScript (an optional peer of @react-router/node that npm keeps), and the SQLite sources and compiler
-# output better-sqlite3 was built from (only its addon, build/Release/better_sqlite3.node, is loaded).
+# What the running app never reads (ADR 0031): type declarations, source maps and documents of dependencies;
+# TypeScript (an optional peer of @react-router/node that npm keeps); the SQLite sources and compiler output
+# better-sqlite3 was built from (only its addon, build/Release/better_sqlite3.node, is loaded); pdfkit's
+# builds for browsers and old runtimes; and the DejaVu faces the built code does not name (the certificate
+# uses six of the package's 22). React's development builds stay: Node's import of React reads both of its
+# builds' export names, whichever NODE_ENV picks.
 RUN rm -rf node_modules/typescript \
     node_modules/better-sqlite3/deps node_modules/better-sqlite3/src \
     node_modules/better-sqlite3/build/Release/obj node_modules/better-sqlite3/build/Release/obj.target \
     node_modules/better-sqlite3/build/Release/.deps node_modules/better-sqlite3/build/Release/sqlite3.a \
+    node_modules/pdfkit/js/pdfkit.browser.* node_modules/pdfkit/js/pdfkit.standalone.js \
+    node_modules/pdfkit/js/pdfkit.old.js \
   && find node_modules -type f \( -name '*.d.ts' -o -name '*.d.mts' -o -name '*.d.cts' -o -name '*.map' \
-    -o -iname '*.md' \) -delete
+    -o -iname '*.md' \) -delete \
+  && for face in node_modules/dejavu-fonts-ttf/ttf/*.ttf; do \
+       grep -qF "$(basename "$face")" dist/server.js dist/chunks/*.js || rm "$face"; \
+     done
 
 # --- runtime: Node, the built app and its production dependencies, run as `node` ---------------------------
 FROM ${RUNTIME_IMAGE}

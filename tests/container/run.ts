@@ -187,6 +187,17 @@ async function main() {
       const res = await call(baseUrl, page);
       check(res.status === 200 && res.text.includes('<html'), `${page} renders (${res.status})`);
     }
+    const created = await call(baseUrl, '/api/certificates', {
+      method: 'POST',
+      token: session.token,
+      body: { certificate_number: '', recipient_name: 'Ærø Čapek', recipient_type: 'intern', issue_date: '2026-11-28' },
+    });
+    check(created.status === 201, `a certificate is issued (${created.status})`);
+    const pdf = await bytesOf(baseUrl, `/api/certificates/${created.json().data.id}/pdf`, session.token);
+    check(
+      pdf.status === 200 && pdf.body.subarray(0, 5).toString() === '%PDF-',
+      `its PDF is made with the image's fonts (${pdf.body.length} bytes)`,
+    );
     const health = await engineRun(engine, ['healthcheck', 'run', name]);
     if (engine.name === 'podman') check(health.status === 0, "the image's HEALTHCHECK passes");
 

@@ -1,11 +1,8 @@
 import { mkdirSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
 import { Kysely, MysqlDialect, PostgresDialect, SqliteDialect, sql, type SqliteDatabase } from 'kysely';
 import { LRUCache } from 'lru-cache';
-import type Mysql from 'mysql2';
-import type Pg from 'pg';
 import type { DB } from './schema';
 
 export type DialectName = 'sqlite' | 'postgres' | 'mysql';
@@ -16,11 +13,11 @@ export interface Database {
   close(): Promise<void>;
 }
 
-/**
- * The client library of the database in use is required when a pool is created for it: a site on SQLite does
- * not keep pg and mysql2 in memory (~13 MB of RSS, ADR 0027).
+/*
+ * The client library of the database in use is loaded when Kysely first asks for its pool: a site on SQLite
+ * does not keep pg and mysql2 in memory (~13 MB of RSS, ADR 0027). A dynamic import, so that the server's
+ * bundle still includes them (scripts/bundle-server.mjs): bundled code only runs when it is called.
  */
-const requireDriver = createRequire(import.meta.url);
 
 export function dialectOf(url: string): DialectName {
   if (url.startsWith('sqlite:')) return 'sqlite';
@@ -91,31 +88,36 @@ export function createDatabase(url: string, options: DatabaseOptions = {}): Data
     return { db, dialect, close: () => db.destroy() };
   }
   if (dialect === 'postgres') {
-    const pg = requireDriver('pg') as typeof Pg;
-    // COUNT(*) and BIGINT come back from pg as strings; our counts always fit in a JS number.
-    pg.types.setTypeParser(pg.types.builtins.INT8, (value) => Number.parseInt(value, 10));
-    pg.types.setTypeParser(pg.types.builtins.NUMERIC, (value) => Number.parseFloat(value));
-    const pool = new pg.Pool({ connectionString: url, max: poolMax });
-    // An idle connection dropped by the server (restart, failover) is emitted as an 'error' event, which
-    // would crash the process without a listener. The pool discards that client and the next query
-    // opens a new one; a server that stays down shows up in /api/ready and as 503 DATABASE_UNAVAILABLE.
-    pool.on('error', () => {});
-    // The same for a connection ended while a request holds it: its query fails (503 from the error
-    // handler) and the pool drops it on release, but the 'error' event must not bring the process down.
-    pool.on('connect', (client) => client.on('error', () => {}));
+    const pool = async () => {
+      const pg = (await import('pg')).default;
+      // COUNT(*) and BIGINT come back from pg as strings; our counts always fit in a JS number.
+      pg.types.setTypeParser(pg.types.builtins.INT8, (value) => Number.parseInt(value, 10));
+      pg.types.setTypeParser(pg.types.builtins.NUMERIC, (value) => Number.parseFloat(value));
+      const created = new pg.Pool({ connectionString: url, max: poolMax });
+      // An idle connection dropped by the server (restart, failover) is emitted as an 'error' event, which
+      // would crash the process without a listener. The pool discards that client and the next query
+      // opens a new one; a server that stays down shows up in /api/ready and as 503 DATABASE_UNAVAILABLE.
+      created.on('error', () => {});
+      // The same for a connection ended while a request holds it: its query fails (503 from the error
+      // handler) and the pool drops it on release, but the 'error' event must not bring the process down.
+      created.on('connect', (client) => client.on('error', () => {}));
+      return created;
+    };
     const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
     return { db, dialect, close: () => db.destroy() };
   }
-  const { createPool } = requireDriver('mysql2') as typeof Mysql;
-  const pool = createPool({
-    uri: url.replace(/^mariadb:/, 'mysql:'),
-    connectionLimit: poolMax,
-    charset: 'utf8mb4',
-    // Timestamps are stored as ISO strings (ADR 0003); keep any DATE columns as text too.
-    dateStrings: true,
-    supportBigNumbers: true,
-    bigNumberStrings: false,
-  });
+  const pool = async () => {
+    const { createPool } = (await import('mysql2')).default;
+    return createPool({
+      uri: url.replace(/^mariadb:/, 'mysql:'),
+      connectionLimit: poolMax,
+      charset: 'utf8mb4',
+      // Timestamps are stored as ISO strings (ADR 0003); keep any DATE columns as text too.
+      dateStrings: true,
+      supportBigNumbers: true,
+      bigNumberStrings: false,
+    });
+  };
   const db = new Kysely<DB>({ dialect: new MysqlDialect({ pool }) });
   return { db, dialect, close: () => db.destroy() };
 }

@@ -1,5 +1,4 @@
 import { randomUUID } from 'node:crypto';
-import { createRequire } from 'node:module';
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Redis } from 'ioredis';
@@ -128,7 +127,7 @@ function redisTransport(redis: Redis, url: string, log: FastifyBaseLogger, event
 
 function postgresTransport(app: FastifyInstance, url: string, events: TransportEvents): Transport {
   // Loaded only here: a site on another database does not keep pg in memory (as db/database.ts does).
-  const pg = createRequire(import.meta.url)('pg') as typeof Pg;
+  const pgModule = import('pg').then((module) => module.default);
   let client: Pg.Client | undefined;
   let listening = false;
   let stopped = false;
@@ -155,6 +154,7 @@ function postgresTransport(app: FastifyInstance, url: string, events: TransportE
   /** A dedicated connection, not one of Kysely's pool: LISTEN holds it for as long as the instance runs. */
   async function connect(): Promise<void> {
     if (stopped) return;
+    const pg = await pgModule;
     const next = new pg.Client({ connectionString: url, keepAlive: true, application_name: POSTGRES_APPLICATION_NAME });
     let failed = false;
     const fail = (err: unknown) => {

@@ -1,5 +1,6 @@
-import { createRequire } from 'node:module';
 import type { FastifyRateLimitStoreCtor, RateLimitPluginOptions } from '@fastify/rate-limit';
+import LocalStoreModule from '@fastify/rate-limit/store/LocalStore.js';
+import RedisStoreModule from '@fastify/rate-limit/store/RedisStore.js';
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import type { Redis } from 'ioredis';
 
@@ -32,10 +33,10 @@ interface ChildOptions {
 type LocalStoreCtor = new (continueExceeding: boolean, exponentialBackoff: boolean, cache?: number) => Store;
 type RedisStoreCtor = new (continueExceeding: boolean, exponentialBackoff: boolean, redis: Redis, key: string) => Store;
 
-// The plugin's stores are its files, not named exports (the package has no exports map, so they can be required).
-const requireStore = createRequire(import.meta.url);
-const LocalStore = requireStore('@fastify/rate-limit/store/LocalStore') as LocalStoreCtor;
-const RedisStore = requireStore('@fastify/rate-limit/store/RedisStore') as RedisStoreCtor;
+// The plugin's stores are its files, not named exports (the package has no exports map, so they can be imported;
+// rate-limit-stores.d.ts declares them).
+const LocalStore = LocalStoreModule as LocalStoreCtor;
+const RedisStore = RedisStoreModule as RedisStoreCtor;
 
 /** How long the stores count in memory after a Redis command failed, unless Redis connects again first. */
 export const SKIP_AFTER_ERROR_MS = 5_000;
