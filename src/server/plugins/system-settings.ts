@@ -20,6 +20,7 @@ import { findUserWithOpenSession } from '../features/users/users.repository';
 import { RESYNC_TOPIC } from './instance-bus';
 import { escapeHtml } from './mailer';
 import { withDirective } from './page-csp';
+import { isPagePath } from './page-path';
 import { STANDALONE_STYLE_HASH, standalonePage } from './standalone-page';
 import { readSetting, writeSetting } from './settings.repository';
 
@@ -67,12 +68,6 @@ declare module 'fastify' {
 async function readStored(db: Kysely<DB>): Promise<SystemSettings> {
   const stored = systemSettingsSchema.partial().safeParse(await readSetting(db, SETTINGS_KEY));
   return { ...defaultSystemSettings, ...(stored.success ? stored.data : {}) };
-}
-
-/** Paths a visitor's request reaches during maintenance: everything that is not a public page. */
-export function isPagePath(url: string): boolean {
-  const path = url.split('?')[0] ?? '/';
-  return !/^\/(api|admin|assets|uploads|demo|images)(\/|$)/.test(path);
 }
 
 function maintenancePage(settings: SystemSettings, company: { name: string; email: string; phone: string } | null) {

@@ -33,6 +33,7 @@ import { isDatabaseUnreachable } from './error-handler';
 import { AppError } from './errors';
 import { carriesCredentials, type RenderedPage } from './page-cache';
 import { pagePolicy } from './page-csp';
+import { resolvedPath } from './page-path';
 import { lowPriorityModulePreloads } from './page-markup';
 import { storableFields } from './text-input';
 
@@ -423,6 +424,11 @@ export const webPlugin = fp<{ mode: Exclude<WebMode, false> }>(async (app, { mod
       if (/%00/i.test(request.url)) {
         return reply.redirect(request.url.replace(/%00/gi, '').replace(/^[/\\]+/, '/'), 301);
       }
+      // A path with dot segments (/admin/../blog, /assets/%2e%2e/) is sent to the page a browser resolves it
+      // to, so that the page cache, maintenance and the admin's routes see one address per page.
+      const path = request.url.split('?')[0];
+      const resolved = resolvedPath(request.url);
+      if (resolved !== path) return reply.redirect(`${resolved}${request.url.slice(path?.length ?? 0)}`, 301);
       return app.pageCache.serve(request, reply, cacheKey(request.url), (canonicalUrl) =>
         render(request, reply, canonicalUrl),
       );
