@@ -78,6 +78,8 @@ export interface WebLoadContext {
   scriptMarker: string;
   /** Canonical origin of the site, e.g. https://example.com (never taken from the Host header). */
   publicUrl: string;
+  /** Logs an error of this page's render (it answers 500) with the request's id (entry.server.tsx). */
+  reportRenderError(error: unknown): void;
   getCompanyProfile(): Promise<CompanyProfile>;
   /** The SEO settings every page's meta tags start from. */
   getSeoSettings(): Promise<SeoSettings>;

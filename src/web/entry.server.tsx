@@ -23,8 +23,6 @@ export default async function handleRequest(
   // Below-the-fold parts whose browser code is deferred are rendered in place like the rest of the page.
   await loadDeferredComponents();
   return new Promise<Response>((resolve, reject) => {
-    let shellRendered = false;
-
     let timeoutId: ReturnType<typeof setTimeout> | undefined = setTimeout(() => abort(), streamTimeout + 1000);
 
     const { pipe, abort } = renderToPipeableStream(
@@ -43,7 +41,6 @@ export default async function handleRequest(
         // Content-Security-Policy and may keep the finished page in its cache (ADR 0020), so a page is
         // never sent before it is complete.
         onAllReady() {
-          shellRendered = true;
           const body = new PassThrough({
             final(callback) {
               clearTimeout(timeoutId);
@@ -65,7 +62,7 @@ export default async function handleRequest(
         },
         onError(error: unknown) {
           responseStatusCode = 500;
-          if (shellRendered) console.error(error);
+          loadContext.reportRenderError(error);
         },
       },
     );

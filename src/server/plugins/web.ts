@@ -252,6 +252,7 @@ function loadContextFor(
   const context: WebLoadContext = {
     scriptMarker,
     publicUrl: app.config.publicUrl,
+    reportRenderError: (error) => request.log.error({ err: error }, 'page render failed'),
     getCompanyProfile: () =>
       tagged(reads, ['company'], live ? () => getCompanyProfile(app.database.db) : siteWide.company),
     getSeoSettings: () => tagged(reads, ['seo'], live ? () => getSeoSettings(app.database.db) : siteWide.seo),

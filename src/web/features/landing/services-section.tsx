@@ -44,8 +44,9 @@ const serviceIcons: Record<string, IconComponent> = {
   TrendingUp,
 };
 
+/** Staff type the name: only the table's own entries count (`constructor` or `__proto__` is not an icon). */
 export function serviceIcon(name: string | null): IconComponent {
-  return (name && serviceIcons[name]) || Sparkles;
+  return name !== null && Object.hasOwn(serviceIcons, name) ? (serviceIcons[name] as IconComponent) : Sparkles;
 }
 
 /** The #services section: the heading and the service cards, each leading to the quote form. */

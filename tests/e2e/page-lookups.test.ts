@@ -5,10 +5,14 @@ import { startSite, type RunningSite } from './support/harness';
 import { call, signInAdmin } from './support/instances';
 
 /*
- * Addresses with dot segments on the production build: a browser resolves /admin/../blog to /blog, and so
- * must every rule that rests on the path. Without maintenance each is sent to the page it resolves to (one
- * address per page for the cache); with maintenance on, each gets the maintenance page instead of walking
- * around it through an exempt prefix.
+ * What the production build decides from text a visitor or staff member chose.
+ * - Addresses with dot segments: a browser resolves /admin/../blog to /blog, and so must every rule that
+ *   rests on the path. Without maintenance each is sent to the page it resolves to (one address per page for
+ *   the cache); with maintenance on, each gets the maintenance page instead of walking around it through an
+ *   exempt prefix.
+ * - Names typed by staff are looked up as data, never as a property of the code's own objects: a service
+ *   whose icon is named `constructor` or `__proto__` (any text up to 100 characters is accepted) shows the
+ *   generic icon, and the home page keeps answering 200 for every visitor.
  */
 const FORMS: Array<[string, string]> = [
   ['/admin/../blog', '/blog'],
@@ -21,7 +25,7 @@ const FORMS: Array<[string, string]> = [
   ['/..//evil.example/', '/evil.example/'],
 ];
 
-describe('addresses with dot segments', () => {
+describe('text that decides what a page is', () => {
   let site: RunningSite;
   let token: string;
 
@@ -42,7 +46,7 @@ describe('addresses with dot segments', () => {
     expect(res.status, res.text).toBe(200);
   };
 
-  it('are sent to the page they resolve to', async () => {
+  it('sends an address with dot segments to the page it resolves to', async () => {
     for (const [raw, resolved] of FORMS) {
       const res = await send(site.baseUrl, { path: raw });
       expect(res.status, raw).toBe(301);
@@ -50,7 +54,7 @@ describe('addresses with dot segments', () => {
     }
   });
 
-  it('get the maintenance page while maintenance is on', async () => {
+  it('gives an address with dot segments the maintenance page while maintenance is on', async () => {
     await setMaintenance(true);
     try {
       for (const [raw] of FORMS) {
@@ -63,5 +67,21 @@ describe('addresses with dot segments', () => {
     } finally {
       await setMaintenance(false);
     }
+  });
+
+  it('a service icon named like an object property leaves the home page up', async () => {
+    for (const icon of ['constructor', '__proto__', 'toString', 'hasOwnProperty']) {
+      const title = `Service with the icon ${icon}`;
+      const created = await call(site.baseUrl, '/api/services', {
+        method: 'POST',
+        token,
+        body: { title, text: 'Shown with the generic icon.', icon },
+      });
+      expect(created.status, created.text).toBe(201);
+      const home = await call(site.baseUrl, '/');
+      expect(home.status, icon).toBe(200);
+      expect(home.text).toContain(title);
+    }
+    expect(site.output()).not.toContain('page render failed');
   });
 });
