@@ -2,7 +2,7 @@ import type { Insertable, Kysely } from 'kysely';
 import { marked } from 'marked';
 import { blogReadMinutes } from '../../shared/contracts/blog';
 import type { DB } from '../db/schema';
-import { isTransientConflict, isUniqueViolation } from '../db/write-conflicts';
+import { retryWriteConflicts } from '../db/write-conflicts';
 import { sanitizePostHtml, slugify } from '../features/blog/blog-html';
 import { demoBlogPosts } from './demo-blog-posts';
 import {
@@ -31,17 +31,15 @@ export async function isEmpty(db: Kysely<DB>): Promise<boolean> {
  * Loads the demo content when the database has none; false when it already had some. Start-up calls it
  * under the bootstrap lease (bootstrap.ts), so instances starting together seed once. Should two still
  * race (a lease taken over from a holder thought dead), the loser's transaction fails on a unique key or
- * a conflict and rolls back whole; finding the winner's content then, it reports false instead of failing.
+ * a conflict (a deadlock, possibly while the winner has not committed yet) and rolls back whole; it looks
+ * again after a moment (retryWriteConflicts), and finding the winner's content then, reports false.
  */
 export async function seedDemoContentIfEmpty(db: Kysely<DB>): Promise<boolean> {
-  if (!(await isEmpty(db))) return false;
-  try {
+  return retryWriteConflicts(async () => {
+    if (!(await isEmpty(db))) return false;
     await seedDemoContent(db);
     return true;
-  } catch (error) {
-    if ((isUniqueViolation(error) || isTransientConflict(error)) && !(await isEmpty(db))) return false;
-    throw error;
-  }
+  });
 }
 
 /** Loads the demo content in one transaction: all or nothing. */
