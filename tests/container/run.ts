@@ -18,6 +18,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import sharp from 'sharp';
 import { freePort } from '../../src/server/testing/ports';
+import { waitUntilReady } from '../e2e/support/harness';
 import { bytesOf, call, signInAdmin, startServices, uploadFile } from '../e2e/support/instances';
 import { engineMust, engineRun, findEngine, must, run, settleRuntime, type Engine } from './engine';
 
@@ -103,19 +104,6 @@ async function sizeReport(engine: Engine) {
   return mb;
 }
 
-async function waitReady(url: string, withinMs: number): Promise<number> {
-  const started = Date.now();
-  while (Date.now() - started < withinMs) {
-    const ok = await fetch(`${url}/api/ready`).then(
-      (r) => r.ok,
-      () => false,
-    );
-    if (ok) return Date.now() - started;
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-  throw new Error(`${url}/api/ready did not answer 200 within ${withinMs / 1000} s`);
-}
-
 async function main() {
   const engine = findEngine();
   if (!engine) {
@@ -162,7 +150,7 @@ async function main() {
     step('Start (read-only root filesystem, MIGRATE_ON_START=false)');
     const started = Date.now();
     await engineMust(engine, ['run', '-d', '--name', name, ...common, ...envArgs, IMAGE]);
-    const readyMs = await waitReady(baseUrl, 120_000);
+    const readyMs = await waitUntilReady(baseUrl, 120_000);
     note(
       `cold start to ready: ${seconds(Date.now() - started)} (container start to /api/ready 200; ${seconds(readyMs)} polling)`,
     );

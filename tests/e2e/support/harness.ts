@@ -47,6 +47,31 @@ export function takeTableAway(site: RunningSite, table: string): () => void {
 /** The signing key of the sites a test starts on a network database (several instances share it). */
 const sharedTestSecret = randomBytes(32).toString('base64url');
 
+/**
+ * Asks GET /api/ready until it answers 200 and resolves to the milliseconds that took; throws after
+ * `withinMs`, or as soon as `failed` gives a reason (the process ended).
+ */
+export async function waitUntilReady(
+  baseUrl: string,
+  withinMs: number,
+  failed: () => string | undefined = () => undefined,
+): Promise<number> {
+  const started = Date.now();
+  for (;;) {
+    const reason = failed();
+    if (reason !== undefined) throw new Error(reason);
+    const ready = await fetch(`${baseUrl}/api/ready`).then(
+      (res) => res.ok,
+      () => false,
+    );
+    if (ready) return Date.now() - started;
+    if (Date.now() - started > withinMs) {
+      throw new Error(`${baseUrl}/api/ready did not answer 200 within ${withinMs / 1000} s`);
+    }
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
+
 export async function startSite(
   env: Record<string, string> = {},
   // readyWithinMs: several instances migrating one MariaDB database at once on a loaded machine need longer.
@@ -81,20 +106,14 @@ export async function startSite(
   child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
 
   const readyWithinMs = options.readyWithinMs ?? 60_000;
-  const deadline = Date.now() + readyWithinMs;
-  for (;;) {
-    if (child.exitCode !== null) throw new Error(`site exited early (${child.exitCode}):\n${output}`);
-    try {
-      const res = await fetch(`${baseUrl}/api/ready`);
-      if (res.ok) break;
-    } catch {
-      // not listening yet
-    }
-    if (Date.now() > deadline) {
-      child.kill('SIGKILL');
-      throw new Error(`site did not become ready within ${readyWithinMs / 1000} s:\n${output}`);
-    }
-    await new Promise((r) => setTimeout(r, 200));
+  try {
+    await waitUntilReady(baseUrl, readyWithinMs, () =>
+      child.exitCode === null ? undefined : `site exited early (${child.exitCode}):\n${output}`,
+    );
+  } catch (error) {
+    if (child.exitCode !== null) throw error;
+    child.kill('SIGKILL');
+    throw new Error(`site did not become ready within ${readyWithinMs / 1000} s:\n${output}`);
   }
 
   return {
