@@ -1,4 +1,3 @@
-import { readFileSync } from 'node:fs';
 import { readdir, readFile, writeFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import path from 'node:path';
@@ -7,6 +6,7 @@ import { reactRouter } from '@react-router/dev/vite';
 import tailwindcss from '@tailwindcss/vite';
 import { defineConfig, type Plugin, type Rollup } from 'vite';
 import { compression, defineAlgorithm } from 'vite-plugin-compression2';
+import packageJson from './package.json' with { type: 'json' };
 import { iconSprite } from './scripts/icon-sprite';
 
 /**
@@ -126,11 +126,6 @@ export default new Proxy(unavailable, { get: () => unavailable });`,
   };
 }
 
-/** What a production install holds (scripts/bundle-server.mjs). */
-const RUNTIME_DEPENDENCIES: Record<string, string> = JSON.parse(
-  readFileSync(new URL('./package.json', import.meta.url), 'utf8'),
-).dependencies;
-
 /** Brotli at its highest quality and gzip -9, as the compression plugin makes the other assets. */
 const BROTLI_PARAMS = { [constants.BROTLI_PARAM_QUALITY]: 11 };
 const GZIP_LEVEL = 9;
@@ -184,7 +179,7 @@ export default defineConfig({
   build: { assetsInlineLimit: 0 },
   // The server's page build bundles every package but those production installs (package.json
   // `dependencies`, loaded from node_modules at run time), as scripts/bundle-server.mjs does (ADR 0031).
-  ssr: { noExternal: true, external: Object.keys(RUNTIME_DEPENDENCIES) },
+  ssr: { noExternal: true, external: Object.keys(packageJson.dependencies) },
   environments: {
     // Terser's second compress pass and top-level mangling in ES modules take ~3 % off what every visitor
     // downloads (gzip) against esbuild's minifier (issue 15); the server bundle stays unminified.

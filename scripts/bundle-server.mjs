@@ -8,8 +8,7 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { decode, encode } from '@jridgewell/sourcemap-codec';
 import { build } from 'esbuild';
-
-const manifest = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8'));
+import packageJson from '../package.json' with { type: 'json' };
 
 const result = await build({
   entryPoints: ['src/server/server.ts', 'scripts/cli.ts'],
@@ -36,7 +35,7 @@ const result = await build({
   metafile: true,
   logLevel: 'warning',
   external: [
-    ...Object.keys(manifest.dependencies),
+    ...Object.keys(packageJson.dependencies),
     // Loaded only by `npm run dev` (Vite in middleware mode), never by the built server.
     'vite',
     // pg's optional native binding, which we do not use.
