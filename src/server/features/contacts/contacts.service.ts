@@ -28,6 +28,7 @@ import { ErrorCode, formatMessage, type FieldError } from '../../../shared/error
 import type { DB } from '../../db/schema';
 import { writeTransaction } from '../../db/write-conflicts';
 import { AppError, notFound } from '../../plugins/errors';
+import { spreadsheetSafe } from '../../plugins/spreadsheet-safe';
 import type { StaffAlerts } from '../../plugins/staff-alerts';
 import {
   contactExists,
@@ -314,11 +315,6 @@ export async function contactAnalytics(
 }
 
 // ---------------------------------------------------------------- CSV export
-
-/** A value a spreadsheet would run as a formula gets a leading apostrophe (OWASP CSV injection). */
-export function spreadsheetSafe(value: string): string {
-  return /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
-}
 
 /** 'YYYY-MM-DD HH:mm' (UTC) of an ISO time. */
 export function csvDate(iso: string): string {

@@ -203,6 +203,35 @@ describe.each(testDialects)('the newsletter on %s', (dialect) => {
       expect(anonymous.statusCode).toBe(401);
     });
 
+    it('neutralises cells a spreadsheet would run as formulas, as the contacts export does', async () => {
+      const db = t.db.database.db;
+      const hostile = ['=cmd@formula.test', '+1@formula.test', '-2@formula.test', '@sum@formula.test'];
+      const controls = ['\tcmd@formula.test', '\rcmd@formula.test'];
+      const created_at = '2026-03-06T10:00:00.000Z';
+      for (const email of [...hostile, ...controls, 'plain@formula.test']) {
+        await db.insertInto('newsletter_subscribers').values({ email, status: 'subscribed', created_at }).execute();
+      }
+      const res = await t.app.inject({
+        method: 'GET',
+        url: '/api/newsletter/subscribers/export?search=formula.test',
+        headers: bearer(viewer.token),
+      });
+      expect(res.statusCode, res.body).toBe(200);
+      const cells = res.body
+        .split('\r\n')
+        .slice(1, -1)
+        .map((line) => line.replace(/,subscribed,blog,.*$/s, ''));
+      expect(cells.sort()).toEqual(
+        [
+          ...hostile.map((email) => `'${email}`),
+          "'\tcmd@formula.test",
+          '"\'\rcmd@formula.test"',
+          'plain@formula.test',
+        ].sort(),
+      );
+      await db.deleteFrom('newsletter_subscribers').where('email', 'like', '%@formula.test').execute();
+    });
+
     it('refuses bad query values and anonymous callers', async () => {
       for (const query of ['?status=gone', '?limit=0', '?limit=101', '?page=0']) {
         const res = await list(query);

@@ -12,6 +12,7 @@ import { ErrorCode } from '../../../shared/errors';
 import { z } from '../../../shared/zod';
 import type { DB } from '../../db/schema';
 import { AppError, notFound } from '../../plugins/errors';
+import { SPREADSHEET_CSV_OPTIONS, spreadsheetSafe } from '../../plugins/spreadsheet-safe';
 import {
   countSubscribers,
   deleteSubscriber,
@@ -92,7 +93,10 @@ export async function listSubscribersPage(db: Kysely<DB>, query: NewsletterListQ
   };
 }
 
-/** The subscribers matching the list filters as CSV (RFC 4180, header row, CRLF), for the staff export. */
+/**
+ * The subscribers matching the list filters as CSV (RFC 4180, header row, CRLF), for the staff export. An
+ * address is typed by a visitor: every cell is made spreadsheet-safe like the contacts export's.
+ */
 export async function exportSubscribersCsv(
   db: Kysely<DB>,
   query: Pick<NewsletterListQuery, 'search' | 'status'>,
@@ -107,12 +111,12 @@ export async function exportSubscribersCsv(
         subscriber.source,
         subscriber.created_at,
         subscriber.unsubscribed_at ?? '',
-      ];
+      ].map(spreadsheetSafe);
     }),
     {
       header: true,
       columns: ['email', 'status', 'source', 'subscribed_at', 'unsubscribed_at'],
-      record_delimiter: 'windows',
+      ...SPREADSHEET_CSV_OPTIONS,
     },
   );
 }
