@@ -219,6 +219,47 @@ describe.each(testDialects)('analytics collection on %s', (dialect) => {
     expect(await events()).toEqual([]);
   });
 
+  it('counts only public pages: staff, API, built-file and dot-segment addresses are refused with 400', async () => {
+    await clear();
+    const notPages = [
+      '/admin',
+      '/admin/contacts',
+      '/api/auth/me',
+      '/assets/entry-abc123.js',
+      '/uploads/photo.webp',
+      '/images/logo.svg',
+      '/demo/hero.mp4',
+      '/blog.data',
+      '/sitemap.xml',
+      '/admin/../blog',
+      '/admin/%2e%2e/blog',
+      '/blog/./post',
+      '/%61dmin/users',
+      '/%2e%2e/admin',
+    ];
+    for (const page_url of notPages) {
+      for (const [path, payload] of [
+        ['pageview', { page_url }],
+        ['event', { event_type: 'share', page_url }],
+      ] as const) {
+        const res = await post(path, payload);
+        expect(res.statusCode, `${path} ${page_url}: ${res.body}`).toBe(400);
+        expect(res.json()).toMatchObject({ success: false, code: 'VALIDATION_ERROR', errors: [{ field: 'page_url' }] });
+      }
+    }
+    expect(await views()).toEqual([]);
+    expect(await events()).toEqual([]);
+    for (const page_url of ['/', '/blog/a-post', '/portfolio?category=web', '/administration-services']) {
+      expect((await post('pageview', { page_url })).json().data, page_url).toEqual({ recorded: true });
+    }
+    expect((await views()).map((row) => row.page_url)).toEqual([
+      '/',
+      '/blog/a-post',
+      '/portfolio',
+      '/administration-services',
+    ]);
+  });
+
   it('stores markup as text', async () => {
     await clear();
     const title = '<script>alert(1)</script> & <b>bold</b>';

@@ -30,7 +30,8 @@ const answer = (outcome: BeaconOutcome) => ({
 
 /**
  * /api/analytics: what the public pages report with navigator.sendBeacon (ADR 0016). 202 whether or not
- * the beacon was counted (bots, Do Not Track / Global Privacy Control and staff are not); 400 for junk.
+ * the beacon was counted (bots, Do Not Track / Global Privacy Control and staff are not); 400 for junk,
+ * a page address that is not a public page (/admin/…, /api/…, a built file, a dot segment) included.
  */
 export async function analyticsRoutes(app: FastifyInstance): Promise<void> {
   const r = app.withTypeProvider<ZodTypeProvider>();

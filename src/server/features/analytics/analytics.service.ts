@@ -1,7 +1,10 @@
 import { isbot } from 'isbot';
 import type { Kysely } from 'kysely';
 import type { AnalyticsEventRequest, notRecordedReasons, PageviewRequest } from '../../../shared/contracts/analytics';
+import { ErrorCode } from '../../../shared/errors';
 import type { DB } from '../../db/schema';
+import { AppError } from '../../plugins/errors';
+import { isPagePath, resolvedPath } from '../../plugins/page-path';
 import { insertEvent, insertPageView } from './analytics.repository';
 import type { VisitorHasher } from './visitor-hash';
 
@@ -28,6 +31,35 @@ export function exclusion(sender: BeaconSender): NotRecordedReason | null {
 
 /** A page address without its query and fragment: the page, never what was typed into it. */
 export const pagePathOf = (pageUrl: string) => pageUrl.replace(/[?#].*$/s, '') || '/';
+
+/** The path as a router would read it once its percent escapes are decoded (itself when they are malformed). */
+function decodedPath(path: string): string {
+  try {
+    return decodeURIComponent(path);
+  } catch {
+    return path;
+  }
+}
+
+/**
+ * Whether a beacon's page address (a path, as the contract requires) names a public page as a browser's
+ * `location.pathname` gives it: no dot segment (a browser has resolved them), not under /admin, /api,
+ * /assets, /uploads, /images or /demo, and no file (a last segment with a dot: `.data`, `.xml`, a built
+ * asset). Checked on the path as sent and decoded, so `%2e%2e` or `%61dmin` do not get past it.
+ */
+export function isPublicPageAddress(pageUrl: string): boolean {
+  const path = pagePathOf(pageUrl);
+  return [path, decodedPath(path)].every(
+    (form) => resolvedPath(form) === form && isPagePath(form) && !/\.[^/]*$/.test(form),
+  );
+}
+
+/** 400 naming `page_url` when a beacon's page is not a public page of this site; stores nothing. */
+function requirePublicPage(pageUrl: string | undefined): void {
+  if (pageUrl === undefined || isPublicPageAddress(pageUrl)) return;
+  const message = 'Page URL must be a public page of this site';
+  throw new AppError(400, ErrorCode.VALIDATION_ERROR, message, [{ field: 'page_url', message }]);
+}
 
 const sources: [RegExp, string][] = [
   [/(^|\.)google\.[a-z.]+$/, 'Google'],
@@ -66,6 +98,7 @@ export async function recordPageView(
   ownOrigin: string,
   now: Date = new Date(),
 ): Promise<BeaconOutcome> {
+  requirePublicPage(body.page_url);
   const reason = exclusion(sender);
   if (reason) return { recorded: false, reason };
   const { referrer, source } = classifyReferrer(body.referrer, ownOrigin);
@@ -89,6 +122,7 @@ export async function recordEvent(
   body: AnalyticsEventRequest,
   now: Date = new Date(),
 ): Promise<BeaconOutcome> {
+  requirePublicPage(body.page_url);
   const reason = exclusion(sender);
   if (reason) return { recorded: false, reason };
   await insertEvent(db, {
