@@ -52,6 +52,7 @@ import { textInputPlugin } from './plugins/text-input';
 import { mailerPlugin } from './plugins/mailer';
 import { pageCachePlugin } from './plugins/page-cache';
 import { rateLimitOptions } from './plugins/rate-limit-store';
+import { securityHeadersPlugin } from './plugins/security-headers';
 import { redisPlugin } from './plugins/redis';
 import { requestLogPlugin } from './plugins/request-log';
 import { staffAlertsPlugin } from './plugins/staff-alerts';
@@ -183,6 +184,9 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(activityLogPlugin);
   await app.register(staffAlertsPlugin);
 
+  // Permissions-Policy on every answer and no-store on the auth answers; before the page cache, whose hits
+  // are answered from its own hook.
+  await app.register(securityHeadersPlugin);
   // Pages for anonymous visitors from memory; every API write purges what it changes (ADR 0020). Before
   // helmet: a hit is answered with the headers kept with the page, without helmet building them again.
   await app.register(pageCachePlugin);
@@ -238,21 +242,25 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     openapi: { info: { title: 'Website API', version: '1.0.0' }, servers: [] },
     transform: jsonSchemaTransform,
   });
-  await app.register(async (docs) => {
-    // The API documentation is public: its routes come from the plugin, so they are declared here.
-    docs.addHook('onRoute', (route) => {
-      route.config = { ...route.config, access: 'public' };
+  // The OpenAPI document is built either way (app.swagger()); its pages only where config.apiDocs says
+  // (off in production unless API_DOCS=true, ADR 0034): elsewhere /api/docs is the API's JSON 404.
+  if (config.apiDocs) {
+    await app.register(async (docs) => {
+      // The API documentation is public: its routes come from the plugin, so they are declared here.
+      docs.addHook('onRoute', (route) => {
+        route.config = { ...route.config, access: 'public' };
+      });
+      // Swagger UI sets inline styles from its own script; the docs show no user content, so allow them here.
+      docs.addHook('onSend', async (_request, reply, payload) => {
+        const csp = reply.getHeader('content-security-policy');
+        if (typeof csp === 'string') {
+          reply.header('content-security-policy', csp.replace(/style-src [^;]*/, "style-src 'self' 'unsafe-inline'"));
+        }
+        return payload;
+      });
+      await docs.register(swaggerUi, { routePrefix: '/api/docs' });
     });
-    // Swagger UI sets inline styles from its own script; the docs show no user content, so allow them here.
-    docs.addHook('onSend', async (_request, reply, payload) => {
-      const csp = reply.getHeader('content-security-policy');
-      if (typeof csp === 'string') {
-        reply.header('content-security-policy', csp.replace(/style-src [^;]*/, "style-src 'self' 'unsafe-inline'"));
-      }
-      return payload;
-    });
-    await docs.register(swaggerUi, { routePrefix: '/api/docs' });
-  });
+  }
 
   // Before the API: its upload routes use the storage this plugin provides.
   await app.register(uploadsPlugin);

@@ -93,6 +93,12 @@ const envSchema = z.object({
     .enum(['true', 'false'])
     .default('true')
     .transform((v) => v === 'true'),
+  // How long SIGTERM waits for accepted requests, and whether /api/docs is served (ADR 0034).
+  SHUTDOWN_GRACE_SECONDS: z.coerce.number().int().min(2).max(600).default(15),
+  API_DOCS: z
+    .enum(['true', 'false'])
+    .optional()
+    .transform((v) => (v === undefined ? undefined : v === 'true')),
 });
 
 /** PostgreSQL and MySQL are reachable by several instances; a SQLite file is one machine's. */
@@ -148,6 +154,10 @@ export interface Config {
   coherencePollSeconds: number;
   /** Apply pending migrations at start; off when a rollout migrates once beforehand (npm run migrate). */
   migrateOnStart: boolean;
+  /** After SIGTERM, accepted requests are answered within this many seconds; then the process exits. */
+  shutdownGraceSeconds: number;
+  /** Serve Swagger UI and the OpenAPI document at /api/docs (default: outside production only). */
+  apiDocs: boolean;
 }
 
 /** An S3-compatible bucket and the key prefix of what we keep there. */
@@ -265,6 +275,8 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     redisUrl: e.REDIS_URL,
     coherencePollSeconds: e.COHERENCE_POLL_SECONDS,
     migrateOnStart: e.MIGRATE_ON_START,
+    shutdownGraceSeconds: e.SHUTDOWN_GRACE_SECONDS,
+    apiDocs: e.API_DOCS ?? e.NODE_ENV !== 'production',
   };
 }
 
