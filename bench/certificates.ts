@@ -7,13 +7,22 @@
  * X-Forwarded-For address of its own (TRUST_PROXY=127.0.0.1): what is measured is the lookup, not the
  * limiter's 429. The staff calls are made signed in as the bench admin. Results go to
  * bench/results/certificates.json.
+ *
+ * Then a walker: WALK_CLIENTS clients ask for one well-formed number after another (almost all unknown), each
+ * request from a new address, for WALK_SECONDS against a fresh site. What it achieves is the lookups answered
+ * 200 or 404 per second (what tells it whether a number exists); 429s teach it nothing. Alone:
+ * `npm run bench -- --certificates --walk-only`. Results go to bench/results/certificates-walk.json.
  */
+import { mkdtempSync } from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { createDatabase } from '../src/server/db/database';
 import { migrateToLatest } from '../src/server/db/migrator';
 import { seedDemoContent } from '../src/server/seed/seed';
 import { recipientTypes } from '../src/shared/contracts/certificates.values';
-import { fromNewAddresses, runApiBench, type ApiTarget } from './api-bench';
+import { startSite } from '../tests/e2e/support/harness';
+import { fromNewAddresses, nextAddress, runApiBench, type ApiTarget } from './api-bench';
+import { machine, machineLine, repoRoot, writeResults } from './environment';
 
 export const CERTIFICATES_BENCH_COUNT = 10_000;
 const INSERT_BATCH = 500;
@@ -101,7 +110,76 @@ function targetsFor(token: string, lookedUpId: number): ApiTarget[] {
   ];
 }
 
+const WALK_CLIENTS = 20;
+const WALK_SECONDS = 15;
+
+interface WalkFigures {
+  clients: number;
+  seconds: number;
+  answered: number;
+  refused: number;
+  other: number;
+  answeredPerSecond: number;
+  answeredInLastFiveSeconds: number;
+}
+
+/** Walks the register from a new address per request; counts answers that tell found from not found. */
+async function walkRegister(baseUrl: string): Promise<WalkFigures> {
+  const tally = { answered: 0, refused: 0, other: 0 };
+  const answeredAt: number[] = [];
+  let serial = 10_000;
+  const start = Date.now();
+  const until = start + WALK_SECONDS * 1000;
+  async function client() {
+    while (Date.now() < until) {
+      serial += 1;
+      const res = await fetch(`${baseUrl}/api/certificates/verify/SST-2024-${serial}`, {
+        headers: { 'x-forwarded-for': nextAddress() },
+      });
+      await res.arrayBuffer();
+      if (res.status === 200 || res.status === 404) {
+        tally.answered += 1;
+        answeredAt.push(Date.now());
+      } else if (res.status === 429) tally.refused += 1;
+      else tally.other += 1;
+    }
+  }
+  await Promise.all(Array.from({ length: WALK_CLIENTS }, client));
+  const seconds = (Date.now() - start) / 1000;
+  return {
+    clients: WALK_CLIENTS,
+    seconds: Math.round(seconds * 10) / 10,
+    ...tally,
+    answeredPerSecond: Math.round((tally.answered / seconds) * 10) / 10,
+    answeredInLastFiveSeconds: answeredAt.filter((time) => time > until - 5_000).length,
+  };
+}
+
+/** The walker against a fresh production build with the demo content, behind a trusted proxy. */
+export async function runCertificateWalk(): Promise<void> {
+  process.chdir(repoRoot);
+  const loadAverageBefore = os.loadavg();
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'site-bench-certificate-walk-'));
+  const site = await startSite({ LOG_LEVEL: 'warn', TRUST_PROXY: '127.0.0.1' }, { dataDir });
+  let figures: WalkFigures;
+  try {
+    figures = await walkRegister(site.baseUrl);
+  } finally {
+    await site.stop();
+  }
+  console.log(`\nCertificate walk (${machineLine()})`);
+  console.log(
+    `  ${figures.clients} clients, ${figures.seconds} s, a new address per request: ` +
+      `${figures.answered} lookups answered (${figures.answeredPerSecond}/s; ` +
+      `${figures.answeredInLastFiveSeconds} in the last 5 s), ${figures.refused} refused with 429, ${figures.other} other`,
+  );
+  const file = writeResults('certificates-walk.json', { ...machine(loadAverageBefore), walk: figures });
+  console.log(`Written to ${file}`);
+  if (figures.other > 0) process.exitCode = 1;
+}
+
 export async function runCertificatesBench(): Promise<void> {
+  if (process.argv.includes('--walk-only')) return runCertificateWalk();
   await runApiBench({
     slug: 'certificates',
     count: CERTIFICATES_BENCH_COUNT,
@@ -109,4 +187,5 @@ export async function runCertificatesBench(): Promise<void> {
     prepare: (dataDir) => prepareDatabase(dataDir, CERTIFICATES_BENCH_COUNT),
     targets: (token, { lookedUpId }) => targetsFor(token, lookedUpId),
   });
+  await runCertificateWalk();
 }

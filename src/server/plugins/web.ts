@@ -209,8 +209,8 @@ function contactsContextFor(app: FastifyInstance, request: FastifyRequest, reply
 }
 
 /**
- * The verification page's lookup: the limit of GET /api/certificates/verify/{number} (one count per lookup,
- * answered with the page rather than JSON), the same normalising, format check and service.
+ * The verification page's lookup: the limits of GET /api/certificates/verify/{number} (one count per lookup,
+ * a miss counted as one, answered with the page rather than JSON), the same normalising, format check and service.
  */
 export function certificatesContextFor(
   app: FastifyInstance,
@@ -224,6 +224,7 @@ export function certificatesContextFor(
       if (!isCertificateNumber(normalized)) return { status: 'invalid' };
       try {
         const certificate = await verifyCertificate(app.database.db, normalized);
+        if (!certificate) await app.certificateLookupMissed(request);
         return certificate ? { status: 'verified', certificate } : { status: 'not_found' };
       } catch (error) {
         request.log.error({ err: error }, 'certificate verification failed');

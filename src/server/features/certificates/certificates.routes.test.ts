@@ -174,7 +174,8 @@ describe.each(testDialects)('GET /api/certificates/verify/:number on %s', (diale
   it('limits lookups per client address, found or not, and counts each client apart', async () => {
     const ip = freshIp();
     for (let i = 0; i < CERTIFICATE_VERIFY_RATE_LIMIT.max; i += 1) {
-      const res = await verify(i % 3 === 0 ? 'SST-2026-11111' : i % 3 === 1 ? 'SST-2026-99999' : 'nonsense', ip);
+      // One miss among them: more would close the address first (verify-limit.test.ts).
+      const res = await verify(i === 1 ? 'SST-2026-99999' : i % 2 ? 'SST-2026-11111' : 'nonsense', ip);
       expect(res.statusCode).not.toBe(429);
     }
     const refused = await verify('SST-2026-11111', ip);

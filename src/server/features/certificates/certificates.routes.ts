@@ -70,7 +70,7 @@ export async function certificatesRoutes(app: FastifyInstance): Promise<void> {
     {
       config: { access: 'public' },
       // Every answer, refusals included, is no-store; the lookup is counted before anything else, malformed
-      // numbers included: the limit is against walking the register.
+      // numbers included, and a miss costs more (verify-limit.ts): the limits are against walking the register.
       onRequest: [noStore, certificateVerifyLimit],
       schema: {
         tags,
@@ -83,7 +83,10 @@ export async function certificatesRoutes(app: FastifyInstance): Promise<void> {
       const number = normalizeCertificateNumber(request.params.number);
       if (!isCertificateNumber(number)) throw numberFormatError();
       const certificate = await verifyCertificate(db(), number);
-      if (!certificate) throw notFound(formatMessage(CertificateMessage.NOT_FOUND, { number }));
+      if (!certificate) {
+        await app.certificateLookupMissed(request);
+        throw notFound(formatMessage(CertificateMessage.NOT_FOUND, { number }));
+      }
       return { success: true as const, data: certificate };
     },
   );
