@@ -12,6 +12,9 @@
  * request from a new address, for WALK_SECONDS against a fresh site. What it achieves is the lookups answered
  * 200 or 404 per second (what tells it whether a number exists); 429s teach it nothing. Alone:
  * `npm run bench -- --certificates --walk-only`. Results go to bench/results/certificates-walk.json.
+ *
+ * And the event loop while ten PDFs render at once: rendered on this process's loop (as the server did before
+ * ADR 0034) and through the worker pool the server uses now, with the loop's delay read by an interval timer. Alone: `--pdf-only`. Results go to bench/results/certificates-pdf-loop.json.
  */
 import { mkdtempSync } from 'node:fs';
 import os from 'node:os';
@@ -21,7 +24,7 @@ import { migrateToLatest } from '../src/server/db/migrator';
 import { seedDemoContent } from '../src/server/seed/seed';
 import { recipientTypes } from '../src/shared/contracts/certificates.values';
 import { startSite } from '../tests/e2e/support/harness';
-import { fromNewAddresses, nextAddress, runApiBench, type ApiTarget } from './api-bench';
+import { BENCH_ADMIN, fromNewAddresses, nextAddress, runApiBench, signIn, type ApiTarget } from './api-bench';
 import { machine, machineLine, repoRoot, writeResults } from './environment';
 
 export const CERTIFICATES_BENCH_COUNT = 10_000;
@@ -178,8 +181,108 @@ export async function runCertificateWalk(): Promise<void> {
   if (figures.other > 0) process.exitCode = 1;
 }
 
+const PDFS_AT_ONCE = 10;
+
+interface LoopFigures {
+  server: string;
+  pdfs: Record<number, number>;
+  pdfsWallMs: number;
+  probes: number;
+  probeMaxMs: number;
+  probeP99Ms: number;
+}
+
+/**
+ * Ten PDFs asked for at once while a probe asks for /api/health one request after another: how long the
+ * probe waits is how long the server's event loop is held (a health answer itself takes well under 1 ms).
+ */
+async function pdfStall(baseUrl: string, token: string, id: number): Promise<Omit<LoopFigures, 'server'>> {
+  const staff = { authorization: `Bearer ${token}` };
+  await (await fetch(`${baseUrl}/api/certificates/${id}/pdf`, { headers: staff })).arrayBuffer();
+  const latencies: number[] = [];
+  let rendering = true;
+  const probe = (async () => {
+    while (rendering) {
+      const started = performance.now();
+      await (await fetch(`${baseUrl}/api/health`)).arrayBuffer();
+      latencies.push(performance.now() - started);
+    }
+  })();
+  const started = performance.now();
+  const statuses = await Promise.all(
+    Array.from({ length: PDFS_AT_ONCE }, async () => {
+      const res = await fetch(`${baseUrl}/api/certificates/${id}/pdf`, { headers: staff });
+      await res.arrayBuffer();
+      return res.status;
+    }),
+  );
+  const pdfsWallMs = Math.round(performance.now() - started);
+  rendering = false;
+  await probe;
+  latencies.sort((a, b) => a - b);
+  const round = (ms: number) => Math.round(ms * 10) / 10;
+  const pdfs: Record<number, number> = {};
+  for (const status of statuses) pdfs[status] = (pdfs[status] ?? 0) + 1;
+  return {
+    pdfs,
+    pdfsWallMs,
+    probes: latencies.length,
+    probeMaxMs: round(latencies.at(-1) ?? 0),
+    probeP99Ms: round(latencies[Math.floor(latencies.length * 0.99)] ?? 0),
+  };
+}
+
+/**
+ * The stall against this build, and against another build's folder given as BENCH_BASELINE_DIR (a checkout
+ * built with `npm run build`, such as the release before PDFs left the event loop).
+ */
+export async function runPdfLoopBench(): Promise<void> {
+  process.chdir(repoRoot);
+  const loadAverageBefore = os.loadavg();
+  const builds = [
+    ...(process.env.BENCH_BASELINE_DIR ? [{ name: 'baseline', cwd: process.env.BENCH_BASELINE_DIR }] : []),
+    { name: 'this build', cwd: repoRoot },
+  ];
+  const figures: LoopFigures[] = [];
+  for (const build of builds) {
+    const dataDir = mkdtempSync(path.join(os.tmpdir(), 'site-bench-certificate-pdf-'));
+    const site = await startSite(
+      { LOG_LEVEL: 'warn', ADMIN_EMAIL: BENCH_ADMIN.email, ADMIN_PASSWORD: BENCH_ADMIN.password },
+      { dataDir, cwd: build.cwd, server: path.join(build.cwd, 'dist/server.js') },
+    );
+    try {
+      const token = await signIn(site);
+      const created = await fetch(`${site.baseUrl}/api/certificates`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+        body: JSON.stringify({
+          recipient_name: 'Łukasz Ελένη Кириллова',
+          recipient_type: 'intern',
+          issue_date: '2026-03-01',
+          course_name: 'Course 7: web development and automation',
+          duration: '6 months',
+        }),
+      });
+      const { id } = ((await created.json()) as { data: { id: number } }).data;
+      figures.push({ server: `${build.name} (${build.cwd})`, ...(await pdfStall(site.baseUrl, token, id)) });
+    } finally {
+      await site.stop();
+    }
+  }
+  console.log(`\nTen certificate PDFs at once, /api/health asked meanwhile (${machineLine()})`);
+  for (const f of figures) {
+    console.log(
+      `  ${f.server}: PDFs ${JSON.stringify(f.pdfs)} in ${f.pdfsWallMs} ms; ${f.probes} health probes, ` +
+        `longest ${f.probeMaxMs} ms, p99 ${f.probeP99Ms} ms`,
+    );
+  }
+  const file = writeResults('certificates-pdf-loop.json', { ...machine(loadAverageBefore), figures });
+  console.log(`Written to ${file}`);
+}
+
 export async function runCertificatesBench(): Promise<void> {
   if (process.argv.includes('--walk-only')) return runCertificateWalk();
+  if (process.argv.includes('--pdf-only')) return runPdfLoopBench();
   await runApiBench({
     slug: 'certificates',
     count: CERTIFICATES_BENCH_COUNT,
@@ -188,4 +291,5 @@ export async function runCertificatesBench(): Promise<void> {
     targets: (token, { lookedUpId }) => targetsFor(token, lookedUpId),
   });
   await runCertificateWalk();
+  await runPdfLoopBench();
 }

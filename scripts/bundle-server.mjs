@@ -11,7 +11,8 @@ import { build } from 'esbuild';
 import packageJson from '../package.json' with { type: 'json' };
 
 const result = await build({
-  entryPoints: ['src/server/server.ts', 'scripts/cli.ts'],
+  // The certificate PDF worker is started by file (certificate-pdf-pool.ts, ADR 0034): an entry of its own.
+  entryPoints: ['src/server/server.ts', 'scripts/cli.ts', 'src/server/features/certificates/certificate-pdf-worker.ts'],
   outdir: 'dist',
   entryNames: '[name]',
   bundle: true,

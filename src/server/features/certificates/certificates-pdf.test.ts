@@ -8,6 +8,7 @@ import { useTestApp } from '../../testing/test-app';
 import { pdfInfo, pdfQrCode as qrOf, pdfText } from '../../testing/pdf-reader';
 import { testDialects } from '../../testing/test-database';
 import { PAGE_HEIGHT, PAGE_WIDTH } from './certificate-pdf';
+import { PDF_BUSY_MESSAGE, PDF_MAX_WAITING, PDF_RETRY_AFTER_SECONDS } from './certificate-pdf-pool';
 
 /* GET /api/certificates/{id}/pdf, read back with poppler and jsQR (testing/pdf-reader.ts). */
 
@@ -188,5 +189,25 @@ describe.each(testDialects)('GET /api/certificates/{id}/pdf on %s', (dialect) =>
     const certificate = await create({});
     expect((await download(certificate.id, null)).statusCode).toBe(401);
     expect((await download(certificate.id, editor)).statusCode).toBe(200);
+  });
+
+  it('renders off the event loop, a bounded number at once: the rest are refused with 503 and Retry-After', async () => {
+    const certificate = await create({});
+    // More than the most workers (four) and the queue can take at once.
+    const answers = await Promise.all(Array.from({ length: PDF_MAX_WAITING + 10 }, () => download(certificate.id)));
+    const statuses = answers.map((res) => res.statusCode);
+    // One worker per CPU but one (at least one) renders, and the queue's worth more wait; the others are refused.
+    expect(statuses.filter((status) => status === 200).length).toBeGreaterThanOrEqual(1 + PDF_MAX_WAITING);
+    expect(statuses.every((status) => status === 200 || status === 503)).toBe(true);
+    const refused = answers.filter((res) => res.statusCode === 503);
+    expect(refused.length).toBeGreaterThan(0);
+    for (const res of refused) {
+      expect(res.headers['retry-after']).toBe(String(PDF_RETRY_AFTER_SECONDS));
+      expect(res.json()).toMatchObject({ success: false, code: 'SERVICE_UNAVAILABLE', message: PDF_BUSY_MESSAGE });
+    }
+    const pdf = answers.find((res) => res.statusCode === 200)!;
+    expect(pdf.rawPayload.subarray(0, 5).toString()).toBe('%PDF-');
+    // Once the queue has drained, the next one is printed.
+    expect((await download(certificate.id)).statusCode).toBe(200);
   });
 });

@@ -37,6 +37,7 @@ import {
   updateCertificateById,
   verifyCertificate,
 } from './certificates.service';
+import { PdfRenderPool } from './certificate-pdf-pool';
 import { certificateVerifyLimit } from './verify-limit';
 
 const tags = ['certificates'];
@@ -64,6 +65,9 @@ export async function certificatesRoutes(app: FastifyInstance): Promise<void> {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const db = () => app.database.db;
   const publicUrl = () => app.config.publicUrl;
+  // PDFs are rendered off the event loop, a bounded number at a time (certificate-pdf-pool.ts).
+  const pdfPool = new PdfRenderPool();
+  app.addHook('onClose', () => pdfPool.close());
 
   r.get(
     '/verify/:number',
@@ -194,13 +198,16 @@ export async function certificatesRoutes(app: FastifyInstance): Promise<void> {
       config: { access: 'read' },
       schema: {
         tags,
-        summary: 'The certificate as a printable A4 landscape PDF, with a QR code to its verification page',
+        summary:
+          'The certificate as a printable A4 landscape PDF, with a QR code to its verification page (503 with Retry-After while too many are being printed)',
         params: idParamsSchema,
         produces: ['application/pdf'],
       },
     },
     async (request, reply) => {
-      const { certificate, pdf } = await certificatePdf(db(), request.params.id, publicUrl());
+      const { certificate, pdf } = await certificatePdf(db(), request.params.id, publicUrl(), (...job) =>
+        pdfPool.render(...job),
+      );
       return reply
         .header('content-type', 'application/pdf')
         .header('content-disposition', `inline; filename="${certificate.certificate_number}.pdf"`)

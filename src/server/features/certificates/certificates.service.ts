@@ -85,9 +85,10 @@ export async function certificatePdf(
   db: Kysely<DB>,
   id: number,
   publicUrl: string,
+  render: typeof renderCertificatePdf = renderCertificatePdf,
 ): Promise<{ certificate: Certificate; pdf: Buffer }> {
   const [certificate, issuer] = await Promise.all([getCertificate(db, id, publicUrl), findIssuer(db)]);
-  const pdf = await renderCertificatePdf(certificate, {
+  const pdf = await render(certificate, {
     name: issuer?.name ?? new URL(publicUrl).hostname,
     signatory: issuer?.founder || null,
   });
