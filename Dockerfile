@@ -70,5 +70,7 @@ EXPOSE 3000
 # Ready means the database answers with this release's migrations and the store is reachable.
 HEALTHCHECK --interval=15s --timeout=5s --start-period=60s --retries=3 \
   CMD ["node", "-e", "fetch(`http://127.0.0.1:${process.env.PORT}/api/ready`).then((r) => process.exit(r.ok ? 0 : 1), () => process.exit(1))"]
+# SIGTERM drains within SHUTDOWN_GRACE_SECONDS (default 15 s, ADR 0034): `docker stop` waits only 10 s
+# unless told otherwise, so run with --stop-timeout 25 (compose.yaml sets stop_grace_period: 25s).
 STOPSIGNAL SIGTERM
 CMD ["node", "--enable-source-maps", "dist/server.js"]

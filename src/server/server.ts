@@ -56,11 +56,14 @@ async function main(): Promise<void> {
   const shutdown = async (signal: string) => {
     if (closing) return;
     closing = true;
-    app.log.info({ signal }, 'shutting down: no new connections, draining requests');
+    const grace = config.shutdownGraceSeconds;
+    app.log.info({ signal, graceSeconds: grace }, 'shutting down: no new connections, draining requests');
+    // The drain answers or refuses everything before this (graceful-shutdown.ts); the process manager's stop
+    // timeout (systemd TimeoutStopSec, compose stop_grace_period) must be longer.
     const force = setTimeout(() => {
-      app.log.error('requests did not drain within 10 s; exiting');
+      app.log.error(`requests did not drain within ${grace} s; exiting`);
       process.exit(1);
-    }, 10_000);
+    }, grace * 1000);
     force.unref();
     try {
       await app.drainForShutdown();

@@ -1,5 +1,6 @@
 import { Server } from 'node:net';
 import type { Socket } from 'node:net';
+import type { ServerResponse } from 'node:http';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { ErrorCode, ErrorMessage } from '../../shared/errors';
@@ -20,11 +21,26 @@ declare module 'fastify' {
 const QUIET_MS = 100;
 /** Under a steady stream of new clients, stop waiting for quiet (and stop listening) after this long. */
 const MAX_ACCEPT_MS = 3_000;
-/** Requests still arriving this long after the signal get a quick 503, so the drain stays bounded. */
-const ANSWER_FOR_MS = 5_000;
 /** A connection without a request for this long, once the listener is closed, is closed. */
 const IDLE_GRACE_MS = 300;
 const TICK_MS = 50;
+/** The grace period when none is configured (SHUTDOWN_GRACE_SECONDS). */
+export const DEFAULT_SHUTDOWN_GRACE_SECONDS = 15;
+
+/**
+ * The drain's deadlines, from the signal, within the grace period (SHUTDOWN_GRACE_SECONDS, after which
+ * server.ts exits whatever is left): listening stops within `acceptFor`; a request reaching the handlers
+ * after `answerFor` gets a quick 503; at `lastCall` every request still without an answer gets a 503, and
+ * connections are closed as soon as they are idle, so that nobody is reset by the exit.
+ */
+export function shutdownDeadlines(graceSeconds: number): { acceptFor: number; answerFor: number; lastCall: number } {
+  const grace = graceSeconds * 1000;
+  return {
+    acceptFor: Math.min(MAX_ACCEPT_MS, grace * 0.3),
+    answerFor: grace * 0.5,
+    lastCall: grace - Math.max(1_000, grace * 0.25),
+  };
+}
 
 /**
  * Waits, then lets one poll phase run: timers fire before the poll phase, so after a render that kept the
@@ -48,13 +64,17 @@ interface ConnectionState {
  * resets for requests they had sent. So the listener stays open until the server has caught up (requests
  * parsed after the signal wait for the listener to close, so their clients open no new connections),
  * every answer after the signal carries `Connection: close`, and a connection is only closed by us once
- * it has been without a request for a while. Work is bounded: requests reaching the handlers more than
- * ANSWER_FOR_MS after the signal get a 503, and server.ts exits anyway after 10 s.
+ * it has been without a request for a while. Work is bounded by the grace period (shutdownDeadlines):
+ * requests reaching the handlers late get a 503, and at the last call every request still unanswered is
+ * answered 503 (its handler's own answer, should it come, is dropped: the client was told to retry, which a
+ * reset would have left it to guess). server.ts exits at the end of the grace period.
  */
 export const gracefulShutdownPlugin = fp(async (app: FastifyInstance) => {
   let since: number | undefined;
   let activity = 0;
   const connections = new Map<Socket, ConnectionState>();
+  const unanswered = new Set<ServerResponse>();
+  const deadlines = shutdownDeadlines(app.config?.shutdownGraceSeconds ?? DEFAULT_SHUTDOWN_GRACE_SECONDS);
 
   app.server.on('connection', (socket: Socket) => {
     activity += 1;
@@ -64,6 +84,8 @@ export const gracefulShutdownPlugin = fp(async (app: FastifyInstance) => {
   // Node emits 'request' as soon as the head is parsed, before any hook: the connection is busy from here.
   app.server.on('request', (request, response) => {
     activity += 1;
+    unanswered.add(response);
+    response.once('close', () => unanswered.delete(response));
     const state = connections.get(request.socket);
     if (!state) return;
     state.requests += 1;
@@ -85,13 +107,39 @@ export const gracefulShutdownPlugin = fp(async (app: FastifyInstance) => {
     // Held until the listener is closed: a client waiting for its answer opens no new connection, so the
     // accept queue empties and the listener can close without resetting anybody.
     await listenerClosed;
-    if (Date.now() - since > ANSWER_FOR_MS) throw unavailable();
+    if (Date.now() - since > deadlines.answerFor) throw unavailable();
   });
+
+  /** The last call: every request still without an answer is refused now, on its connection, which closes. */
+  let lastCalled = false;
+  const answerTheRest = () => {
+    lastCalled = true;
+    const body = JSON.stringify({
+      success: false,
+      code: ErrorCode.SERVICE_UNAVAILABLE,
+      message: ErrorMessage.SHUTTING_DOWN,
+    });
+    let refused = 0;
+    for (const response of unanswered) {
+      if (response.headersSent || response.writableEnded) continue;
+      refused += 1;
+      response.writeHead(503, {
+        'content-type': 'application/json; charset=utf-8',
+        'content-length': Buffer.byteLength(body),
+        'retry-after': '5',
+        connection: 'close',
+      });
+      response.end(body);
+    }
+    if (refused > 0) app.log.warn({ refused }, 'shutdown: the grace period is ending; refused what was still running');
+  };
 
   app.decorate('drainForShutdown', async () => {
     if (since !== undefined) return;
     since = Date.now();
-    const acceptUntil = since + MAX_ACCEPT_MS;
+    const acceptUntil = since + deadlines.acceptFor;
+    const lastCall = setTimeout(() => answerTheRest(), deadlines.lastCall);
+    lastCall.unref();
     let seen = -1;
     while (seen !== activity && Date.now() < acceptUntil) {
       seen = activity;
@@ -104,8 +152,9 @@ export const gracefulShutdownPlugin = fp(async (app: FastifyInstance) => {
       await waitThroughPoll(TICK_MS);
       const now = Date.now();
       for (const [socket, state] of connections) {
-        if (state.requests === 0 && now - state.idleSince >= IDLE_GRACE_MS) socket.destroy();
+        if (state.requests === 0 && (lastCalled || now - state.idleSince >= IDLE_GRACE_MS)) socket.destroy();
       }
     }
+    clearTimeout(lastCall);
   });
 });
