@@ -114,7 +114,7 @@ function targetsFor(token: string, lookedUpId: number): ApiTarget[] {
 }
 
 const WALK_CLIENTS = 20;
-const WALK_SECONDS = 15;
+const WALK_SECONDS = 30;
 
 interface WalkFigures {
   clients: number;
