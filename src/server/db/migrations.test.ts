@@ -35,6 +35,7 @@ const expectedTables = [
   'internships',
   'job_leases',
   'login_attempts',
+  'mail_limits',
   'mail_outbox',
   'newsletter_subscribers',
   'notifications',
@@ -50,6 +51,7 @@ const expectedTables = [
   'services',
   'settings',
   'social_links',
+  'staff_digest_items',
   'team_member_skills',
   'team_members',
   'tech_stack_groups',
@@ -206,6 +208,7 @@ describe.each(testDialects)('initial migration on %s', (dialect) => {
       ['2026-11-28T00-00-00_backups', 'Success'],
       ['2026-11-29T00-00-00_fulltext-search', 'Success'],
       ['2026-11-30T00-00-00_user-app-settings', 'Success'],
+      ['2026-12-02T00-00-00_mail-limits', 'Success'],
     ]);
     expect(await tableNames(t.database.db)).toEqual(expectedTables);
   });
@@ -342,6 +345,7 @@ describe.each(testDialects)('initial migration on %s', (dialect) => {
     ).rejects.toThrow();
     const down = await migrator.migrateTo('2026-11-21T00-00-00_initial');
     expect(down.results?.map((r) => [r.migrationName, r.status])).toEqual([
+      ['2026-12-02T00-00-00_mail-limits', 'Success'],
       ['2026-11-30T00-00-00_user-app-settings', 'Success'],
       ['2026-11-29T00-00-00_fulltext-search', 'Success'],
       ['2026-11-28T00-00-00_backups', 'Success'],
@@ -455,6 +459,7 @@ describe.each(testDialects)('initial migration on %s', (dialect) => {
 
     const down = await migrator.migrateTo('2026-11-22T00-00-00_auth');
     expect(down.results?.map((r) => [r.migrationName, r.status])).toEqual([
+      ['2026-12-02T00-00-00_mail-limits', 'Success'],
       ['2026-11-30T00-00-00_user-app-settings', 'Success'],
       ['2026-11-29T00-00-00_fulltext-search', 'Success'],
       ['2026-11-28T00-00-00_backups', 'Success'],
@@ -504,6 +509,7 @@ describe.each(testDialects)('initial migration on %s', (dialect) => {
 
     const down = await migrator.migrateTo('2026-11-23T00-00-00_leads');
     expect(down.results?.map((r) => [r.migrationName, r.status])).toEqual([
+      ['2026-12-02T00-00-00_mail-limits', 'Success'],
       ['2026-11-30T00-00-00_user-app-settings', 'Success'],
       ['2026-11-29T00-00-00_fulltext-search', 'Success'],
       ['2026-11-28T00-00-00_backups', 'Success'],
@@ -567,6 +573,7 @@ describe.each(testDialects)('initial migration on %s', (dialect) => {
     const down = await migrator.migrateTo(NO_MIGRATIONS);
     expect(down.error).toBeUndefined();
     expect(down.results?.map((r) => [r.migrationName, r.status])).toEqual([
+      ['2026-12-02T00-00-00_mail-limits', 'Success'],
       ['2026-11-30T00-00-00_user-app-settings', 'Success'],
       ['2026-11-29T00-00-00_fulltext-search', 'Success'],
       ['2026-11-28T00-00-00_backups', 'Success'],

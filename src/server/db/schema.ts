@@ -547,6 +547,22 @@ export interface AnalyticsDailyReferrersTable {
 }
 
 /** The scheduler's lease per job: the instance holding an unexpired lease runs it. */
+/** A counter of mails over a fixed window (ADR 0033). */
+export interface MailLimitsTable {
+  scope: string;
+  /** What is counted within the scope: a hash of an address, an account id, 'site'. */
+  subject: string;
+  window_start: string;
+  count: number;
+}
+
+/** A contact whose staff mail waits for the next digest (ADR 0033). */
+export interface StaffDigestItemsTable {
+  id: Generated<number>;
+  contact_id: number;
+  created_at: string;
+}
+
 export interface JobLeasesTable {
   name: string;
   owner: string | null;
@@ -733,4 +749,6 @@ export interface DB {
   backups: BackupsTable;
   newsletter_subscribers: NewsletterSubscribersTable;
   mail_outbox: MailOutboxTable;
+  mail_limits: MailLimitsTable;
+  staff_digest_items: StaffDigestItemsTable;
 }

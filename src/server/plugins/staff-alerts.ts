@@ -2,7 +2,9 @@ import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Transaction } from 'kysely';
 import type { DB } from '../db/schema';
+import { sendContactDigest } from '../features/notifications/contact-digest';
 import { createStaffAlerts } from '../features/notifications/staff-alerts';
+import { pruneMailLimits } from './mail-limits';
 
 /*
  * What features tell staff about: a new contact request, a new blog comment. Features call app.staffAlerts
@@ -18,8 +20,11 @@ export interface NewContactAlert {
   phone: string | null;
   service: string | null;
   message: string;
-  /** false: do not send the visitor a confirmation (e.g. too many requests from that address today). */
-  confirmVisitor: boolean;
+  /**
+   * The client address the request came from, for the per-sender limit of confirmations (ADR 0033);
+   * null when unknown (then only the per-recipient and site-wide limits apply).
+   */
+  sender: string | null;
 }
 
 export interface NewCommentAlert {
@@ -33,7 +38,10 @@ export interface NewCommentAlert {
 }
 
 export interface StaffAlerts {
-  /** Notifications for staff, staff mails (per preference), the visitor's confirmation mail, an activity. */
+  /**
+   * Notifications for staff, staff mails (per preference; past a few at once the contact waits for the
+   * digest), the visitor's confirmation mail within its limits, an activity (ADR 0033).
+   */
   newContact(trx: Transaction<DB>, alert: NewContactAlert): Promise<void>;
   /** Notifications for staff, staff mails (per preference), an activity. */
   newComment(trx: Transaction<DB>, alert: NewCommentAlert): Promise<void>;
@@ -47,9 +55,15 @@ declare module 'fastify' {
   }
 }
 
+/** The scheduled job that mails staff the digest of contacts not mailed one by one (ADR 0033). */
+export const CONTACT_DIGEST_JOB = 'contact-digest';
+/** How often the digest goes out while contacts wait for it. */
+export const CONTACT_DIGEST_EVERY_MS = 5 * 60_000;
+
 /**
  * app.staffAlerts: the notifications feature's implementation, sending through app.mailer (ADR 0013) and
- * recording the visitor's contact request or comment in the recent activity (app.activity).
+ * recording the visitor's contact request or comment in the recent activity (app.activity); and the
+ * digest job, run once across instances by the scheduler's lease.
  */
 export const staffAlertsPlugin = fp(
   async (app: FastifyInstance) => {
@@ -57,6 +71,14 @@ export const staffAlertsPlugin = fp(
       'staffAlerts',
       createStaffAlerts({ mailer: app.mailer, activity: app.activity, publicUrl: app.config.publicUrl }),
     );
+    app.scheduler.add({
+      name: CONTACT_DIGEST_JOB,
+      everyMs: CONTACT_DIGEST_EVERY_MS,
+      async run(now) {
+        await sendContactDigest(app.database.db, app.mailer, app.config.publicUrl);
+        await pruneMailLimits(app.database.db, now);
+      },
+    });
   },
-  { name: 'staff-alerts', dependencies: ['mailer', 'activity-log'] },
+  { name: 'staff-alerts', dependencies: ['mailer', 'activity-log', 'scheduler'] },
 );

@@ -192,7 +192,7 @@ function contactsContextFor(app: FastifyInstance, request: FastifyRequest, reply
     async submit(fields) {
       if (!(await app.contactSubmitAllowed(request, reply))) return refused(429);
       try {
-        await submitContact(app.database.db, app.staffAlerts, storableFields({ ...fields }), request.log);
+        await submitContact(app.database.db, app.staffAlerts, storableFields({ ...fields }), request.log, request.ip);
         return { ok: true };
       } catch (error) {
         if (error instanceof AppError && error.statusCode === 400) return refused(400, error.errors ?? []);

@@ -80,6 +80,9 @@ export const EMPTIED_ON_RESTORE: readonly (keyof DB & string)[] = [
   'password_reset_tokens',
   'email_verification_tokens',
   'login_attempts',
+  // Mail limits and digest bookkeeping (ADR 0033): counters of this installation's recent sends.
+  'mail_limits',
+  'staff_digest_items',
 ];
 
 /**

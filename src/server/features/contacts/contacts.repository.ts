@@ -53,17 +53,6 @@ export async function setContactError(db: Db, id: number, message: string): Prom
   await db.updateTable('contacts').set({ error_message: message }).where('id', '=', id).execute();
 }
 
-/** Contacts sent from this address (case-insensitively) since `since` (ISO). */
-export async function countContactsFromEmailSince(trx: Db, email: string, since: string): Promise<number> {
-  const row = await trx
-    .selectFrom('contacts')
-    .select((eb) => eb.fn.countAll<number | string>().as('n'))
-    .where('created_at', '>=', since)
-    .where((eb) => eb(eb.fn('lower', ['email']), '=', email.toLowerCase()))
-    .executeTakeFirstOrThrow();
-  return Number(row.n);
-}
-
 const summaryColumns = [
   'contacts.id',
   'contacts.first_name',

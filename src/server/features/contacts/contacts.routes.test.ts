@@ -12,7 +12,7 @@ import { bearer, createSignedIn, freshIp } from '../../testing/auth-helpers';
 import { useTestApp } from '../../testing/test-app';
 import { countRows, testDialects } from '../../testing/test-database';
 import { CONTACT_RATE_LIMIT } from './contacts.routes';
-import { CONFIRMATIONS_PER_DAY } from './contacts.service';
+import { CONFIRMATIONS_PER_RECIPIENT } from '../../plugins/mail-limits';
 
 const SERVICES = ['Web Development', 'Mobile Apps'];
 
@@ -165,27 +165,38 @@ describe.each(testDialects)('POST /api/contacts on %s', (dialect) => {
     expect(res.statusCode).toBe(400);
   });
 
-  it('tells staff alerts about the stored contact, without a confirmation after three in a day', async () => {
+  it('tells staff alerts about the stored contact with its client address; sub-addresses share one confirmation limit', async () => {
     const newContact = vi.spyOn(t.app.staffAlerts, 'newContact');
     const flush = vi.spyOn(t.app.staffAlerts, 'flush');
-    const email = 'Busy@Example.com';
-    for (let i = 0; i < CONFIRMATIONS_PER_DAY + 1; i += 1) {
-      const res = await submit({ ...valid, email: i % 2 ? email.toLowerCase() : email });
+    const limit = CONFIRMATIONS_PER_RECIPIENT.limit;
+    // One mailbox written four ways, each from another client: only `limit` confirmations go out.
+    const addresses = ['Busy@Example.com', 'busy+1@example.com', 'BUSY+quote@EXAMPLE.com', 'busy+2@example.com'];
+    const ips = addresses.map(() => freshIp());
+    for (const [i, email] of addresses.entries()) {
+      const res = await submit({ ...valid, email }, ips[i]);
       expect(res.statusCode, res.body).toBe(201);
     }
-    const rows = await db().selectFrom('contacts').select('id').where('message', '=', valid.message).execute();
+    const rows = await db().selectFrom('contacts').select(['id', 'email']).where('email', 'in', addresses).execute();
+    expect(rows.map((r) => r.email).sort()).toEqual([...addresses].sort());
     const calls = newContact.mock.calls.map(([, alert]) => alert);
-    expect(calls.map((alert) => alert.confirmVisitor)).toEqual([true, true, true, false]);
+    expect(calls.map((alert) => alert.sender)).toEqual(ips);
     expect(calls[0]).toMatchObject({
       firstName: 'Ada',
       lastName: 'Lovelace',
-      email,
+      email: addresses[0],
       phone: valid.phone,
       service: valid.service,
       message: valid.message,
     });
     expect(rows.map((r) => Number(r.id))).toEqual(expect.arrayContaining(calls.map((alert) => alert.contactId)));
-    expect(flush).toHaveBeenCalledTimes(CONFIRMATIONS_PER_DAY + 1);
+    expect(flush).toHaveBeenCalledTimes(addresses.length);
+    const confirmations = await db()
+      .selectFrom('mail_outbox')
+      .select('to_address')
+      .where('kind', '=', 'contact-visitor')
+      .where('to_address', 'in', addresses)
+      .execute();
+    expect(confirmations).toHaveLength(limit);
   });
 
   it('keeps the request when the staff alerts fail: 201, and the contact shows why staff were not told', async () => {

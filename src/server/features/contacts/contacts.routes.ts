@@ -125,7 +125,7 @@ export async function contactsRoutes(app: FastifyInstance): Promise<void> {
       },
     },
     async (request, reply) => {
-      await submitContact(db(), app.staffAlerts, request.body, request.log);
+      await submitContact(db(), app.staffAlerts, request.body, request.log, request.ip);
       reply.header('cache-control', 'no-store').status(201);
       return { success: true as const, data: { received: true as const }, message: ContactMessage.RECEIVED };
     },

@@ -34,7 +34,6 @@ import {
   contactExists,
   countBy,
   countContacts,
-  countContactsFromEmailSince,
   countPerDay,
   deleteContacts,
   findActiveUser,
@@ -55,8 +54,6 @@ import {
   type ContactRow,
 } from './contacts.repository';
 
-/** A visitor who already sent this many requests within a day gets no further confirmation mails. */
-export const CONFIRMATIONS_PER_DAY = 3;
 const DAY_MS = 24 * 60 * 60 * 1000;
 /** The export streams at most this many rows (newest first). */
 export const CONTACTS_EXPORT_MAX = 50_000;
@@ -67,13 +64,16 @@ export const CONTACTS_EXPORT_MAX = 50_000;
  * Stores a visitor's request. Every field is trimmed and checked (each bad field named in `errors[]`),
  * before the honeypot is looked at so that a bot learns nothing from the answer; a filled honeypot stores
  * nothing. The contact is committed first, on its own; then its staff alerts (notifications and queued mail)
- * in a second transaction, and the mail worker sends after that.
+ * in a second transaction, and the mail worker sends after that. `sender` is the client address, for the
+ * per-sender limit of confirmation mails (ADR 0033); past any limit the contact is stored and answered the
+ * same, only the confirmation is not sent.
  */
 export async function submitContact(
   db: Kysely<DB>,
   alerts: StaffAlerts,
   body: ContactSubmitRequest,
   log: Pick<FastifyBaseLogger, 'error'>,
+  sender: string | null = null,
 ): Promise<'stored' | 'ignored'> {
   const values = {
     first_name: (body.first_name ?? '').trim(),
@@ -92,15 +92,9 @@ export async function submitContact(
   if (errors.length > 0) throw new AppError(400, ErrorCode.VALIDATION_ERROR, errors[0]!.message, errors);
   if (body.website?.trim()) return 'ignored';
 
-  const stored = await writeTransaction(db, async (trx) => {
-    const now = new Date();
-    const created_at = now.toISOString();
-    const earlier = await countContactsFromEmailSince(
-      trx,
-      values.email,
-      new Date(now.getTime() - DAY_MS).toISOString(),
-    );
-    const contactId = await insertContact(trx, {
+  const contactId = await writeTransaction(db, async (trx) => {
+    const created_at = new Date().toISOString();
+    return insertContact(trx, {
       first_name: values.first_name,
       last_name: values.last_name,
       email: values.email,
@@ -110,31 +104,26 @@ export async function submitContact(
       source: body.source ?? 'website',
       created_at,
     });
-    return { contactId, confirmVisitor: earlier < CONFIRMATIONS_PER_DAY };
   });
   // The request is stored; whatever happens to the alerts now cannot lose it. A failure there is shown
   // on the contact (the failed-submission line) and logged, and the visitor still gets the success answer.
   try {
     await writeTransaction(db, (trx) =>
       alerts.newContact(trx, {
-        contactId: stored.contactId,
+        contactId,
         firstName: values.first_name,
         lastName: values.last_name,
         email: values.email,
         phone: values.phone || null,
         service: values.service || null,
         message: values.message,
-        confirmVisitor: stored.confirmVisitor,
+        sender,
       }),
     );
   } catch (error) {
-    log.error({ err: error, contactId: stored.contactId }, 'staff alerts for a new contact failed');
+    log.error({ err: error, contactId: contactId }, 'staff alerts for a new contact failed');
     const reason = error instanceof Error ? error.message : String(error);
-    await setContactError(
-      db,
-      stored.contactId,
-      formatMessage(ContactMessage.ALERT_FAILED, { reason: reason.slice(0, 300) }),
-    );
+    await setContactError(db, contactId, formatMessage(ContactMessage.ALERT_FAILED, { reason: reason.slice(0, 300) }));
     return 'stored';
   }
   alerts.flush();

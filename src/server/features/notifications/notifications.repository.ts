@@ -140,3 +140,25 @@ export async function listActiveStaff(db: Kysely<DB>) {
 export async function findCompanyContact(db: Kysely<DB>) {
   return db.selectFrom('company_profile').select(['name', 'email', 'phone']).orderBy('id').limit(1).executeTakeFirst();
 }
+
+/** A contact whose staff mail waits for the next digest (ADR 0033). */
+export async function insertDigestItem(db: Kysely<DB>, contactId: number, now: string): Promise<void> {
+  await db.insertInto('staff_digest_items').values({ contact_id: contactId, created_at: now }).execute();
+}
+
+/** The oldest waiting contacts (at most `limit`), with what the digest shows of each. */
+export async function listDigestItems(db: Kysely<DB>, limit: number) {
+  const rows = await db
+    .selectFrom('staff_digest_items as d')
+    .innerJoin('contacts as c', 'c.id', 'd.contact_id')
+    .select(['d.id', 'd.contact_id', 'c.first_name', 'c.last_name', 'c.service', 'c.created_at'])
+    .orderBy('d.id')
+    .limit(limit)
+    .execute();
+  return rows.map((r) => ({ ...r, id: Number(r.id), contact_id: Number(r.contact_id) }));
+}
+
+/** Removes the waiting items a digest just covered (by id: one inserted meanwhile stays for the next). */
+export async function deleteDigestItems(db: Kysely<DB>, ids: number[]): Promise<void> {
+  if (ids.length > 0) await db.deleteFrom('staff_digest_items').where('id', 'in', ids).execute();
+}

@@ -2,10 +2,21 @@ import type { Kysely } from 'kysely';
 import { ContactMessage } from '../../../shared/contracts/contacts.values';
 import type { DB, NotificationKind } from '../../db/schema';
 import type { ActivityRecorder } from '../../plugins/activity-log';
-import { escapeHtml, type Mailer, type MailMessage } from '../../plugins/mailer';
+import {
+  CONFIRMATIONS_PER_RECIPIENT,
+  CONFIRMATIONS_PER_SENDER,
+  CONFIRMATIONS_PER_SITE,
+  hashedSubject,
+  normaliseMailAddress,
+  SINGLE_STAFF_CONTACT_MAILS,
+  takeMailAllowance,
+} from '../../plugins/mail-limits';
+import type { Mailer, MailMessage } from '../../plugins/mailer';
+import { htmlPage, oneLine, textPage } from './mail-layout';
 import type { NewCommentAlert, NewContactAlert, StaffAlerts } from '../../plugins/staff-alerts';
 import {
   findCompanyContact,
+  insertDigestItem,
   insertNotifications,
   listActiveStaff,
   pruneNotificationsOf,
@@ -13,8 +24,9 @@ import {
 
 /*
  * What staff are told about a new contact request or blog comment (ADR 0013): a notification for every
- * active staff member, a mail to each whose preference is on, and for a contact the visitor's
- * confirmation. All of it is written inside the caller's transaction (notifications and outbox rows),
+ * active staff member, a mail to each whose preference is on (for contacts, past a few at once, one
+ * digest instead: contact-digest.ts), and for a contact the visitor's fixed-text confirmation within its
+ * limits (ADR 0033). All of it is written inside the caller's transaction (notifications and outbox rows),
  * so it is stored with the item or not at all; the outbox worker sends after flush().
  */
 
@@ -30,33 +42,6 @@ const REPLY_PROMISE = ContactMessage.BANNER_SENT.replace(/^Message sent successf
 
 export const contactAdminPath = (id: number) => `/admin/contacts?contact=${id}`;
 export const COMMENTS_ADMIN_PATH = '/admin/blog/comments';
-
-/** Header text on one line: a visitor's name must not fold a subject. */
-const oneLine = (text: string) => text.replace(/\s+/g, ' ').trim();
-
-function htmlPage(paragraphs: string[], rows: Array<[string, string]>, link?: { href: string; label: string }) {
-  const body = paragraphs.map((p) => `<p>${escapeHtml(p)}</p>`).join('\n');
-  const table = rows.length
-    ? `<table cellpadding="4" style="border-collapse: collapse">\n${rows
-        .map(
-          ([label, value]) =>
-            `<tr><th align="left" valign="top">${escapeHtml(label)}</th><td style="white-space: pre-wrap">${escapeHtml(value)}</td></tr>`,
-        )
-        .join('\n')}\n</table>`
-    : '';
-  const anchor = link ? `<p><a href="${escapeHtml(link.href)}">${escapeHtml(link.label)}</a></p>` : '';
-  return `<!doctype html>
-<html><body style="font-family: sans-serif; line-height: 1.5">
-${body}
-${table}
-${anchor}
-</body></html>`;
-}
-
-function textPage(paragraphs: string[], rows: Array<[string, string]>, link?: string) {
-  const lines = rows.map(([label, value]) => `${label}: ${value}`);
-  return [...paragraphs, ...(lines.length ? [lines.join('\n')] : []), ...(link ? [link] : [])].join('\n\n') + '\n';
-}
 
 export function staffContactMail(to: string, alert: NewContactAlert, adminUrl: string): MailMessage {
   const name = oneLine(`${alert.firstName} ${alert.lastName}`);
@@ -78,28 +63,42 @@ export function staffContactMail(to: string, alert: NewContactAlert, adminUrl: s
 }
 
 /**
- * The visitor's confirmation: only their first name comes from the request, so that the form cannot be
- * used to send someone else a message of the sender's choosing.
+ * The visitor's confirmation: a fixed text, nothing in it comes from the request (not even the typed name),
+ * so that the form cannot be used to send someone a message of the sender's choosing (ADR 0033).
  */
 export function visitorConfirmationMail(
-  alert: NewContactAlert,
+  to: string,
   company: { name: string; email: string; phone: string } | undefined,
 ): MailMessage {
-  const firstName = oneLine(alert.firstName);
   const companyName = company?.name ?? 'Our team';
   const paragraphs = [
-    `Hello ${firstName},`,
+    'Hello,',
     `Thank you for contacting ${companyName}. We received your message. ${REPLY_PROMISE}`,
     ...(company ? [`If it is urgent, write to ${company.email} or call ${company.phone}.`] : []),
+    'If you did not write to us, you can ignore this e-mail.',
     `— ${companyName}`,
   ];
   return {
-    to: alert.email,
+    to,
     kind: 'contact-visitor',
     subject: VISITOR_CONFIRMATION_SUBJECT,
     text: textPage(paragraphs, []),
     html: htmlPage(paragraphs, []),
   };
+}
+
+/**
+ * Whether the visitor gets a confirmation: within the limits per normalised recipient, per client address
+ * and for the whole site (ADR 0033). Checked in that order, so a refused recipient spends nothing else.
+ */
+async function confirmationAllowed(trx: Kysely<DB>, alert: NewContactAlert): Promise<boolean> {
+  if (!(await takeMailAllowance(trx, CONFIRMATIONS_PER_RECIPIENT, hashedSubject(normaliseMailAddress(alert.email))))) {
+    return false;
+  }
+  if (alert.sender !== null && !(await takeMailAllowance(trx, CONFIRMATIONS_PER_SENDER, hashedSubject(alert.sender)))) {
+    return false;
+  }
+  return takeMailAllowance(trx, CONFIRMATIONS_PER_SITE, 'site');
 }
 
 export function staffCommentMail(to: string, alert: NewCommentAlert, postUrl: string, adminUrl: string): MailMessage {
@@ -154,11 +153,18 @@ export function createStaffAlerts(deps: {
         },
       );
       const options = { contactId: alert.contactId };
-      for (const member of staff.filter((s) => s.newContact)) {
-        await mailer.enqueue(trx, staffContactMail(member.email, alert, `${publicUrl}${link}`), options);
+      const recipients = staff.filter((s) => s.newContact);
+      if (recipients.length > 0) {
+        if (await takeMailAllowance(trx, SINGLE_STAFF_CONTACT_MAILS, 'site')) {
+          for (const member of recipients) {
+            await mailer.enqueue(trx, staffContactMail(member.email, alert, `${publicUrl}${link}`), options);
+          }
+        } else {
+          await insertDigestItem(trx, alert.contactId, new Date().toISOString());
+        }
       }
-      if (alert.confirmVisitor) {
-        await mailer.enqueue(trx, visitorConfirmationMail(alert, await findCompanyContact(trx)), options);
+      if (await confirmationAllowed(trx, alert)) {
+        await mailer.enqueue(trx, visitorConfirmationMail(alert.email, await findCompanyContact(trx)), options);
       }
       await activity.record(trx, {
         type: 'contact',

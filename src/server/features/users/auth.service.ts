@@ -7,6 +7,7 @@ import type { DB } from '../../db/schema';
 import { writeTransaction } from '../../db/write-conflicts';
 import type { AccessTokens, CurrentUser } from '../../plugins/auth';
 import { AppError } from '../../plugins/errors';
+import { RESET_MAILS_PER_ACCOUNT, takeMailAllowance } from '../../plugins/mail-limits';
 import type { Mailer } from '../../plugins/mailer';
 import { emailVerificationMail, passwordResetMail } from './auth.mail';
 import {
@@ -263,10 +264,18 @@ export async function sendEmailVerification(ctx: AuthContext, user: { id: number
   ctx.mailer.sendInBackground(emailVerificationMail(user.email, user.username, link));
 }
 
-/** Same answer whether or not the address has an account (ADR 0006). */
+/**
+ * Same answer whether or not the address has an account (ADR 0006), and whether or not the account's
+ * reset mails for the hour are spent (RESET_MAILS_PER_ACCOUNT, ADR 0033): past it no new link is issued,
+ * and the last one mailed stays valid.
+ */
 export async function forgotPassword(ctx: AuthContext, email: string): Promise<void> {
   const user = await findUserByEmail(ctx.db, email);
   if (!user || user.status !== 'active') return;
+  if (!(await takeMailAllowance(ctx.db, RESET_MAILS_PER_ACCOUNT, String(user.id)))) {
+    ctx.log.warn({ userId: user.id }, 'password reset mail not sent: the account had its reset mails for the hour');
+    return;
+  }
   const token = await issueUserToken(ctx, 'password_reset_tokens', user.id, RESET_TOKEN_TTL_MS);
   const link = `${ctx.publicUrl}/admin/reset-password?token=${encodeURIComponent(token)}`;
   ctx.mailer.sendInBackground(passwordResetMail(user.email, user.username, link));

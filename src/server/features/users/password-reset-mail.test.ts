@@ -2,7 +2,8 @@ import type { AddressInfo } from 'node:net';
 import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AuthMessage } from '../../../shared/contracts/auth';
-import { createUser, postLogin, TEST_PASSWORD } from '../../testing/auth-helpers';
+import { RESET_MAILS_PER_ACCOUNT } from '../../plugins/mail-limits';
+import { createUser, freshIp, postLogin, TEST_PASSWORD } from '../../testing/auth-helpers';
 import { useTestApp } from '../../testing/test-app';
 import { testDialects } from '../../testing/test-database';
 
@@ -104,6 +105,49 @@ describe.each(testDialects)('password reset through a real SMTP server (%s)', (d
     });
     expect(again.statusCode).toBe(400);
     expect(again.json().message).toBe(AuthMessage.RESET_TOKEN_INVALID);
+  });
+
+  it('30 reset requests from 30 client addresses mail one account at most its hourly limit, answering alike', async () => {
+    const user = await createUser(t.db.database.db);
+    const answers = [];
+    for (let i = 0; i < 30; i += 1) {
+      const res = await t.app.inject({
+        method: 'POST',
+        url: '/api/auth/forgot-password',
+        payload: { email: i % 2 ? user.email.toUpperCase() : user.email },
+        remoteAddress: freshIp(),
+      });
+      expect(res.statusCode).toBe(200);
+      answers.push(res.json());
+    }
+    // The same answer every time, as for an address without an account: nothing tells the limit apart.
+    const unknown = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/forgot-password',
+      payload: { email: 'nobody-at-all@example.test' },
+      remoteAddress: freshIp(),
+    });
+    for (const answer of answers) expect(answer).toEqual(unknown.json());
+
+    await t.app.mailer.settled();
+    const limit = RESET_MAILS_PER_ACCOUNT.limit;
+    const rows = await t.db.database.db
+      .selectFrom('mail_outbox')
+      .select(['kind', 'status'])
+      .where('to_address', '=', user.email)
+      .execute();
+    expect(rows).toHaveLength(limit);
+    expect(rows.every((r) => r.kind === 'password-reset')).toBe(true);
+    await waitFor(async () => {
+      const sent = await t.db.database.db
+        .selectFrom('mail_outbox')
+        .select('id')
+        .where('to_address', '=', user.email)
+        .where('status', '=', 'sent')
+        .execute();
+      return sent.length === limit ? true : undefined;
+    });
+    expect(received.filter((m) => m.to.includes(user.email))).toHaveLength(limit);
   });
 
   it('escapes every value interpolated into the HTML body', async () => {
