@@ -1,6 +1,6 @@
-import { memo, Suspense, use, useContext, useSyncExternalStore, type ComponentType } from 'react';
+import { memo, use, useContext, useSyncExternalStore, type ComponentType } from 'react';
 import { UNSAFE_DataRouterContext as DataRouterContext } from 'react-router';
-import { PartErrorBoundary } from './part-boundary';
+import { PagePart } from './part-boundary';
 import { whenIdle } from './when-idle';
 
 /** How far below the viewport a part starts loading its code, so it is ready when it scrolls in. */
@@ -193,11 +193,9 @@ export function hydrateWhenVisible<P extends object>(
     // A part whose render throws is left out, on the server (its Suspense boundary) and in the browser
     // (PartErrorBoundary); the rest of the page stands.
     return (
-      <PartErrorBoundary>
-        <Suspense fallback={null}>
-          <Gate {...props} />
-        </Suspense>
-      </PartErrorBoundary>
+      <PagePart>
+        <Gate {...props} />
+      </PagePart>
     );
   });
   Deferred.displayName = `HydrateWhenVisible(${anchorId})`;

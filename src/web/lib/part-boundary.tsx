@@ -1,4 +1,4 @@
-import { Component, type ErrorInfo, type ReactNode } from 'react';
+import { Component, Suspense, type ErrorInfo, type ReactNode } from 'react';
 
 /**
  * The digest the server gives a page part it left out because its render threw (entry.server.tsx). The
@@ -45,4 +45,17 @@ export class PartErrorBoundary extends Component<PartErrorBoundaryProps, { faile
   override render(): ReactNode {
     return this.state.failed ? null : this.props.children;
   }
+}
+
+/**
+ * A part of a page that is left out, on the server and in the browser, when its render throws: its own
+ * Suspense boundary (what stops the error on the server) inside a PartErrorBoundary (in the browser).
+ * Every hydrateWhenVisible part is one; a part above the fold (the landing page's hero) is wrapped in it.
+ */
+export function PagePart({ children }: { children: ReactNode }) {
+  return (
+    <PartErrorBoundary>
+      <Suspense fallback={null}>{children}</Suspense>
+    </PartErrorBoundary>
+  );
 }
