@@ -78,7 +78,10 @@ export interface WebLoadContext {
   scriptMarker: string;
   /** Canonical origin of the site, e.g. https://example.com (never taken from the Host header). */
   publicUrl: string;
-  /** Logs an error of this page's render (it answers 500) with the request's id (entry.server.tsx). */
+  /**
+   * Logs an error of this page's render with the request's id (entry.server.tsx): the page answers 500, or,
+   * for an error in a part of it, stands without that part and is not kept in the page cache.
+   */
   reportRenderError(error: unknown): void;
   getCompanyProfile(): Promise<CompanyProfile>;
   /** The SEO settings every page's meta tags start from. */

@@ -5,6 +5,7 @@ import type { AppLoadContext, EntryContext } from 'react-router';
 import { ServerRouter } from 'react-router';
 import { loadDeferredComponents } from './lib/hydrate-when-visible';
 import { NonceProvider } from './lib/nonce';
+import { PART_LEFT_OUT } from './lib/part-boundary';
 
 export const streamTimeout = 5_000;
 
@@ -23,7 +24,11 @@ export default async function handleRequest(
   // Below-the-fold parts whose browser code is deferred are rendered in place like the rest of the page.
   await loadDeferredComponents();
   return new Promise<Response>((resolve, reject) => {
-    let timeoutId: ReturnType<typeof setTimeout> | undefined = setTimeout(() => abort(), streamTimeout + 1000);
+    let timedOut = false;
+    let timeoutId: ReturnType<typeof setTimeout> | undefined = setTimeout(() => {
+      timedOut = true;
+      abort();
+    }, streamTimeout + 1000);
 
     const { pipe, abort } = renderToPipeableStream(
       <NonceProvider value={nonce}>
@@ -57,12 +62,18 @@ export default async function handleRequest(
             }),
           );
         },
+        // An error outside every Suspense boundary: there is no page (React Router renders the error page).
         onShellError(error: unknown) {
           reject(error);
         },
+        // Every error is logged with the request's id. One inside a Suspense boundary (a part of the page,
+        // see hydrateWhenVisible) leaves that part out and the page stands with its status: React sends the
+        // boundary's fallback in its place, and the browser renders the part again, where PartErrorBoundary
+        // leaves it out for good if it fails there too. A render cut short by the timeout is a failed page.
         onError(error: unknown) {
-          responseStatusCode = 500;
+          if (timedOut) responseStatusCode = 500;
           loadContext.reportRenderError(error);
+          return PART_LEFT_OUT;
         },
       },
     );

@@ -253,7 +253,11 @@ function loadContextFor(
   const context: WebLoadContext = {
     scriptMarker,
     publicUrl: app.config.publicUrl,
-    reportRenderError: (error) => request.log.error({ err: error }, 'page render failed'),
+    // A page that rendered with a part left out is not kept in the page cache.
+    reportRenderError: (error) => {
+      reads.complete = false;
+      request.log.error({ err: error }, 'page render failed');
+    },
     getCompanyProfile: () =>
       tagged(reads, ['company'], live ? () => getCompanyProfile(app.database.db) : siteWide.company),
     getSeoSettings: () => tagged(reads, ['seo'], live ? () => getSeoSettings(app.database.db) : siteWide.seo),

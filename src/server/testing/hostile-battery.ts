@@ -4,15 +4,8 @@ import { sql } from 'kysely';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Database, DialectName } from '../db/database';
 import { bearer, createSignedIn, freshIp } from './auth-helpers';
-import {
-  RAW_BODIES,
-  RAW_SEGMENTS,
-  encodePart,
-  hostileObjectBody,
-  hostileString,
-  hostileValue,
-  type JsonSchema,
-} from './hostile-input';
+import { RAW_BODIES, RAW_SEGMENTS, encodePart, hostileObjectBody, hostileString, hostileValue } from './hostile-input';
+import { operationsOfDocument, type Operation } from './hostile-staff';
 import { useTestApp } from './test-app';
 import { testDialects } from './test-database';
 
@@ -30,42 +23,8 @@ const RUNS = Number(process.env.FUZZ_RUNS ?? 25);
 const SEED = process.env.FUZZ_SEED ? Number(process.env.FUZZ_SEED) : undefined;
 const PATHS = process.env.FUZZ_PATHS ?? '';
 
-interface Operation {
-  method: string;
-  /** OpenAPI path, e.g. /api/blog/posts/{slugOrId}. */
-  path: string;
-  pathParams: string[];
-  query: { name: string; schema: JsonSchema }[];
-  jsonBody?: JsonSchema;
-  /** The operation takes a body, but not JSON (uploads). */
-  otherBody: boolean;
-}
-
-interface OpenApiOperation {
-  parameters?: { in: string; name: string; schema?: JsonSchema }[];
-  requestBody?: { content?: Record<string, { schema?: JsonSchema }> };
-  consumes?: string[];
-}
-
 function operationsOf(app: FastifyInstance): Operation[] {
-  const doc = app.swagger() as { paths: Record<string, Record<string, OpenApiOperation>> };
-  const operations: Operation[] = [];
-  for (const [path, methods] of Object.entries(doc.paths)) {
-    for (const [method, op] of Object.entries(methods)) {
-      const parameters = op.parameters ?? [];
-      const content = op.requestBody?.content ?? {};
-      const upper = method.toUpperCase();
-      operations.push({
-        method: upper,
-        path,
-        pathParams: parameters.filter((p) => p.in === 'path').map((p) => p.name),
-        query: parameters.filter((p) => p.in === 'query').map((p) => ({ name: p.name, schema: p.schema ?? {} })),
-        jsonBody: content['application/json']?.schema,
-        otherBody: !content['application/json'] && ['POST', 'PUT', 'PATCH'].includes(upper),
-      });
-    }
-  }
-  return operations;
+  return operationsOfDocument(app.swagger());
 }
 
 interface HostileRequest {

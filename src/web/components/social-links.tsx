@@ -1,6 +1,7 @@
 import type { SocialLink } from '../../shared/contracts/company';
 import { platformNames, SocialIcon } from './social-icon';
 import { cn } from '../lib/cn';
+import { ownEntry } from '../lib/own-entry';
 
 /** The company's social profiles as icon links; each has an accessible name and opens in a new tab. */
 export function SocialLinks({
@@ -18,7 +19,7 @@ export function SocialLinks({
   return (
     <ul className={cn('flex flex-wrap items-center gap-2', className)}>
       {links.map((link) => {
-        const name = link.title || platformNames[link.platform];
+        const name = link.title || (ownEntry(platformNames, link.platform) ?? link.platform);
         return (
           <li key={link.id}>
             <a

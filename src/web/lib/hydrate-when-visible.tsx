@@ -1,5 +1,6 @@
-import { memo, Suspense, use, useContext, useSyncExternalStore, type ComponentType } from 'react';
+import { memo, use, useContext, useSyncExternalStore, type ComponentType } from 'react';
 import { UNSAFE_DataRouterContext as DataRouterContext } from 'react-router';
+import { PagePart } from './part-boundary';
 import { whenIdle } from './when-idle';
 
 /** How far below the viewport a part starts loading its code, so it is ready when it scrolls in. */
@@ -189,10 +190,12 @@ export function hydrateWhenVisible<P extends object>(
     // Memo renders this again only for new props: a part still waiting must be hydrated for them.
     if (rendered) waiting?.wake();
     rendered = true;
+    // A part whose render throws is left out, on the server (its Suspense boundary) and in the browser
+    // (PartErrorBoundary); the rest of the page stands.
     return (
-      <Suspense fallback={null}>
+      <PagePart>
         <Gate {...props} />
-      </Suspense>
+      </PagePart>
     );
   });
   Deferred.displayName = `HydrateWhenVisible(${anchorId})`;

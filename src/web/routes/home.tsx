@@ -12,6 +12,7 @@ import { HeroSection } from '../features/landing/hero-section';
 import type { QuoteFormAnswer } from '../features/landing/quote-form';
 import { contactFieldMax, contactFormValues, type ContactFormErrors } from '../features/landing/quote-form-state';
 import { hydrateWhenVisible } from '../lib/hydrate-when-visible';
+import { PagePart } from '../lib/part-boundary';
 import { useRootData } from '../lib/root-data';
 import { pageMeta, rootDataFromMatches } from '../lib/seo';
 
@@ -151,7 +152,10 @@ export default function Home({ loaderData, actionData }: Route.ComponentProps) {
   const workHref = featuredProjects?.length === 0 ? PORTFOLIO_PATH : `/#${LandingAnchor.PORTFOLIO}`;
   return (
     <>
-      <HeroSection company={company} workHref={workHref} />
+      {/* Like every section below it, the hero is left out alone if its render throws (ADR 0036). */}
+      <PagePart>
+        <HeroSection company={company} workHref={workHref} />
+      </PagePart>
       <Services.Component services={content.services} />
       <Contact.Component company={company} search={search} answer={actionData ?? null} />
       <Portfolio.Component projects={featuredProjects} />

@@ -7,6 +7,7 @@ import { EmptyList } from '../../components/admin/list-states';
 import { Panel } from '../../components/admin/figures';
 import { formatTimeAgo } from '../../lib/dashboard-format';
 import { useFormatDateTime } from '../../lib/date-time';
+import { ownEntry } from '../../lib/own-entry';
 
 const typeIcons: Record<string, IconComponent> = {
   blog: FileText,
@@ -74,7 +75,7 @@ export function RecentActivity({ items }: { items: ActivityItem[] }) {
       ) : (
         <ol className="divide-y divide-slate-100" data-recent-activity>
           {shown.map((activity) => {
-            const Icon = typeIcons[activity.type] ?? Activity;
+            const Icon = ownEntry(typeIcons, activity.type) ?? Activity;
             return (
               <li key={activity.id} className="flex gap-3 py-3" data-activity={activity.type}>
                 <span

@@ -17,6 +17,7 @@ import {
 } from '../../../shared/contracts/notifications';
 import { userMessage } from '../../lib/api-client';
 import { cn } from '../../lib/cn';
+import { ownEntry } from '../../lib/own-entry';
 import { broadcastDataUpdate } from '../../lib/data-update';
 import { toast } from '../../lib/notifications';
 import {
@@ -273,7 +274,8 @@ function NotificationItem({
   onToggleRead: () => void;
   onDismiss: () => void;
 }) {
-  const { Icon, className, label } = icons[item.type];
+  // A type the bell does not know (a newer server's) is shown as information.
+  const { Icon, className, label } = ownEntry(icons, item.type) ?? icons.info;
   const link = adminLink(item.link);
   const formatDateTime = useFormatDateTime();
   const title = (

@@ -24,6 +24,7 @@ import { LandingAnchor, SiteContentMessage, type ServiceCard } from '../../../sh
 import { LoadFailedAlert } from '../../components/load-failed-alert';
 import { SectionHeading } from '../../components/section-heading';
 import { cn } from '../../lib/cn';
+import { ownEntry } from '../../lib/own-entry';
 
 /** The icons a service may name (a lucide icon name); anything else shows the generic one. */
 const serviceIcons: Record<string, IconComponent> = {
@@ -46,7 +47,7 @@ const serviceIcons: Record<string, IconComponent> = {
 
 /** Staff type the name: only the table's own entries count (`constructor` or `__proto__` is not an icon). */
 export function serviceIcon(name: string | null): IconComponent {
-  return name !== null && Object.hasOwn(serviceIcons, name) ? (serviceIcons[name] as IconComponent) : Sparkles;
+  return ownEntry(serviceIcons, name) ?? Sparkles;
 }
 
 /** The #services section: the heading and the service cards, each leading to the quote form. */
