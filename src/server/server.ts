@@ -65,9 +65,16 @@ async function main(): Promise<void> {
       process.exit(1);
     }, grace * 1000);
     force.unref();
+    const deadline = Date.now() + grace * 1000;
     try {
       await app.drainForShutdown();
-      await app.close();
+      // Every client has its answer or a refusal. Work still running for a refused client (a database queue,
+      // say) has what is left of the grace period to finish before the database is closed under it.
+      const closed = await Promise.race([
+        app.close().then(() => true),
+        new Promise<false>((resolve) => setTimeout(() => resolve(false), Math.max(0, deadline - Date.now() - 250))),
+      ]);
+      if (!closed) app.log.warn('shutdown: work still running at the end of the grace period was stopped');
       process.exit(0);
     } catch (error) {
       app.log.error({ err: error }, 'error while closing');

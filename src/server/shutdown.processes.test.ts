@@ -1,6 +1,7 @@
 import http from 'node:http';
 import path from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
+import { createTestDatabase, testDialects, type TestDatabase } from './testing/test-database';
 import { built, cleanUpServerProcesses, PROCESS_TEST_MS, startServer } from './testing/server-process';
 
 /*
@@ -74,14 +75,28 @@ function submit(port: number, n: number): { connected: Promise<void>; outcome: P
   return { connected: connection, outcome };
 }
 
-describe.skipIf(!built)('SIGTERM with requests in flight', () => {
+const databases: TestDatabase[] = [];
+afterAll(async () => {
+  for (const database of databases) await database.drop();
+});
+
+describe.skipIf(!built).each(testDialects)('SIGTERM with requests in flight on %s', (dialect) => {
   it(
     'answers or cleanly refuses every one of 1,000 queued quote submissions, resets none, and exits 0 within the grace',
     async () => {
-      const grace = 3;
-      const server = startServer(`sqlite:${path.join('/tmp', `site-shutdown-${process.pid}-${Date.now()}.db`)}`, {
+      const grace = 6;
+      let url = `sqlite:${path.join('/tmp', `site-shutdown-${process.pid}-${Date.now()}.db`)}`;
+      if (dialect !== 'sqlite') {
+        const database = await createTestDatabase(dialect);
+        databases.push(database);
+        url = database.url;
+      }
+      // One connection: on PostgreSQL and MySQL the submissions then wait for the database, not the CPU, so
+      // the queue outlasts the grace period while the server still takes the signal at once.
+      const server = startServer(url, {
         TRUST_PROXY: '127.0.0.1',
         SHUTDOWN_GRACE_SECONDS: String(grace),
+        DATABASE_POOL_MAX: '1',
       });
       const port = await server.started;
       expect(port, server.output()).toBeDefined();
@@ -101,9 +116,12 @@ describe.skipIf(!built)('SIGTERM with requests in flight', () => {
       const drainStart = server.logLines().find((line) => line.msg.startsWith('shutting down'))?.time as number;
       const seconds = (exitedAt - drainStart) / 1000;
 
+      const tally: Record<string, number> = {};
+      for (const r of results) tally[r.error ?? String(r.status)] = (tally[r.error ?? String(r.status)] ?? 0) + 1;
+      const summary = JSON.stringify({ tally, seconds, exitCode });
       const resets = results.filter((r) => r.error && r.connected);
       const answered = results.filter((r) => !r.error);
-      expect(resets, JSON.stringify(resets.slice(0, 5))).toEqual([]);
+      expect(resets.length, summary).toBe(0);
       const statuses = [...new Set(answered.map((r) => r.status))].sort();
       expect(
         statuses.every((status) => status === 201 || status === 503),
@@ -112,7 +130,10 @@ describe.skipIf(!built)('SIGTERM with requests in flight', () => {
       for (const refused of answered.filter((r) => r.status === 503)) {
         expect(refused).toMatchObject({ retryAfter: expect.any(String), connection: 'close' });
       }
-      expect(answered.some((r) => r.status === 201)).toBe(true);
+      expect(
+        answered.some((r) => r.status === 201),
+        summary,
+      ).toBe(true);
       expect(exitCode, server.output()).toBe(0);
       // Bounded by the grace period, with a margin for a loaded machine's exit.
       expect(seconds).toBeLessThan(grace + 2);

@@ -6,7 +6,7 @@ import fp from 'fastify-plugin';
  * the browsers' defaults on purpose: autoplay (the muted hero video), fullscreen and picture-in-picture
  * (embedded video players), clipboard-write (the copy-link buttons), web-share (the share buttons,
  * navigator.share) and encrypted-media. `browsing-topics` is the interest-cohort (FLoC) opt-out browsers
- * read today; `interest-cohort` itself is no longer known to them and Chromium logs it as an error.
+ * read today; `interest-cohort` itself is no longer known to them (Chromium reports it as unrecognized).
  */
 export const PERMISSIONS_POLICY = [
   'accelerometer',
