@@ -186,9 +186,9 @@ describe.skipIf(!existsSync(NGINX) && !process.env.CI)('the nginx site of deploy
     expect(gzip.headers['content-encoding']).toBe('gzip');
     expect(gunzipSync(gzip.body).toString('utf8')).toMatch(/^<!DOCTYPE html>/i);
 
-    // What the app leaves uncompressed stays so (the API documentation's page is under the app's 1 KiB
-    // threshold): the encoding through nginx is the app's own, whatever nginx's http-level gzip says.
-    for (const urlPath of ['/', '/api/docs']) {
+    // What the app leaves uncompressed stays so (the health answer is under the app's 1 KiB threshold): the
+    // encoding through nginx is the app's own, whatever nginx's http-level gzip says.
+    for (const urlPath of ['/', '/api/health']) {
       const headers = { accept: 'text/html', 'accept-encoding': 'gzip' };
       const direct = await exchange({ port: Number(new URL(site.baseUrl).port) }, { path: urlPath, headers });
       const proxied = await viaTls({ path: urlPath, headers });

@@ -18,6 +18,7 @@ import {
 import { messageEnvelope, successEnvelope } from '../../../shared/contracts/common';
 import { z } from '../../../shared/zod';
 import { writeTransaction } from '../../db/write-conflicts';
+import { spreadsheetSafe } from '../../plugins/spreadsheet-safe';
 import { clearAnalytics, eventCounts } from './analytics-report.repository';
 import {
   dashboard,
@@ -222,8 +223,7 @@ export async function analyticsAdminRoutes(app: FastifyInstance): Promise<void> 
         const csv = stringify(rows, {
           header: true,
           columns: ['section', 'date', 'name', 'views', 'visitors', 'percent'],
-          // A cell a spreadsheet would run as a formula (=, +, -, @) is stored as text.
-          cast: { string: (value) => (/^[=+\-@\t\r]/.test(value) ? `'${value}` : value) },
+          cast: { string: spreadsheetSafe },
         });
         reply
           .header('content-type', 'text/csv; charset=utf-8')
