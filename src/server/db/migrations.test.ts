@@ -206,6 +206,7 @@ describe.each(testDialects)('initial migration on %s', (dialect) => {
       ['2026-11-28T00-00-00_backups', 'Success'],
       ['2026-11-29T00-00-00_fulltext-search', 'Success'],
       ['2026-11-30T00-00-00_user-app-settings', 'Success'],
+      ['2026-12-01T00-00-00_content-scale-indexes', 'Success'],
     ]);
     expect(await tableNames(t.database.db)).toEqual(expectedTables);
   });
@@ -342,6 +343,7 @@ describe.each(testDialects)('initial migration on %s', (dialect) => {
     ).rejects.toThrow();
     const down = await migrator.migrateTo('2026-11-21T00-00-00_initial');
     expect(down.results?.map((r) => [r.migrationName, r.status])).toEqual([
+      ['2026-12-01T00-00-00_content-scale-indexes', 'Success'],
       ['2026-11-30T00-00-00_user-app-settings', 'Success'],
       ['2026-11-29T00-00-00_fulltext-search', 'Success'],
       ['2026-11-28T00-00-00_backups', 'Success'],
@@ -455,6 +457,7 @@ describe.each(testDialects)('initial migration on %s', (dialect) => {
 
     const down = await migrator.migrateTo('2026-11-22T00-00-00_auth');
     expect(down.results?.map((r) => [r.migrationName, r.status])).toEqual([
+      ['2026-12-01T00-00-00_content-scale-indexes', 'Success'],
       ['2026-11-30T00-00-00_user-app-settings', 'Success'],
       ['2026-11-29T00-00-00_fulltext-search', 'Success'],
       ['2026-11-28T00-00-00_backups', 'Success'],
@@ -504,6 +507,7 @@ describe.each(testDialects)('initial migration on %s', (dialect) => {
 
     const down = await migrator.migrateTo('2026-11-23T00-00-00_leads');
     expect(down.results?.map((r) => [r.migrationName, r.status])).toEqual([
+      ['2026-12-01T00-00-00_content-scale-indexes', 'Success'],
       ['2026-11-30T00-00-00_user-app-settings', 'Success'],
       ['2026-11-29T00-00-00_fulltext-search', 'Success'],
       ['2026-11-28T00-00-00_backups', 'Success'],
@@ -567,6 +571,7 @@ describe.each(testDialects)('initial migration on %s', (dialect) => {
     const down = await migrator.migrateTo(NO_MIGRATIONS);
     expect(down.error).toBeUndefined();
     expect(down.results?.map((r) => [r.migrationName, r.status])).toEqual([
+      ['2026-12-01T00-00-00_content-scale-indexes', 'Success'],
       ['2026-11-30T00-00-00_user-app-settings', 'Success'],
       ['2026-11-29T00-00-00_fulltext-search', 'Success'],
       ['2026-11-28T00-00-00_backups', 'Success'],
