@@ -250,21 +250,39 @@ export async function listPosts(
   searchCap?: number,
 ) {
   const plan = filter.search ? await planSearch(db, filter.search) : undefined;
-  const search = plan ? applySearch(postsWithCategory(db), plan) : undefined;
-  const query = applyFilter(search?.query ?? postsWithCategory(db), filter);
-  const rank = order.field === 'relevance' ? search?.rank : undefined;
-  if (search && searchCap !== undefined) {
+  if (plan && searchCap !== undefined) {
+    const search = applySearch(postsWithCategory(db), plan);
+    const query = applyFilter(search.query, filter);
+    const rank = order.field === 'relevance' ? search.rank : undefined;
     return cappedSearch(db, query, { order, rank, fullText: search.rank !== undefined }, page, limit, searchCap);
   }
-  const counted = applyFilter(plan ? applySearch(postsAlone(db), plan).query : postsAlone(db), filter);
-  const [rows, count] = await Promise.all([
-    orderPosts(query.select(summaryColumns), order, rank)
+  // The page's ids and the count read the posts alone (postsAlone): the ids walk an index without reading
+  // the rows they skip (a late row lookup, ADR 0035), then only the page's rows are read with their category.
+  const search = plan ? applySearch(postsAlone(db), plan) : undefined;
+  const counted = applyFilter(search?.query ?? postsAlone(db), filter);
+  const rank = order.field === 'relevance' ? search?.rank : undefined;
+  const [ids, count] = await Promise.all([
+    orderPosts(counted.select('p.id as id'), order, rank)
       .limit(limit)
       .offset((page - 1) * limit)
       .execute(),
     counted.select(sql<number | string>`count(*)`.as('n')).executeTakeFirstOrThrow(),
   ]);
-  return { rows, total: Number(count.n) };
+  return {
+    rows: await postsInOrder(
+      db,
+      ids.map((row) => Number(row.id)),
+    ),
+    total: Number(count.n),
+  };
+}
+
+/** The summaries of these posts, in the order of the ids. */
+async function postsInOrder(db: Kysely<DB>, ids: number[]) {
+  const found =
+    ids.length === 0 ? [] : await postsWithCategory(db).select(summaryColumns).where('p.id', 'in', ids).execute();
+  const byId = new Map(found.map((row) => [Number(row.id), row]));
+  return ids.flatMap((id) => byId.get(id) ?? []);
 }
 
 /**
@@ -335,14 +353,7 @@ async function cappedSearch(
   cap: number,
 ) {
   const ids = await pickSearchIds(db, query, how, cap);
-  const pageIds = ids.slice((page - 1) * limit, page * limit);
-  const found =
-    pageIds.length === 0
-      ? []
-      : await postsWithCategory(db).select(summaryColumns).where('p.id', 'in', pageIds).execute();
-  const byId = new Map(found.map((row) => [Number(row.id), row]));
-  const rows = pageIds.flatMap((id) => byId.get(id) ?? []);
-  return { rows, total: ids.length };
+  return { rows: await postsInOrder(db, ids.slice((page - 1) * limit, page * limit)), total: ids.length };
 }
 
 export type PostSummaryRow = Awaited<ReturnType<typeof listPosts>>['rows'][number];
