@@ -20,6 +20,21 @@ export async function feedsRoutes(app: FastifyInstance): Promise<void> {
   const db = () => app.database.db;
   const publicUrl = app.config.publicUrl;
 
+  /**
+   * Builds under way by address: requests that come while a file is being built wait for that build,
+   * cache on or off (the page cache only joins requests to a render it will keep). A sitemap child of
+   * 50,000 addresses takes most of a second: ten clients must not make ten.
+   */
+  const building = new Map<string, Promise<string | undefined>>();
+  function buildOnce(key: string, build: () => Promise<string | undefined>) {
+    let promise = building.get(key);
+    if (!promise) {
+      promise = build().finally(() => building.delete(key));
+      building.set(key, promise);
+    }
+    return promise;
+  }
+
   /** Through the page cache: `key` is the address without its query, which no file here reads. */
   function cached(
     request: FastifyRequest,
@@ -28,7 +43,7 @@ export async function feedsRoutes(app: FastifyInstance): Promise<void> {
     build: () => Promise<string | undefined>,
   ) {
     return app.pageCache.serve(request, reply, file.key, async () => {
-      const text = await build();
+      const text = await buildOnce(file.key, build);
       if (text === undefined) throw notFound();
       return {
         status: 200,

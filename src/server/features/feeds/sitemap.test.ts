@@ -1,4 +1,4 @@
-import { beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { xml2js, type ElementCompact } from 'xml-js';
 import { demoBlogPosts } from '../../seed/demo-blog-posts';
 import { bearer, createSignedIn, freshIp, type Session } from '../../testing/auth-helpers';
@@ -36,10 +36,12 @@ describe('the sitemap limit', () => {
 describe.each(testDialects)('the sitemap index on %s', (dialect) => {
   const t = useTestApp(dialect, { env: { PUBLIC_URL } });
   let editor: Session;
+  let admin: Session;
   let publishedSlugs: string[] = [];
 
   beforeAll(async () => {
     editor = await createSignedIn(t.app, t.db.database.db, { role: 'editor' });
+    admin = await createSignedIn(t.app, t.db.database.db, { role: 'admin' });
     const rows = await t.db.database.db
       .selectFrom('blog_posts')
       .select('slug')
@@ -126,5 +128,34 @@ describe.each(testDialects)('the sitemap index on %s', (dialect) => {
     for (const path of paths) expect(t.app.pageCache.keys()).not.toContain(path);
     expect(locsOf((await get('/sitemap-posts-1.xml')).body, 'urlset')).toContain(draftUrl);
     expect((await get('/blog/rss.xml')).body).toContain(draftUrl);
+  });
+
+  it('builds a file once for requests that come together, with the page cache switched off too', async () => {
+    const cacheSwitch = (cacheEnabled: boolean) =>
+      t.app.inject({
+        method: 'PUT',
+        url: '/api/system/settings',
+        headers: bearer(admin.token),
+        payload: { maintenanceMode: false, maintenanceMessage: '', debugMode: false, cacheEnabled },
+        remoteAddress: freshIp(),
+      });
+    expect((await cacheSwitch(false)).statusCode).toBe(200);
+    const db = t.app.database.db;
+    const reads = vi.spyOn(db, 'selectFrom');
+    try {
+      const answers = await Promise.all(
+        Array.from({ length: 5 }, () => t.app.inject({ method: 'GET', url: '/sitemap-posts-1.xml' })),
+      );
+      for (const res of answers) {
+        expect(res.statusCode).toBe(200);
+        expect(res.headers['cache-control']).toBe('no-store');
+        expect(res.body).toBe(answers[0]!.body);
+      }
+      // One build: where the child starts, then one keyset page (fewer posts than a page holds).
+      expect(reads).toHaveBeenCalledTimes(2);
+    } finally {
+      reads.mockRestore();
+      expect((await cacheSwitch(true)).statusCode).toBe(200);
+    }
   });
 });
