@@ -1,13 +1,19 @@
 /**
  * The query plans behind the endpoints `npm run bench -- --scale` loads (bench/scale.ts), on the database it has just seeded:
  * each read runs once through the real repository functions, every statement it sends is recorded and then
- * explained by the database itself (SQLite's EXPLAIN QUERY PLAN, PostgreSQL's and MySQL's EXPLAIN). Lines
+ * explained by the database itself (SQLite's EXPLAIN QUERY PLAN, PostgreSQL's and MySQL's EXPLAIN), and the
+ * read's median time over a few runs is printed with it (the database alone, no HTTP, no render). Lines
  * that read a whole table or sort outside an index are marked, so a plan that grows with the content shows.
  */
 import { CompiledQuery, type Kysely, type KyselyPlugin } from 'kysely';
 import type { DialectName } from '../db/database';
 import type { DB } from '../db/schema';
-import { findPost, listPosts, listRelatedPublishedPosts } from '../features/blog/blog.repository';
+import {
+  findPost,
+  listCategoriesWithPublishedCount,
+  listPosts,
+  listRelatedPublishedPosts,
+} from '../features/blog/blog.repository';
 import {
   countPublished,
   listLatestPublishedPosts,
@@ -17,11 +23,14 @@ import {
 } from '../features/feeds/feeds.repository';
 
 const newest = { field: 'date', direction: 'desc' } as const;
+/** Each read runs this many times after its explained run; the median time is printed with its plan. */
+const TIMED_RUNS = 11;
 
 /** What each endpoint reads; `slug`/`category`: a published post of the seeded database. */
 function reads(post: { id: number; slug: string; categoryId: number }) {
   return {
     '/blog list': (db: Kysely<DB>) => listPosts(db, { published: true }, newest, 1, 9),
+    '/blog categories': (db: Kysely<DB>) => listCategoriesWithPublishedCount(db),
     'staff list': (db: Kysely<DB>) => listPosts(db, {}, newest, 1, 20),
     'staff list page 500': (db: Kysely<DB>) => listPosts(db, {}, newest, 500, 20),
     article: (db: Kysely<DB>) => findPost(db, { slug: post.slug }, true),
@@ -75,7 +84,14 @@ export async function explainScaleReads(db: Kysely<DB>, dialect: DialectName): P
       transformResult: async (args) => args.result,
     };
     await read(db.withPlugin(recorder));
-    out.push(`${name}:`);
+    const times: number[] = [];
+    for (let i = 0; i < TIMED_RUNS; i += 1) {
+      const started = performance.now();
+      await read(db);
+      times.push(performance.now() - started);
+    }
+    times.sort((a, b) => a - b);
+    out.push(`${name}: median ${times[Math.floor(TIMED_RUNS / 2)]!.toFixed(2)} ms over ${TIMED_RUNS} runs`);
     for (const query of recorded) {
       out.push(`  ${query.sql.replace(/\s+/g, ' ').slice(0, 160)}`);
       for (const line of await explain(db, dialect, query)) {
