@@ -10,8 +10,8 @@
  * `npm run bench -- --uncached` loads `/`, `/blog` and an article with the cache switched off (bench/uncached.ts),
  * optionally against an earlier build in the same run (BENCH_BASELINE_DIR).
  * `npm run bench -- --search` runs the full-text search bench at 100,000 posts on each database (bench/search.ts).
- * `npm run bench -- --scale` runs the other mode (bench/scale.ts): blog list, search and article with
- * the demo posts against 2,000 published posts. `npm run bench -- --faults` runs the load-and-fault
+ * `npm run bench -- --scale` (bench/scale.ts): the sitemap, /blog, an article, RSS, related posts, the staff
+ * lists and a new key per request at 100, 20,000 and 100,000 posts on each database. `npm run bench -- --faults` runs the load-and-fault
  * scenarios (bench/faults.ts) on SQLite and on the PostgreSQL / MariaDB servers it is given.
  * `npm run bench -- --instances` runs two instances on PostgreSQL, s3rver and Redis (bench/instances.ts): one
  * vs two processes, uploads and the quote form through both, cross-instance purge latency, a rolling restart.

@@ -1,145 +1,210 @@
 /**
- * `npm run bench -- --scale`: how the blog holds up with many posts. The same paths (bench/targets.ts,
- * scaleTargets) are loaded on two SQLite databases prepared here before the production server starts:
- * the demo content alone, and the demo content plus generated published posts up to SCALE_POST_COUNT.
- * No bare-server baseline: the figure that counts is large / small. Results go to
- * bench/results/scale.json (git-ignored). A path that does not answer 2xx is skipped and reported.
+ * `npm run bench -- --scale`: what the endpoints whose work grows with the content cost at 100, 20,000 and
+ * 100,000 published posts, on each database it is given (SQLite always; PostgreSQL and MySQL/MariaDB with
+ * BENCH_POSTGRES_URL / BENCH_MYSQL_URL or the tests' TEST_POSTGRES_URL / TEST_MYSQL_URL).
+ *
+ * Per database and post count: a fresh database with the demo content and generated published posts
+ * (bench/seed-posts.ts, batched inserts), statistics refreshed as a live database would have them, then the
+ * production server on it. With the page cache on: /sitemap.xml, its first child when it is an index, and
+ * "a new key per request" (a new search word on /blog for every request, what a crawler does: each request
+ * fills the cache). Then with the cache switched off: the sitemap again, /blog, an article, RSS, related
+ * posts, the staff lists (blog: first page and page 500; portfolio), and the new key per request again.
+ *
+ * Before the load, the plan of every query those endpoints send is printed (src/server/testing/query-plans.ts; off with
+ * BENCH_SCALE_PLANS=false).
+ *
+ * Environment: BENCH_SCALE_COUNTS (default "100,20000,100000"), BENCH_SCALE_DIALECTS (default: every
+ * database configured, e.g. "sqlite,postgres"), BENCH_CONNECTIONS (default 10 here), BENCH_DURATION,
+ * BENCH_WARMUP. Results go to bench/results/scale.json (git-ignored). A path that does not answer 2xx is
+ * skipped and reported; the run exits non-zero on skips or failed requests.
  */
-import { mkdtempSync } from 'node:fs';
 import os from 'node:os';
-import path from 'node:path';
-import { createDatabase } from '../src/server/db/database';
-import { migrateToLatest } from '../src/server/db/migrator';
+import type { Request } from 'autocannon';
+import { sql, type Kysely } from 'kysely';
+import type { DialectName } from '../src/server/db/database';
+import type { DB } from '../src/server/db/schema';
 import { seedDemoContent } from '../src/server/seed/seed';
+import { explainScaleReads } from '../src/server/testing/query-plans';
+import { createTestDatabase } from '../src/server/testing/test-database';
 import { startSite, type RunningSite } from '../tests/e2e/support/harness';
-import { machine, machineLine, repoRoot, writeResults } from './environment';
+import { BENCH_ADMIN, signIn } from './api-bench';
+import { benchDialects, machine, machineLine, repoRoot, writeResults } from './environment';
 import { failures, load, settings, type LoadFigures } from './load';
+import { putCache } from './pages';
 import { fetchRaw } from './raw-response';
 import { seedPublishedPosts } from './seed-posts';
 import { fixed, table } from './table';
-import { SCALE_POST_COUNT, SCALE_SEARCH_TERM, scaleTargets, type Target } from './targets';
+import { articlePath } from './targets';
+
+const COUNTS = (process.env.BENCH_SCALE_COUNTS ?? '100,20000,100000').split(',').map(Number);
+const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS) || 10;
+const articleSlug = articlePath.split('/').pop() ?? '';
+
+interface ScaleTarget {
+  name: string;
+  /** A path, or how to find it on the running site (undefined: not applicable there). */
+  path: string | ((site: RunningSite) => Promise<string | undefined>);
+  staff?: boolean;
+  /** Every request asks for a new address built from this prefix and a counter. */
+  newKeyPrefix?: string;
+}
+
+/** The first child named by /sitemap.xml when it is a sitemap index. */
+async function firstSitemapChild(site: RunningSite): Promise<string | undefined> {
+  const res = await fetch(`${site.baseUrl}/sitemap.xml`);
+  const body = await res.text();
+  if (!body.includes('<sitemapindex')) return undefined;
+  const locs = [...body.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => new URL(m[1]!).pathname);
+  return locs.find((loc) => loc.includes('posts')) ?? locs[0];
+}
+
+const newKey: Omit<ScaleTarget, 'name'> = { path: '/blog?search=bench0', newKeyPrefix: '/blog?search=bench' };
+
+const cachedTargets: ScaleTarget[] = [
+  { name: 'sitemap (cache on)', path: '/sitemap.xml' },
+  { name: 'sitemap child (cache on)', path: firstSitemapChild },
+  { name: 'new key per request (cache on)', ...newKey },
+];
+const uncachedTargets: ScaleTarget[] = [
+  { name: 'sitemap (cache off)', path: '/sitemap.xml' },
+  { name: 'sitemap child (cache off)', path: firstSitemapChild },
+  { name: '/blog (cache off)', path: '/blog' },
+  { name: 'article (cache off)', path: articlePath },
+  { name: 'RSS', path: '/blog/rss.xml' },
+  { name: 'related API', path: `/api/blog/posts/${articleSlug}/related` },
+  { name: 'staff blog list', path: '/api/blog/posts?page=1&limit=20', staff: true },
+  { name: 'staff blog list, page 500', path: '/api/blog/posts?page=500&limit=20', staff: true },
+  { name: 'staff portfolio list', path: '/api/portfolio/projects?page=1&limit=20', staff: true },
+  { name: 'new key per request (cache off)', ...newKey },
+];
+
+/** The query plans printed before each dataset's load (bench/scale-plans.ts), kept for the results file. */
+const plansByDataset: Array<{ dialect: DialectName; posts: number; plans: string }> = [];
+
+type Run = { bodyBytes: number; figures: LoadFigures } | { skipped: string };
 
 interface Dataset {
-  label: string;
-  publishedPosts: number;
-  /** Seconds spent preparing the database (migrations, demo content, generated posts). */
-  prepareSeconds: number;
+  dialect: DialectName;
+  posts: number;
+  seedSeconds: number;
+  runs: Record<string, Run>;
 }
 
-interface Measured {
-  target: Target;
-  /** Per dataset label: figures, or why the path could not be measured. */
-  runs: Record<string, { status: number; bodyBytes: number; figures: LoadFigures } | { skipped: string }>;
+async function publishedCount(db: Kysely<DB>): Promise<number> {
+  const row = await db
+    .selectFrom('blog_posts')
+    .select((eb) => eb.fn.countAll<number | string>().as('n'))
+    .where('published', '=', 1)
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
 }
 
-/**
- * Builds the database the server will open (DATA_DIR/app.db, as config.ts names it): schema, demo
- * content, then generated posts until `publishedTarget` posts are published.
- */
-async function prepareDatabase(dataDir: string, publishedTarget: number | undefined): Promise<number> {
-  const database = createDatabase(`sqlite:${path.join(dataDir, 'app.db')}`);
-  try {
-    await migrateToLatest(database.db);
-    await seedDemoContent(database.db);
-    const countPublished = async () =>
-      Number(
-        (
-          await database.db
-            .selectFrom('blog_posts')
-            .select((eb) => eb.fn.countAll<number>().as('n'))
-            .where('published', '=', 1)
-            .executeTakeFirstOrThrow()
-        ).n,
-      );
-    const published = await countPublished();
-    if (publishedTarget !== undefined && publishedTarget > published) {
-      await seedPublishedPosts(database.db, publishedTarget - published);
-    }
-    return await countPublished(); // awaited here: the finally block closes the database
-  } finally {
-    await database.close();
-  }
+async function measureTarget(site: RunningSite, token: string, target: ScaleTarget): Promise<Run> {
+  const path = typeof target.path === 'string' ? target.path : await target.path(site);
+  if (path === undefined) return { skipped: 'n/a' };
+  const headers: Record<string, string> = {
+    ...(settings.headers as Record<string, string>),
+    ...(target.staff ? { authorization: `Bearer ${token}` } : {}),
+  };
+  const first = await fetchRaw(site.baseUrl, path, headers);
+  if (first.status < 200 || first.status > 299) return { skipped: `answered ${first.status}` };
+  let counter = 0;
+  const requests: Request[] | undefined = target.newKeyPrefix
+    ? [{ setupRequest: (req: Request) => ({ ...req, path: `${target.newKeyPrefix}${(counter += 1)}` }) }]
+    : undefined;
+  const figures = await load(
+    new URL(path, site.baseUrl).href,
+    { headers, ...(requests ? { requests } : {}) },
+    { connections: CONNECTIONS },
+  );
+  return { bodyBytes: first.body.length, figures };
 }
 
 async function measureDataset(
-  label: string,
-  publishedTarget: number | undefined,
-  measured: Measured[],
+  dialect: DialectName,
+  posts: number,
   track: (site: RunningSite | undefined) => void,
 ): Promise<Dataset> {
-  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'site-bench-'));
-  const started = Date.now();
-  console.log(`Preparing the "${label}" database in ${dataDir}…`);
-  const publishedPosts = await prepareDatabase(dataDir, publishedTarget);
-  const prepareSeconds = Math.round((Date.now() - started) / 100) / 10;
-  console.log(`  ${publishedPosts} published posts (${prepareSeconds} s); starting the production build…`);
-  const site = await startSite({ LOG_LEVEL: 'warn' }, { dataDir });
-  track(site);
+  const test = await createTestDatabase(dialect);
   try {
-    for (const [index, target] of scaleTargets.entries()) {
-      const entry = (measured[index] ??= { target, runs: {} });
-      const first = await fetchRaw(site.baseUrl, target.path, settings.headers);
-      if (first.status < 200 || first.status > 299) {
-        entry.runs[label] = { skipped: `answered ${first.status}` };
-        console.warn(`  SKIPPED ${target.path}: answered ${first.status}`);
-        continue;
-      }
-      console.log(`  Loading ${target.path}…`);
-      const figures = await load(new URL(target.path, site.baseUrl).href);
-      entry.runs[label] = { status: first.status, bodyBytes: first.body.length, figures };
+    const db = test.database.db;
+    await seedDemoContent(db);
+    const started = performance.now();
+    const missing = posts - (await publishedCount(db));
+    if (missing > 0) await seedPublishedPosts(db, missing, { sections: 1 });
+    // Statistics as a live database keeps them (autovacuum, InnoDB's automatic recalculation).
+    if (dialect === 'postgres') await sql`vacuum analyze`.execute(db);
+    if (dialect === 'mysql') await sql`analyze table blog_posts, blog_post_tags, blog_categories`.execute(db);
+    const seedSeconds = Math.round((performance.now() - started) / 100) / 10;
+    const published = await publishedCount(db);
+    console.log(`${dialect}: ${published} published posts (seeded in ${seedSeconds} s)`);
+    if (process.env.BENCH_SCALE_PLANS !== 'false') {
+      const plans = await explainScaleReads(db, dialect);
+      console.log(plans);
+      plansByDataset.push({ dialect, posts: published, plans });
     }
-  } catch (error) {
-    console.error(`Server output:\n${site.output()}`);
-    throw error;
+    console.log('Starting the server…');
+    const site = await startSite({
+      DATABASE_URL: test.url,
+      LOG_LEVEL: 'warn',
+      SEED_DEMO: 'false',
+      ADMIN_EMAIL: BENCH_ADMIN.email,
+      ADMIN_PASSWORD: BENCH_ADMIN.password,
+    });
+    track(site);
+    const runs: Record<string, Run> = {};
+    try {
+      const token = await signIn(site);
+      for (const [cacheOn, list] of [
+        [true, cachedTargets],
+        [false, uncachedTargets],
+      ] as const) {
+        await putCache(site, token, cacheOn);
+        for (const target of list) {
+          console.log(`  ${target.name}…`);
+          runs[target.name] = await measureTarget(site, token, target);
+        }
+      }
+    } catch (error) {
+      console.error(`Server output:\n${site.output()}`);
+      throw error;
+    } finally {
+      await site.stop();
+      track(undefined);
+    }
+    return { dialect, posts: published, seedSeconds, runs };
   } finally {
-    await site.stop();
-    track(undefined);
+    await test.drop();
   }
-  return { label, publishedPosts, prepareSeconds };
 }
 
-function cells(run: Measured['runs'][string] | undefined): string[] {
-  if (!run) return ['-', '-', '-'];
-  if ('skipped' in run) return [run.skipped, '', ''];
-  const f = run.figures;
-  return [fixed(f.reqPerSec, 0), `${f.latencyP50Ms} ms`, `${f.latencyP99Ms} ms`];
+function cell(run: Run | undefined): string {
+  if (!run) return '-';
+  if ('skipped' in run) return run.skipped;
+  return `${fixed(run.figures.reqPerSec, run.figures.reqPerSec < 10 ? 1 : 0)} / ${run.figures.latencyP99Ms}`;
 }
 
-function report(datasets: [Dataset, Dataset], measured: Measured[]): string {
-  const [small, large] = datasets;
-  const head = (d: Dataset) => [`req/s @${d.publishedPosts}`, `p50 @${d.publishedPosts}`, `p99 @${d.publishedPosts}`];
-  const rows = measured.map(({ target, runs }) => {
-    const a = runs[small.label];
-    const b = runs[large.label];
-    const ratio =
-      a && b && 'figures' in a && 'figures' in b && a.figures.reqPerSec > 0
-        ? fixed(b.figures.reqPerSec / a.figures.reqPerSec, 2)
-        : '-';
-    return [target.name, target.path, ...cells(a), ...cells(b), ratio];
-  });
-  const warnings = measured.flatMap(({ target, runs }) =>
-    Object.entries(runs).flatMap(([label, run]) =>
-      'skipped' in run
-        ? [`SKIPPED ${target.path} with ${label}: ${run.skipped}`]
-        : failures(run.figures) > 0
-          ? [
-              `WARNING ${target.path} with ${label}: ${run.figures.errors} errors, ${run.figures.timeouts} timeouts, ${run.figures.non2xx} non-2xx`,
-            ]
+function report(datasets: Dataset[]): string {
+  const names = [...cachedTargets, ...uncachedTargets].map((t) => t.name);
+  const head = ['target', ...datasets.map((d) => `${d.dialect} @${d.posts}`)];
+  const rows = names.map((name) => [name, ...datasets.map((d) => cell(d.runs[name]))]);
+  const warnings = datasets.flatMap((d) =>
+    Object.entries(d.runs).flatMap(([name, run]) =>
+      !('skipped' in run) && failures(run.figures) > 0
+        ? [
+            `WARNING ${name} on ${d.dialect} @${d.posts}: ${run.figures.errors} errors, ${run.figures.timeouts} timeouts, ${run.figures.non2xx} non-2xx`,
+          ]
+        : 'skipped' in run && run.skipped !== 'n/a'
+          ? [`SKIPPED ${name} on ${d.dialect} @${d.posts}: ${run.skipped}`]
           : [],
     ),
   );
   return [
     machineLine(),
-    `Load: ${settings.connections} connections, ${settings.durationSeconds} s after ${settings.warmupSeconds} s warm-up, accept-encoding "${settings.headers['accept-encoding']}"`,
-    `Databases: SQLite; ${datasets.map((d) => `"${d.label}" ${d.publishedPosts} published posts (prepared in ${d.prepareSeconds} s)`).join(', ')}; search term "${SCALE_SEARCH_TERM}"`,
+    `Load: ${CONNECTIONS} connections, ${settings.durationSeconds} s after ${settings.warmupSeconds} s warm-up; cells: req/s / p99 ms`,
+    `Seeding: ${datasets.map((d) => `${d.dialect} @${d.posts} ${d.seedSeconds} s`).join(', ')}`,
     '',
-    table(
-      [
-        ['target', 'path', ...head(small), ...head(large), `req/s ${large.publishedPosts}/${small.publishedPosts}`],
-        ...rows,
-      ],
-      (column) => column >= 2,
-    ),
+    table([head, ...rows], (column) => column >= 1),
     ...(warnings.length > 0 ? ['', ...warnings] : []),
   ].join('\n');
 }
@@ -153,24 +218,25 @@ export async function runScaleBench(): Promise<void> {
   };
   process.once('SIGINT', onSignal);
   process.once('SIGTERM', onSignal);
-  const track = (site: RunningSite | undefined) => (running = site);
-
+  const only = process.env.BENCH_SCALE_DIALECTS?.split(',');
+  const dialects = benchDialects().filter((d) => !only || only.includes(d));
   const loadAverageBefore = os.loadavg();
-  const measured: Measured[] = [];
-  const small = await measureDataset('demo content', undefined, measured, track);
-  const large = await measureDataset(`${SCALE_POST_COUNT} posts`, SCALE_POST_COUNT, measured, track);
-
-  console.log(`\n${report([small, large], measured)}\n`);
+  const datasets: Dataset[] = [];
+  for (const dialect of dialects) {
+    for (const posts of COUNTS) {
+      datasets.push(await measureDataset(dialect, posts, (site) => (running = site)));
+      console.log(`\n${report(datasets)}\n`);
+    }
+  }
   const file = writeResults('scale.json', {
     ...machine(loadAverageBefore),
-    settings: { ...settings, database: 'sqlite (prepared DATA_DIR per dataset)', searchTerm: SCALE_SEARCH_TERM },
-    datasets: [small, large],
-    targets: measured,
+    settings: { ...settings, connections: CONNECTIONS },
+    datasets,
+    plans: plansByDataset,
   });
   console.log(`Written to ${file}`);
-
-  const bad = measured.some(({ runs }) =>
-    Object.values(runs).some((run) => 'skipped' in run || failures(run.figures) > 0),
+  const bad = datasets.some((d) =>
+    Object.values(d.runs).some((run) => ('skipped' in run ? run.skipped !== 'n/a' : failures(run.figures) > 0)),
   );
   if (bad) process.exitCode = 1;
 }

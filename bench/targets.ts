@@ -1,7 +1,6 @@
 /**
  * What `npm run bench` loads. Add a path here and it gets its own row (ours vs the bare server);
  * `pagesForAssets` names the pages whose JavaScript and CSS download is weighed.
- * `scaleTargets` are what `npm run bench -- --scale` loads with the demo posts and with SCALE_POST_COUNT.
  */
 import { demoBlogPosts } from '../src/server/seed/demo-blog-posts';
 import { demoProjects } from '../src/server/seed/demo-projects';
@@ -38,19 +37,6 @@ export const targets: Target[] = [
 export const pagesForAssets = ['/', articlePath, '/portfolio'];
 /** Pages whose image download is measured in Chromium (first screen and whole page). */
 export const pagesForImages = ['/portfolio'];
-
-/** Published posts in the large database of the scale mode. */
-export const SCALE_POST_COUNT = 2000;
-/** A word in the title and body of about one generated post in 24 (bench/seed-posts.ts: a subject). */
-export const SCALE_SEARCH_TERM = 'invoice';
-
-export const scaleTargets: Target[] = [
-  { name: 'list API', path: '/api/blog/posts?limit=10' },
-  { name: 'search API', path: `/api/blog/posts?search=${SCALE_SEARCH_TERM}&limit=10` },
-  { name: 'list page', path: '/blog' },
-  { name: 'article page', path: articlePath },
-  { name: 'article API', path: `/api/blog/posts/${articleSlug}` },
-];
 
 /** Sent with every request, like a browser would (BENCH_ACCEPT_ENCODING overrides accept-encoding). */
 export const requestHeaders = {

@@ -9,6 +9,7 @@ import * as analyticsRollups from './2026-11-27T00-00-00_analytics-rollups';
 import * as backups from './2026-11-28T00-00-00_backups';
 import * as fulltextSearch from './2026-11-29T00-00-00_fulltext-search';
 import * as userAppSettings from './2026-11-30T00-00-00_user-app-settings';
+import * as contentScaleIndexes from './2026-12-01T00-00-00_content-scale-indexes';
 import * as mailLimits from './2026-12-02T00-00-00_mail-limits';
 
 /** Every migration, keyed by its file name. Append new ones; never edit a released one. */
@@ -23,5 +24,6 @@ export const migrations: Record<string, Migration> = {
   '2026-11-28T00-00-00_backups': backups,
   '2026-11-29T00-00-00_fulltext-search': fulltextSearch,
   '2026-11-30T00-00-00_user-app-settings': userAppSettings,
+  '2026-12-01T00-00-00_content-scale-indexes': contentScaleIndexes,
   '2026-12-02T00-00-00_mail-limits': mailLimits,
 };

@@ -197,7 +197,7 @@ describe('admin blog', () => {
       new RegExp(`<meta property="og:image" content="[^"]*/uploads/thumbnails/og/${stem}\\.webp"`),
     );
     expect(articleHtml).toContain(`/uploads/thumbnails/320w/${stem}.webp 320w`);
-    expect((await api('/sitemap.xml')).text).toContain(`/blog/${slug}`);
+    expect((await api('/sitemap-posts-1.xml')).text).toContain(`/blog/${slug}`);
     expect((await api('/blog/rss.xml')).text).toContain(title);
 
     // Bulk unpublish: gone for visitors.
@@ -210,7 +210,7 @@ describe('admin blog', () => {
       .click();
     await inMain(page, '1 blog post unpublished successfully').waitFor();
     expect((await api(`/api/blog/posts/${slug}`)).status).toBe(404);
-    expect((await api('/sitemap.xml')).text).not.toContain(`/blog/${slug}`);
+    expect((await api('/sitemap-posts-1.xml')).text).not.toContain(`/blog/${slug}`);
 
     // Edit: the form loads the stored post; the update comes back to the same filtered list.
     await page.getByLabel('Status').selectOption('');

@@ -200,7 +200,7 @@ describe.skipIf(!existsSync(NGINX) && !process.env.CI)('the nginx site of deploy
   it('links and canonical addresses use the https origin of PUBLIC_URL', async () => {
     const sitemap = await viaTls({ path: '/sitemap.xml' });
     expect(sitemap.status).toBe(200);
-    expect(sitemap.body.toString()).toContain(`<loc>${publicUrl}/</loc>`);
+    expect(sitemap.body.toString()).toContain(`<loc>${publicUrl}/sitemap-pages.xml</loc>`);
     const home = await viaTls({ path: '/', headers: { 'accept-encoding': 'identity' } });
     expect(home.body.toString()).toContain(`<link rel="canonical" href="${publicUrl}/"`);
   });

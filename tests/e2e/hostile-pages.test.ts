@@ -24,6 +24,7 @@ const PAGES = [
   '/admin/{}',
   '/blog/rss.xml',
   '/sitemap.xml',
+  '/sitemap-{}.xml',
   '/robots.txt',
   '/uploads/files/{}',
   '/uploads/thumbnails/{}/{}',

@@ -117,6 +117,8 @@ describe('the production server', () => {
       '/api/blog/posts',
       '/api/no-such-thing',
       '/sitemap.xml',
+      '/sitemap-posts-1.xml',
+      '/sitemap-posts-99.xml',
       '/blog/rss.xml',
       '/robots.txt',
       asset,

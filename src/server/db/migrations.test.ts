@@ -208,6 +208,7 @@ describe.each(testDialects)('initial migration on %s', (dialect) => {
       ['2026-11-28T00-00-00_backups', 'Success'],
       ['2026-11-29T00-00-00_fulltext-search', 'Success'],
       ['2026-11-30T00-00-00_user-app-settings', 'Success'],
+      ['2026-12-01T00-00-00_content-scale-indexes', 'Success'],
       ['2026-12-02T00-00-00_mail-limits', 'Success'],
     ]);
     expect(await tableNames(t.database.db)).toEqual(expectedTables);
@@ -346,6 +347,7 @@ describe.each(testDialects)('initial migration on %s', (dialect) => {
     const down = await migrator.migrateTo('2026-11-21T00-00-00_initial');
     expect(down.results?.map((r) => [r.migrationName, r.status])).toEqual([
       ['2026-12-02T00-00-00_mail-limits', 'Success'],
+      ['2026-12-01T00-00-00_content-scale-indexes', 'Success'],
       ['2026-11-30T00-00-00_user-app-settings', 'Success'],
       ['2026-11-29T00-00-00_fulltext-search', 'Success'],
       ['2026-11-28T00-00-00_backups', 'Success'],
@@ -460,6 +462,7 @@ describe.each(testDialects)('initial migration on %s', (dialect) => {
     const down = await migrator.migrateTo('2026-11-22T00-00-00_auth');
     expect(down.results?.map((r) => [r.migrationName, r.status])).toEqual([
       ['2026-12-02T00-00-00_mail-limits', 'Success'],
+      ['2026-12-01T00-00-00_content-scale-indexes', 'Success'],
       ['2026-11-30T00-00-00_user-app-settings', 'Success'],
       ['2026-11-29T00-00-00_fulltext-search', 'Success'],
       ['2026-11-28T00-00-00_backups', 'Success'],
@@ -510,6 +513,7 @@ describe.each(testDialects)('initial migration on %s', (dialect) => {
     const down = await migrator.migrateTo('2026-11-23T00-00-00_leads');
     expect(down.results?.map((r) => [r.migrationName, r.status])).toEqual([
       ['2026-12-02T00-00-00_mail-limits', 'Success'],
+      ['2026-12-01T00-00-00_content-scale-indexes', 'Success'],
       ['2026-11-30T00-00-00_user-app-settings', 'Success'],
       ['2026-11-29T00-00-00_fulltext-search', 'Success'],
       ['2026-11-28T00-00-00_backups', 'Success'],
@@ -574,6 +578,7 @@ describe.each(testDialects)('initial migration on %s', (dialect) => {
     expect(down.error).toBeUndefined();
     expect(down.results?.map((r) => [r.migrationName, r.status])).toEqual([
       ['2026-12-02T00-00-00_mail-limits', 'Success'],
+      ['2026-12-01T00-00-00_content-scale-indexes', 'Success'],
       ['2026-11-30T00-00-00_user-app-settings', 'Success'],
       ['2026-11-29T00-00-00_fulltext-search', 'Success'],
       ['2026-11-28T00-00-00_backups', 'Success'],

@@ -23,6 +23,8 @@ export interface RenderedPage {
   tags: ReadonlySet<string>;
   /** False when a part of the page failed to load (it shows its "try again"): never cached. */
   complete: boolean;
+  /** The largest body kept (identity bytes), when not MAX_PAGE_BYTES: a sitemap child is bigger (ADR 0035). */
+  maxBytes?: number;
 }
 
 /** Renders the request as it came (`null`), or the page at this canonical address for any anonymous visitor. */
@@ -110,7 +112,7 @@ export function carriesCredentials(request: FastifyRequest): boolean {
 
 function compressible(headers: Array<[string, string]>): boolean {
   const type = headers.find(([name]) => name === 'content-type')?.[1] ?? '';
-  return /^(text\/|application\/(json|javascript|xml))/i.test(type);
+  return /^(text\/|application\/(json|javascript|xml|[a-z.-]+\+xml))/i.test(type);
 }
 
 /*
@@ -236,7 +238,7 @@ export const pageCachePlugin = fp(
       return (
         page.status === 200 &&
         page.complete &&
-        page.body.length <= MAX_PAGE_BYTES &&
+        page.body.length <= (page.maxBytes ?? MAX_PAGE_BYTES) &&
         !page.headers.some(([name]) => name === 'set-cookie' || name === 'cache-control')
       );
     }

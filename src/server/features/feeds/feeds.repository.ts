@@ -1,26 +1,57 @@
 import type { Kysely } from 'kysely';
 import type { DB } from '../../db/schema';
 
-/** Every published post, newest first: address and last change. */
-export async function listPublishedPostPaths(db: Kysely<DB>) {
-  return db
-    .selectFrom('blog_posts')
-    .select(['slug', 'updated_at'])
+/** The tables whose published rows have a page of their own. */
+export type PublishedTable = 'blog_posts' | 'portfolio_projects';
+
+/** Published rows of the table: the covering index (published, id) answers it. */
+export async function countPublished(db: Kysely<DB>, table: PublishedTable): Promise<number> {
+  const row = await db
+    .selectFrom(table)
+    .select((eb) => eb.fn.countAll<number | string>().as('n'))
     .where('published', '=', 1)
-    .orderBy('date', 'desc')
-    .orderBy('id', 'desc')
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
+/**
+ * The id of the published row at this position (from 0) in id order, or undefined past the last: where
+ * one sitemap child starts. It walks the index (published, id) only, never the rows.
+ */
+export async function publishedIdAt(db: Kysely<DB>, table: PublishedTable, position: number) {
+  const row = await db
+    .selectFrom(table)
+    .select('id')
+    .where('published', '=', 1)
+    .orderBy('id')
+    .limit(1)
+    .offset(position)
+    .executeTakeFirst();
+  return row === undefined ? undefined : Number(row.id);
+}
+
+/** Up to `limit` published rows from id `fromId` (included) on, in id order: one keyset page. */
+export async function publishedPathsFrom(db: Kysely<DB>, table: PublishedTable, fromId: number, limit: number) {
+  return db
+    .selectFrom(table)
+    .select(['id', 'slug', 'updated_at'])
+    .where('published', '=', 1)
+    .where('id', '>=', fromId)
+    .orderBy('id')
+    .limit(limit)
     .execute();
 }
 
-/** Every published portfolio project, in the portfolio's order. */
-export async function listPublishedProjectPaths(db: Kysely<DB>) {
-  return db
-    .selectFrom('portfolio_projects')
-    .select(['slug', 'updated_at'])
+/** The newest change of a published row, or undefined when none is published. */
+export async function newestPublishedChange(db: Kysely<DB>, table: PublishedTable): Promise<string | undefined> {
+  const row = await db
+    .selectFrom(table)
+    .select('updated_at')
     .where('published', '=', 1)
-    .orderBy('sort_order')
-    .orderBy('id')
-    .execute();
+    .orderBy('updated_at', 'desc')
+    .limit(1)
+    .executeTakeFirst();
+  return row?.updated_at;
 }
 
 /** The newest published posts as a feed lists them (the order of the blog's 'newest'). */

@@ -4,6 +4,7 @@ import { demoBlogPosts } from '../../seed/demo-blog-posts';
 import { demoProjects } from '../../seed/demo-projects';
 import { useTestApp } from '../../testing/test-app';
 import { testDialects } from '../../testing/test-database';
+import { PUBLIC_PAGE_CACHE_CONTROL } from '../../plugins/page-cache';
 import { RSS_ITEM_COUNT } from './feeds.service';
 
 const PUBLIC_URL = 'https://www.studio.example';
@@ -81,16 +82,36 @@ describe.each(testDialects)('robots.txt, sitemap.xml and the blog RSS feed on %s
     });
   });
 
-  describe('/sitemap.xml', () => {
-    it('lists the fixed pages, every published post and project with lastmod, nothing unpublished', async () => {
-      const res = await get('/sitemap.xml');
+  /** Every child the index names, each parsed: the addresses with their lastmod. */
+  async function sitemapUrls() {
+    const index = await get('/sitemap.xml');
+    expect(index.statusCode, index.body).toBe(200);
+    const children = list(parse(index.body).sitemapindex?.sitemap as ElementCompact[]).map((s) => text(s.loc));
+    const urls: { loc: string; lastmod: string | undefined }[] = [];
+    for (const child of children) {
+      expect(child.startsWith(`${PUBLIC_URL}/sitemap-`)).toBe(true);
+      const res = await get(new URL(child).pathname);
       expect(res.statusCode, res.body).toBe(200);
       expect(res.headers['content-type']).toBe('application/xml; charset=utf-8');
-      expect(res.headers['cache-control']).toBe('public, max-age=300');
-      const urls = list(parse(res.body).urlset?.url as ElementCompact[]).map((u) => ({
-        loc: text(u.loc),
-        lastmod: u.lastmod ? text(u.lastmod) : undefined,
-      }));
+      for (const u of list(parse(res.body).urlset?.url as ElementCompact[])) {
+        urls.push({ loc: text(u.loc), lastmod: u.lastmod ? text(u.lastmod) : undefined });
+      }
+    }
+    return { index, children, urls };
+  }
+
+  describe('/sitemap.xml', () => {
+    it('is an index of the fixed pages, the posts and the projects, each listed with lastmod, nothing unpublished', async () => {
+      const { index, children, urls } = await sitemapUrls();
+      expect(index.headers['content-type']).toBe('application/xml; charset=utf-8');
+      // Kept by the page cache like a page: a CDN may keep it a minute, a browser checks its ETag.
+      expect(index.headers['cache-control']).toBe(PUBLIC_PAGE_CACHE_CONTROL);
+      expect(index.headers.etag).toBeDefined();
+      expect(children).toEqual([
+        `${PUBLIC_URL}/sitemap-pages.xml`,
+        `${PUBLIC_URL}/sitemap-posts-1.xml`,
+        `${PUBLIC_URL}/sitemap-projects-1.xml`,
+      ]);
       const locs = urls.map((u) => u.loc);
       expect(locs.slice(0, 4)).toEqual([
         `${PUBLIC_URL}/`,
@@ -108,17 +129,31 @@ describe.each(testDialects)('robots.txt, sitemap.xml and the blog RSS feed on %s
       expect(publishedPosts.length).toBeGreaterThan(RSS_ITEM_COUNT);
       expect(publishedProjects.length).toBeGreaterThan(0);
       expect(locs.length).toBe(4 + publishedPosts.length + publishedProjects.length);
+      expect(new Set(locs).size).toBe(locs.length);
       for (const { slug } of publishedPosts) expect(locs).toContain(`${PUBLIC_URL}/blog/${slug}`);
       for (const { slug } of publishedProjects) expect(locs).toContain(`${PUBLIC_URL}/portfolio/${slug}`);
       expect(locs).not.toContain(`${PUBLIC_URL}/blog/${draft.slug}`);
       expect(locs).not.toContain(`${PUBLIC_URL}/portfolio/${unpublishedProject.slug}`);
-      expect(res.body).not.toContain('evil.example');
+      expect(index.body).not.toContain('evil.example');
 
       const special = urls.find((u) => u.loc === `${PUBLIC_URL}/blog/${SPECIAL.slug}`);
       expect(special?.lastmod).toBe('2026-12-31T09:30:00.000Z');
       // A section's lastmod is the newest change of its entries.
       expect(urls[1]?.lastmod).toBe('2026-12-31T09:30:00.000Z');
       for (const u of urls.slice(4)) expect(Number.isNaN(Date.parse(u.lastmod ?? ''))).toBe(false);
+    });
+
+    it('answers 404 in the error envelope for a child the index does not name', async () => {
+      for (const path of [
+        '/sitemap-posts-2.xml',
+        '/sitemap-projects-9.xml',
+        '/sitemap-posts-0.xml',
+        '/sitemap-x.xml',
+      ]) {
+        const res = await get(path);
+        expect(res.statusCode, path).toBe(404);
+        expect(res.json()).toMatchObject({ success: false, code: 'NOT_FOUND' });
+      }
     });
   });
 
@@ -127,7 +162,7 @@ describe.each(testDialects)('robots.txt, sitemap.xml and the blog RSS feed on %s
       const res = await get('/blog/rss.xml');
       expect(res.statusCode, res.body).toBe(200);
       expect(res.headers['content-type']).toBe('application/rss+xml; charset=utf-8');
-      expect(res.headers['cache-control']).toBe('public, max-age=300');
+      expect(res.headers['cache-control']).toBe(PUBLIC_PAGE_CACHE_CONTROL);
       const rss = parse(res.body).rss as ElementCompact;
       expect(rss._attributes?.version).toBe('2.0');
       const channel = rss.channel as ElementCompact;
@@ -177,13 +212,16 @@ describe.each(testDialects)('robots.txt, sitemap.xml and the blog RSS feed on %s
     it('leaves a post out once it is unpublished', async () => {
       const db = t.db.database.db;
       await db.updateTable('blog_posts').set({ published: 0 }).where('slug', '=', SPECIAL.slug).execute();
+      // Written behind the API's back: the purge an API write makes (the feeds are kept by the page cache).
+      await t.app.pageCache.purge(['posts']);
       try {
         const rss = await get('/blog/rss.xml');
         expect(rss.body).not.toContain(`/blog/${SPECIAL.slug}<`);
-        const sitemap = await get('/sitemap.xml');
-        expect(sitemap.body).not.toContain(`/blog/${SPECIAL.slug}<`);
+        const { urls } = await sitemapUrls();
+        expect(urls.map((u) => u.loc)).not.toContain(`${PUBLIC_URL}/blog/${SPECIAL.slug}`);
       } finally {
         await db.updateTable('blog_posts').set({ published: 1 }).where('slug', '=', SPECIAL.slug).execute();
+        await t.app.pageCache.purge(['posts']);
       }
     });
   });

@@ -1,21 +1,12 @@
-import { Readable } from 'node:stream';
 import { Feed } from 'feed';
 import type { Kysely } from 'kysely';
-import { SitemapStream, streamToPromise, type SitemapItemLoose } from 'sitemap';
 import type { DB } from '../../db/schema';
-import {
-  findSiteIdentity,
-  listLatestPublishedPosts,
-  listPublishedPostPaths,
-  listPublishedProjectPaths,
-} from './feeds.repository';
+import { findSiteIdentity, listLatestPublishedPosts } from './feeds.repository';
 
 /** How many posts the RSS feed carries. */
 export const RSS_ITEM_COUNT = 20;
-/** Pages of the site that exist whatever the content. */
-const FIXED_PAGES = ['/', '/blog', '/portfolio', '/verify-certificate'] as const;
 
-/** Crawlers may read the pages, not the back office or the API. */
+/** Crawlers may read the pages, not the back office or the API; the sitemap named is the index (ADR 0035). */
 export function robotsTxt(publicUrl: string): string {
   return [
     'User-agent: *',
@@ -28,7 +19,7 @@ export function robotsTxt(publicUrl: string): string {
   ].join('\n');
 }
 
-/** A timestamp the sitemap accepts, or nothing (a bad value must not break the whole file). */
+/** A readable timestamp, or nothing (a bad value must not break the whole feed). */
 function validDate(value: string | null | undefined): string | undefined {
   return value && !Number.isNaN(Date.parse(value)) ? value : undefined;
 }
@@ -36,26 +27,6 @@ function validDate(value: string | null | undefined): string | undefined {
 function newest(values: (string | undefined)[]): string | undefined {
   const dates = values.filter((v): v is string => v !== undefined);
   return dates.length > 0 ? dates.reduce((a, b) => (Date.parse(a) >= Date.parse(b) ? a : b)) : undefined;
-}
-
-const pagePath = (section: 'blog' | 'portfolio', slug: string) => `/${section}/${encodeURIComponent(slug)}`;
-
-/** sitemap.xml: the fixed pages, every published post and every published project. */
-export async function sitemapXml(db: Kysely<DB>, publicUrl: string): Promise<string> {
-  const [posts, projects] = await Promise.all([listPublishedPostPaths(db), listPublishedProjectPaths(db)]);
-  const postItems = posts.map((p) => ({ url: pagePath('blog', p.slug), lastmod: validDate(p.updated_at) }));
-  const projectItems = projects.map((p) => ({ url: pagePath('portfolio', p.slug), lastmod: validDate(p.updated_at) }));
-  const sectionLastmod: Record<string, string | undefined> = {
-    '/blog': newest(postItems.map((i) => i.lastmod)),
-    '/portfolio': newest(projectItems.map((i) => i.lastmod)),
-  };
-  const items: SitemapItemLoose[] = [
-    ...FIXED_PAGES.map((url) => ({ url, lastmod: sectionLastmod[url] })),
-    ...postItems,
-    ...projectItems,
-  ].map(({ url, lastmod }) => ({ url: `${publicUrl}${url}`, ...(lastmod ? { lastmod } : {}) }));
-  const stream = new SitemapStream({ xmlns: { news: false, video: false, image: false, xhtml: false } });
-  return (await streamToPromise(Readable.from(items).pipe(stream))).toString('utf8');
 }
 
 /** Characters XML 1.0 cannot carry at all, escaped or not; staff text should never hold them. */
@@ -86,7 +57,7 @@ export async function blogRss(db: Kysely<DB>, publicUrl: string): Promise<string
     generator: false,
   });
   for (const post of posts) {
-    const link = `${publicUrl}${pagePath('blog', post.slug)}`;
+    const link = `${publicUrl}/blog/${encodeURIComponent(post.slug)}`;
     feed.addItem({
       title: xmlSafe(post.title),
       link,
