@@ -3,7 +3,7 @@ import { once } from 'node:events';
 import { createReadStream, createWriteStream } from 'node:fs';
 import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
-import { Transform, type Readable } from 'node:stream';
+import { Transform, type Readable, type Writable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { createGunzip, createGzip } from 'node:zlib';
 import tar from 'tar-stream';
@@ -96,6 +96,8 @@ export async function writeArchive(
     tables: TableSource[];
     /** The uploads store: every object under UPLOAD_FOLDERS goes into the archive. */
     uploads: FileStorage;
+    /** Opens the archive file for writing; a test passes one that fails like a full disk. */
+    openFile?: (target: string) => Writable;
   },
 ): Promise<ArchiveResult> {
   const pack = tar.pack();
@@ -109,15 +111,36 @@ export async function writeArchive(
       callback(null, chunk);
     },
   });
-  pack.on('error', (error: Error) => gzip.destroy(error));
+  // The first error of any stream that writes the archive (the folder is not writable, the disk is full):
+  // every wait below gives up on it, so that a failed write never leaves the backup waiting for a drain.
+  let writeError: Error | null = null;
+  let rejectWrite: (error: Error) => void = () => {};
+  const writeFailed = new Promise<never>((_resolve, reject) => (rejectWrite = reject));
+  writeFailed.catch(() => {});
+  const fail = (error: Error) => {
+    if (writeError) return;
+    writeError = error;
+    rejectWrite(error);
+    pack.destroy(error);
+  };
+  const guard = <T>(work: Promise<T>): Promise<T> => {
+    work.catch(() => {});
+    return Promise.race([work, writeFailed]);
+  };
+  pack.on('error', fail);
   pack.pipe(gzip);
-  const written = pipeline(gzip, counter, createWriteStream(target, { flags: 'wx', mode: 0o600 }));
-  written.catch(() => {});
+  const open = source.openFile ?? ((file: string) => createWriteStream(file, { flags: 'wx', mode: 0o600 }));
+  const written = pipeline(gzip, counter, open(target));
+  written.catch(fail);
 
   const addBuffer = (name: string, data: Buffer) =>
-    new Promise<void>((resolve, reject) => {
-      pack.entry({ name, size: data.length, mtime: new Date(0) }, data, (error) => (error ? reject(error) : resolve()));
-    });
+    guard(
+      new Promise<void>((resolve, reject) => {
+        pack.entry({ name, size: data.length, mtime: new Date(0) }, data, (error) =>
+          error ? reject(error) : resolve(),
+        );
+      }),
+    );
 
   try {
     const tables: BackupManifest['tables'] = [];
@@ -151,35 +174,7 @@ export async function writeArchive(
     for (const key of await listStoredUploads(source.uploads)) {
       const object = await source.uploads.get(key);
       if (!object) continue; // removed since the listing: it is not part of the site any more
-      const name = `uploads/${key}`;
-      const hash = sha256();
-      let done: () => void = () => {};
-      let failed: (error: Error) => void = () => {};
-      const finished = new Promise<void>((resolve, reject) => {
-        done = resolve;
-        failed = reject;
-      });
-      const sink = pack.entry({ name, size: object.size, mtime: object.modified }, (error) =>
-        error ? failed(error) : done(),
-      );
-      let size = 0;
-      try {
-        for await (const chunk of object.stream as AsyncIterable<Buffer>) {
-          size += chunk.length;
-          if (size > object.size) break;
-          hash.update(chunk);
-          if (!sink.write(chunk)) await once(sink, 'drain');
-        }
-      } catch (error) {
-        // The store failed while it sent the object (a dropped connection, a disk error).
-        throw new StorageUnavailableError({ cause: error });
-      } finally {
-        object.stream.destroy();
-      }
-      if (size !== object.size) throw new Error(`${key} changed while it was being backed up`);
-      (sink as unknown as NodeJS.WritableStream).end();
-      await finished;
-      files.push({ path: name, size, sha256: hash.digest('hex') });
+      files.push(await addUpload(pack, `uploads/${key}`, object, { guard, error: () => writeError }));
     }
 
     const manifest: BackupManifest = {
@@ -193,13 +188,68 @@ export async function writeArchive(
     };
     await addBuffer(MANIFEST_NAME, Buffer.from(JSON.stringify(manifest, null, 1)));
     pack.finalize();
-    await written;
+    await guard(written);
     return { manifest, size: archiveSize, sha256: archiveHash.digest('hex') };
   } catch (error) {
-    pack.destroy(error as Error);
+    // The writing side's error is the cause whatever wait noticed it first (a destroyed entry, a drain).
+    const cause = writeError ?? (error as Error);
+    pack.destroy(cause);
     await written.catch(() => {});
-    throw error;
+    throw writeError ? new ArchiveWriteError(writeError) : error;
   }
+}
+
+/** The archive could not be written to local disk (not writable, full, gone): its cause's `code` says why. */
+export class ArchiveWriteError extends Error {
+  readonly code: string | undefined;
+  constructor(cause: Error) {
+    super(cause.message, { cause });
+    this.name = 'ArchiveWriteError';
+    this.code = (cause as NodeJS.ErrnoException).code;
+  }
+}
+
+/** One upload into the archive, streamed; a failure of the uploads store is a StorageUnavailableError. */
+async function addUpload(
+  pack: tar.Pack,
+  name: string,
+  object: { size: number; modified: Date; stream: Readable },
+  writer: { guard: <T>(work: Promise<T>) => Promise<T>; error: () => Error | null },
+): Promise<ManifestEntry> {
+  const { guard } = writer;
+  const hash = sha256();
+  const sink = pack.entry({ name, size: object.size, mtime: object.modified });
+  const finished = new Promise<void>((resolve, reject) => {
+    sink.on('finish', resolve);
+    sink.on('close', resolve);
+    sink.on('error', reject);
+  });
+  finished.catch(() => {});
+  let size = 0;
+  try {
+    const chunks = object.stream[Symbol.asyncIterator]() as AsyncIterator<Buffer>;
+    for (;;) {
+      let next: IteratorResult<Buffer>;
+      try {
+        next = await guard(chunks.next());
+      } catch (error) {
+        if (writer.error()) throw error;
+        // The store failed while it sent the object (a dropped connection, a disk error).
+        throw new StorageUnavailableError({ cause: error });
+      }
+      if (next.done) break;
+      size += next.value.length;
+      if (size > object.size) break;
+      hash.update(next.value);
+      if (!sink.write(next.value)) await guard(once(sink as unknown as NodeJS.EventEmitter, 'drain'));
+    }
+  } finally {
+    object.stream.destroy();
+  }
+  if (size !== object.size) throw new Error(`${name} changed while it was being backed up`);
+  (sink as unknown as NodeJS.WritableStream).end();
+  await guard(finished);
+  return { path: name, size, sha256: hash.digest('hex') };
 }
 
 export interface StagingTarget {
