@@ -7,7 +7,8 @@
  * One table per database: requests sent, answers by class, resets (requests that got no answer at all),
  * acknowledged writes found after a restart, and the server's peak RSS. Every loop is bounded and every
  * request goes to 127.0.0.1. The scenarios themselves live in tests/e2e/support/faults.ts, shared with
- * the fault journeys (tests/e2e/server-faults.test.ts). Results go to bench/results/faults.json.
+ * the fault journeys (tests/e2e/server-faults.test.ts); the disk faults and crafted archives are
+ * bench/disk-faults.ts. Results go to bench/results/faults.json.
  */
 import os from 'node:os';
 import type { DialectName } from '../src/server/db/database';
@@ -28,6 +29,7 @@ import { readMemory } from './process-memory';
 import { table } from './table';
 import { uploadMemoryScenario, uploadMemoryTable } from './upload-memory';
 import { articlePath } from './targets';
+import { diskFaultRows } from './disk-faults';
 
 export interface FaultRow {
   scenario: string;
@@ -308,6 +310,8 @@ async function scenariosFor(dialect: DialectName): Promise<FaultRow[]> {
           : 'resets = requests in flight at the kill',
     };
   });
+  // Disk faults and crafted archives (bench/disk-faults.ts): a fresh database and site for each.
+  await scenario('disk faults and crafted archives', (env) => diskFaultRows(env));
   return rows;
 }
 

@@ -145,6 +145,8 @@ function toBody(error: FastifyError | AppError | Error, dialect: DialectName): {
   };
 }
 
+const STORAGE_RETRY_AFTER_SECONDS = '300';
+
 export const errorHandlerPlugin = fp(async (app: FastifyInstance) => {
   app.setErrorHandler((error, request, reply) => {
     const { status, body } = toBody(error as FastifyError, app.database.dialect);
@@ -152,6 +154,8 @@ export const errorHandlerPlugin = fp(async (app: FastifyInstance) => {
     else request.log.info({ code: body.code, message: body.message }, 'request rejected');
     if (reply.getHeader('content-type')) reply.removeHeader('content-type');
     if (error instanceof AppError && error.headers) reply.headers(error.headers);
+    // A disk or store that cannot be used is a state the operator fixes: clients wait and try again.
+    else if (error instanceof StorageUnavailableError) reply.header('retry-after', STORAGE_RETRY_AFTER_SECONDS);
     return reply.status(status).send(body);
   });
 

@@ -1,11 +1,9 @@
 import { createHash } from 'node:crypto';
 import { once } from 'node:events';
-import { createReadStream, createWriteStream } from 'node:fs';
-import { mkdir } from 'node:fs/promises';
-import path from 'node:path';
-import { Transform, type Readable } from 'node:stream';
+import { createWriteStream } from 'node:fs';
+import { Transform, type Readable, type Writable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-import { createGunzip, createGzip } from 'node:zlib';
+import { createGzip } from 'node:zlib';
 import tar from 'tar-stream';
 import { BACKUP_FORMAT_VERSION, backupTypes } from '../../../shared/contracts/backups';
 import { z } from '../../../shared/zod';
@@ -17,13 +15,21 @@ import type { FileStorage } from '../../storage';
  *   db/<table>/<part>.jsonl   one JSON object per line, the table's rows in primary-key order, parts of ~4 MiB
  *   uploads/<key>             every uploaded file, by its key in the uploads store (files/…, thumbnails/…)
  *   manifest.json             last, once every size and checksum is known
- * Written and read as streams: memory holds one part of one table, never a file or the archive.
+ * Written and read as streams: memory holds one part of one table, never a file or the archive. Writing is
+ * here; reading, with its bounds on what an archive expands to (ADR 0032), is backup-archive-read.ts.
  */
 
 export const BACKUP_FORMAT = 'studio-site-backup';
 const PART_BYTES = 4 * 1024 * 1024;
-const MANIFEST_NAME = 'manifest.json';
-const MANIFEST_MAX_BYTES = 64 * 1024 * 1024;
+export const MANIFEST_NAME = 'manifest.json';
+export const MANIFEST_MAX_BYTES = 64 * 1024 * 1024;
+/**
+ * The most one entry may expand to: a table part is ~4 MiB (one row more at most), an upload at most
+ * UPLOAD_MAX_FILE_SIZE; the margin leaves room for what older versions stored.
+ */
+export const ENTRY_MAX_BYTES = 256 * 1024 * 1024;
+/** The most a whole archive may expand to, whatever room the disk has. */
+export const EXPANDED_MAX_BYTES = 200 * 1024 ** 3;
 
 const entrySchema = z.object({
   path: z.string(),
@@ -32,7 +38,7 @@ const entrySchema = z.object({
 });
 export type ManifestEntry = z.infer<typeof entrySchema>;
 
-const manifestSchema = z.object({
+export const manifestSchema = z.object({
   format: z.literal(BACKUP_FORMAT),
   formatVersion: z.number().int(),
   appVersion: z.string(),
@@ -96,6 +102,8 @@ export async function writeArchive(
     tables: TableSource[];
     /** The uploads store: every object under UPLOAD_FOLDERS goes into the archive. */
     uploads: FileStorage;
+    /** Opens the archive file for writing; a test passes one that fails like a full disk. */
+    openFile?: (target: string) => Writable;
   },
 ): Promise<ArchiveResult> {
   const pack = tar.pack();
@@ -109,15 +117,36 @@ export async function writeArchive(
       callback(null, chunk);
     },
   });
-  pack.on('error', (error: Error) => gzip.destroy(error));
+  // The first error of any stream that writes the archive (the folder is not writable, the disk is full):
+  // every wait below gives up on it, so that a failed write never leaves the backup waiting for a drain.
+  let writeError: Error | null = null;
+  let rejectWrite: (error: Error) => void = () => {};
+  const writeFailed = new Promise<never>((_resolve, reject) => (rejectWrite = reject));
+  writeFailed.catch(() => {});
+  const fail = (error: Error) => {
+    if (writeError) return;
+    writeError = error;
+    rejectWrite(error);
+    pack.destroy(error);
+  };
+  const guard = <T>(work: Promise<T>): Promise<T> => {
+    work.catch(() => {});
+    return Promise.race([work, writeFailed]);
+  };
+  pack.on('error', fail);
   pack.pipe(gzip);
-  const written = pipeline(gzip, counter, createWriteStream(target, { flags: 'wx', mode: 0o600 }));
-  written.catch(() => {});
+  const open = source.openFile ?? ((file: string) => createWriteStream(file, { flags: 'wx', mode: 0o600 }));
+  const written = pipeline(gzip, counter, open(target));
+  written.catch(fail);
 
   const addBuffer = (name: string, data: Buffer) =>
-    new Promise<void>((resolve, reject) => {
-      pack.entry({ name, size: data.length, mtime: new Date(0) }, data, (error) => (error ? reject(error) : resolve()));
-    });
+    guard(
+      new Promise<void>((resolve, reject) => {
+        pack.entry({ name, size: data.length, mtime: new Date(0) }, data, (error) =>
+          error ? reject(error) : resolve(),
+        );
+      }),
+    );
 
   try {
     const tables: BackupManifest['tables'] = [];
@@ -151,35 +180,7 @@ export async function writeArchive(
     for (const key of await listStoredUploads(source.uploads)) {
       const object = await source.uploads.get(key);
       if (!object) continue; // removed since the listing: it is not part of the site any more
-      const name = `uploads/${key}`;
-      const hash = sha256();
-      let done: () => void = () => {};
-      let failed: (error: Error) => void = () => {};
-      const finished = new Promise<void>((resolve, reject) => {
-        done = resolve;
-        failed = reject;
-      });
-      const sink = pack.entry({ name, size: object.size, mtime: object.modified }, (error) =>
-        error ? failed(error) : done(),
-      );
-      let size = 0;
-      try {
-        for await (const chunk of object.stream as AsyncIterable<Buffer>) {
-          size += chunk.length;
-          if (size > object.size) break;
-          hash.update(chunk);
-          if (!sink.write(chunk)) await once(sink, 'drain');
-        }
-      } catch (error) {
-        // The store failed while it sent the object (a dropped connection, a disk error).
-        throw new StorageUnavailableError({ cause: error });
-      } finally {
-        object.stream.destroy();
-      }
-      if (size !== object.size) throw new Error(`${key} changed while it was being backed up`);
-      (sink as unknown as NodeJS.WritableStream).end();
-      await finished;
-      files.push({ path: name, size, sha256: hash.digest('hex') });
+      files.push(await addUpload(pack, `uploads/${key}`, object, { guard, error: () => writeError }));
     }
 
     const manifest: BackupManifest = {
@@ -193,204 +194,66 @@ export async function writeArchive(
     };
     await addBuffer(MANIFEST_NAME, Buffer.from(JSON.stringify(manifest, null, 1)));
     pack.finalize();
-    await written;
+    await guard(written);
     return { manifest, size: archiveSize, sha256: archiveHash.digest('hex') };
   } catch (error) {
-    pack.destroy(error as Error);
+    // The writing side's error is the cause whatever wait noticed it first (a destroyed entry, a drain).
+    const cause = writeError ?? (error as Error);
+    pack.destroy(cause);
     await written.catch(() => {});
-    throw error;
+    throw writeError ? new ArchiveWriteError(writeError) : error;
   }
 }
 
-export interface StagingTarget {
-  /** Table parts are written here as <table>/<part>.jsonl. */
-  dbDir: string;
-  /** Uploaded files are written here under their paths. */
-  uploadsDir: string;
+/** The archive could not be written to local disk (not writable, full, gone): its cause's `code` says why. */
+export class ArchiveWriteError extends Error {
+  readonly code: string | undefined;
+  constructor(cause: Error) {
+    super(cause.message, { cause });
+    this.name = 'ArchiveWriteError';
+    this.code = (cause as NodeJS.ErrnoException).code;
+  }
 }
 
-export interface VerifiedArchive {
-  manifest: BackupManifest;
-  size: number;
-  sha256: string;
-}
-
-/**
- * Reads a whole archive (a local file, or a stream such as an object of the backups store) and checks it
- * against its manifest: the format and version, every part's and file's size and SHA-256, every table's row
- * count, and that nothing is missing or extra. With `stage`, every entry is also written there for a
- * restore. Throws BackupFormatError for anything wrong with the archive, and StorageUnavailableError when
- * the stream itself fails (the store went away while sending it).
- */
-export async function verifyArchive(
-  source: string | Readable,
-  options: { stage?: StagingTarget; expectedTables?: readonly string[]; schemaVersion?: string } = {},
-): Promise<VerifiedArchive> {
-  const seen = new Map<string, { size: number; sha256: string; lines: number }>();
-  let manifestText: string | null = null;
-  const archiveHash = sha256();
-  let archiveSize = 0;
-
-  const input: Readable = typeof source === 'string' ? createReadStream(source) : source;
-  const gunzip = createGunzip();
-  const extract = tar.extract();
-  let inputError: Error | null = null;
-  // The local staging folder failed (full, not writable): the server's problem, not the archive's.
-  let stagingError: Error | null = null;
-  const staging = (error: Error): never => {
-    stagingError = error;
-    throw error;
-  };
-  input.on('data', (chunk: string | Buffer) => {
-    archiveHash.update(chunk);
-    archiveSize += chunk.length;
+/** One upload into the archive, streamed; a failure of the uploads store is a StorageUnavailableError. */
+async function addUpload(
+  pack: tar.Pack,
+  name: string,
+  object: { size: number; modified: Date; stream: Readable },
+  writer: { guard: <T>(work: Promise<T>) => Promise<T>; error: () => Error | null },
+): Promise<ManifestEntry> {
+  const { guard } = writer;
+  const hash = sha256();
+  const sink = pack.entry({ name, size: object.size, mtime: object.modified });
+  const finished = new Promise<void>((resolve, reject) => {
+    sink.on('finish', resolve);
+    sink.on('close', resolve);
+    sink.on('error', reject);
   });
-  input.on('error', (error: Error) => {
-    inputError = error;
-    extract.destroy(error);
-  });
-  gunzip.on('error', (error) => extract.destroy(error));
-  input.pipe(gunzip).pipe(extract as unknown as NodeJS.WritableStream);
-
+  finished.catch(() => {});
+  let size = 0;
   try {
-    for await (const entry of extract) {
-      const name = entry.header.name;
-      if (entry.header.type !== 'file') throw new BackupFormatError(`unexpected entry ${name}`);
-      if (seen.has(name) || (name === MANIFEST_NAME && manifestText !== null)) {
-        throw new BackupFormatError(`${name} appears twice`);
+    const chunks = object.stream[Symbol.asyncIterator]() as AsyncIterator<Buffer>;
+    for (;;) {
+      let next: IteratorResult<Buffer>;
+      try {
+        next = await guard(chunks.next());
+      } catch (error) {
+        if (writer.error()) throw error;
+        // The store failed while it sent the object (a dropped connection, a disk error).
+        throw new StorageUnavailableError({ cause: error });
       }
-      if (name === MANIFEST_NAME) {
-        const chunks: Buffer[] = [];
-        let size = 0;
-        for await (const chunk of entry as AsyncIterable<Buffer>) {
-          size += chunk.length;
-          if (size > MANIFEST_MAX_BYTES) throw new BackupFormatError('the manifest is too large');
-          chunks.push(chunk);
-        }
-        manifestText = Buffer.concat(chunks).toString('utf8');
-        continue;
-      }
-      let destination: string | null = null;
-      const dbMatch = /^db\/([a-z_]{1,64})\/(\d{6})\.jsonl$/.exec(name);
-      if (dbMatch) {
-        if (options.stage) destination = path.join(options.stage.dbDir, dbMatch[1] as string, `${dbMatch[2]}.jsonl`);
-      } else if (name.startsWith('uploads/') && isSafeRelativePath(name.slice('uploads/'.length))) {
-        if (options.stage) destination = path.join(options.stage.uploadsDir, ...name.slice(8).split('/'));
-      } else {
-        throw new BackupFormatError(`unexpected entry ${name}`);
-      }
-      const hash = sha256();
-      let size = 0;
-      let lines = 0;
-      const out = destination ? await openStaged(destination).catch(staging) : null;
-      out?.on('error', (error) => void (stagingError = error));
-      for await (const chunk of entry as AsyncIterable<Buffer>) {
-        hash.update(chunk);
-        size += chunk.length;
-        if (dbMatch) for (const byte of chunk) if (byte === 10) lines += 1;
-        if (out && !out.write(chunk)) await once(out, 'drain');
-      }
-      if (out) {
-        out.end();
-        await once(out, 'finish');
-      }
-      seen.set(name, { size, sha256: hash.digest('hex'), lines });
+      if (next.done) break;
+      size += next.value.length;
+      if (size > object.size) break;
+      hash.update(next.value);
+      if (!sink.write(next.value)) await guard(once(sink as unknown as NodeJS.EventEmitter, 'drain'));
     }
-  } catch (error) {
-    if (inputError) throw new StorageUnavailableError({ cause: inputError });
-    if (stagingError) throw stagingError;
-    if (error instanceof BackupFormatError) throw error;
-    if (manifestText === null && seen.size === 0) throw new BackupFormatError('not a backup archive (.tar.gz)');
-    throw new BackupFormatError(`the archive is damaged or incomplete (${(error as Error).message})`);
   } finally {
-    // Refused half way: stop reading (and free the file or the store's connection).
-    input.destroy();
+    object.stream.destroy();
   }
-
-  if (manifestText === null) {
-    throw new BackupFormatError(
-      seen.size === 0 ? 'not a backup archive (.tar.gz)' : 'the archive has no manifest: it is incomplete',
-    );
-  }
-  let raw: unknown;
-  try {
-    raw = JSON.parse(manifestText);
-  } catch {
-    throw new BackupFormatError('the manifest is not valid JSON');
-  }
-  const head = raw as { format?: unknown; formatVersion?: unknown } | null;
-  if (!head || head.format !== BACKUP_FORMAT) throw new BackupFormatError('not a backup of this website software');
-  if (head.formatVersion !== BACKUP_FORMAT_VERSION) {
-    throw new BackupFormatError(`unknown backup format version ${String(head.formatVersion)}`);
-  }
-  const parsed = manifestSchema.safeParse(raw);
-  if (!parsed.success) throw new BackupFormatError('the manifest is incomplete');
-  const manifest = parsed.data;
-  if (options.schemaVersion && manifest.schemaVersion !== options.schemaVersion) {
-    throw new BackupFormatError(
-      `it was made with database schema ${manifest.schemaVersion}, this site has ${options.schemaVersion}`,
-    );
-  }
-  if (options.expectedTables) {
-    const names = manifest.tables.map((t) => t.name);
-    if (names.join(',') !== options.expectedTables.join(',')) {
-      throw new BackupFormatError('its tables are not the ones this version of the site has');
-    }
-  }
-
-  const listed = new Set<string>();
-  const check = (entry: ManifestEntry, rows?: number) => {
-    const found = seen.get(entry.path);
-    if (!found) throw new BackupFormatError(`${entry.path} is missing`);
-    if (found.size !== entry.size || found.sha256 !== entry.sha256) {
-      throw new BackupFormatError(`the checksum of ${entry.path} does not match`);
-    }
-    listed.add(entry.path);
-    return found.lines + (rows ?? 0);
-  };
-  let rowCount = 0;
-  for (const table of manifest.tables) {
-    let lines = 0;
-    for (const part of table.parts) {
-      if (!part.path.startsWith(`db/${table.name}/`)) throw new BackupFormatError(`${part.path} is misplaced`);
-      lines += check(part);
-    }
-    if (lines !== table.rows) throw new BackupFormatError(`table ${table.name} does not hold ${table.rows} rows`);
-    rowCount += lines;
-  }
-  for (const entry of manifest.files) {
-    if (!entry.path.startsWith('uploads/')) throw new BackupFormatError(`${entry.path} is misplaced`);
-    check(entry);
-  }
-  for (const name of seen.keys()) {
-    if (!listed.has(name)) throw new BackupFormatError(`${name} is not in the manifest`);
-  }
-  if (rowCount !== manifest.rowCount || manifest.files.length !== manifest.fileCount) {
-    throw new BackupFormatError('the manifest totals do not match its contents');
-  }
-  return { manifest, size: archiveSize, sha256: archiveHash.digest('hex') };
-}
-
-async function openStaged(destination: string) {
-  await mkdir(path.dirname(destination), { recursive: true });
-  const out = createWriteStream(destination, { flags: 'wx', mode: 0o644 });
-  await once(out, 'open');
-  return out;
-}
-
-/** A staged table part's rows, one at a time. */
-export async function* readStagedRows(file: string): AsyncGenerator<Record<string, unknown>> {
-  let rest = '';
-  for await (const chunk of createReadStream(file, { encoding: 'utf8' }) as AsyncIterable<string>) {
-    const text = rest + chunk;
-    let start = 0;
-    let newline = text.indexOf('\n');
-    while (newline >= 0) {
-      if (newline > start) yield JSON.parse(text.slice(start, newline)) as Record<string, unknown>;
-      start = newline + 1;
-      newline = text.indexOf('\n', start);
-    }
-    rest = text.slice(start);
-  }
-  if (rest.trim()) yield JSON.parse(rest) as Record<string, unknown>;
+  if (size !== object.size) throw new Error(`${name} changed while it was being backed up`);
+  (sink as unknown as NodeJS.WritableStream).end();
+  await guard(finished);
+  return { path: name, size, sha256: hash.digest('hex') };
 }

@@ -1,23 +1,20 @@
 import { createReadStream } from 'node:fs';
-import { mkdir, rm } from 'node:fs/promises';
+import { mkdir, rm, statfs } from 'node:fs/promises';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
 import { BackupMessage, type RestoreResult } from '../../../shared/contracts/backups';
 import { ErrorCode, formatMessage } from '../../../shared/errors';
 import { latestMigrationName } from '../../db/migrator';
 import { AppError } from '../../plugins/errors';
+import { isDatabaseUnreachable } from '../../plugins/error-handler';
 import { isValidStorageKey } from '../../storage';
-import {
-  BackupFormatError,
-  listStoredUploads,
-  readStagedRows,
-  verifyArchive,
-  type BackupManifest,
-} from './backup-archive';
+import { BackupFormatError, listStoredUploads, type BackupManifest } from './backup-archive';
+import { readStagedRows, verifyArchive } from './backup-archive-read';
 import { exclusively } from './backup-lock';
+import { checkRow, loadTableRules } from './backup-row-checks';
 import { BACKED_UP_TABLES, EMPTIED_ON_RESTORE } from './backup-tables';
 import { deleteAllRows, insertRows, resetIdentity } from './backups.repository';
-import { archiveKey, completedRow, errorText, formatError, scratchFolder, type BackupContext } from './backups.service';
+import { archiveKey, completedRow, formatError, scratchFolder, type BackupContext } from './backups.service';
 
 /*
  * Restoring a backup (ADR 0018), from the backups store or a local file, into the database and the uploads
@@ -27,6 +24,33 @@ import { archiveKey, completedRow, errorText, formatError, scratchFolder, type B
  *   3. every table's rows are replaced in one transaction;
  *   4. the stored files the backup does not have are deleted.
  */
+
+const REFUSED =
+  "the database refused the backup's rows (a row repeats a unique value or refers to a row that is not there); nothing was changed";
+
+/** Reads every staged row once and checks it (backup-row-checks.ts); the first refused row refuses the archive. */
+async function checkStagedRows(ctx: BackupContext, manifest: BackupManifest, stagedDb: string): Promise<void> {
+  const rules = await loadTableRules(ctx.db, ctx.dialect);
+  for (const table of manifest.tables) {
+    let index = 0;
+    for (const part of table.parts) {
+      const file = path.join(stagedDb, ...part.path.split('/').slice(1));
+      try {
+        for await (const row of readStagedRows(file)) checkRow(rules, table.name, row, (index += 1));
+      } catch (error) {
+        if (error instanceof SyntaxError)
+          throw new BackupFormatError(`table ${table.name}, row ${index + 1}: not JSON`);
+        throw error;
+      }
+    }
+  }
+}
+
+const DISK_MARGIN_BYTES = 64 * 1024 * 1024;
+async function roomFor(folder: string): Promise<number> {
+  const fs = await statfs(folder);
+  return Math.max(0, fs.bavail * fs.bsize - DISK_MARGIN_BYTES);
+}
 
 /** Rows per INSERT: far below every database's limit on bound parameters for our widest table. */
 const INSERT_ROWS = 100;
@@ -67,9 +91,13 @@ async function restoreArchive(ctx: BackupContext, open: () => Promise<Readable>)
       try {
         ({ manifest } = await verifyArchive(await open(), {
           stage,
+          // What the staging disk can take, less a margin: an archive that would fill it is refused first.
+          maxExpandedBytes: await roomFor(scratch),
           expectedTables: BACKED_UP_TABLES.map((t) => t.name),
           schemaVersion: latestMigrationName(),
         }));
+        // Every row against its column and the API's contracts, before anything is stored or replaced.
+        await checkStagedRows(ctx, manifest, stage.dbDir);
       } catch (error) {
         if (error instanceof BackupFormatError) throw formatError(error);
         throw error;
@@ -92,11 +120,9 @@ async function restoreArchive(ctx: BackupContext, open: () => Promise<Readable>)
       } catch (error) {
         await removeQuietly(ctx, added);
         ctx.log.error({ err: error }, 'restore failed; the database was left as it was');
-        throw new AppError(
-          500,
-          ErrorCode.INTERNAL_ERROR,
-          formatMessage(BackupMessage.RESTORE_FAILED, { error: errorText(error) }),
-        );
+        if (isDatabaseUnreachable(error)) throw error;
+        // The database's own text names columns, constraints and the database: the log has it, not the answer.
+        throw new AppError(409, ErrorCode.CONFLICT, formatMessage(BackupMessage.RESTORE_FAILED, { error: REFUSED }));
       }
       const inBackup = new Set(storable);
       const removed = await removeQuietly(

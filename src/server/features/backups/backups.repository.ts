@@ -175,3 +175,12 @@ export async function extendLease(db: Kysely<DB>, name: string, owner: string, l
     .where('owner', '=', owner)
     .execute();
 }
+
+/** Rows left "running" or "pending" by a process that stopped: failed, with the reason. Called under the lock. */
+export async function failInterrupted(db: Kysely<DB>): Promise<void> {
+  await db
+    .updateTable('backups')
+    .set({ status: 'failed', error: 'interrupted: the server stopped while the backup ran' })
+    .where('status', 'in', ['running', 'pending'])
+    .execute();
+}

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { mkdir, readdir, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
+import type { Writable } from 'node:stream';
 import type { Kysely } from 'kysely';
 import {
   BACKUP_SCHEDULE_DEFAULT,
@@ -22,12 +23,15 @@ import type { DB } from '../../db/schema';
 import { retryWriteConflicts } from '../../db/write-conflicts';
 import { AppError, StorageUnavailableError } from '../../plugins/errors';
 import type { FileStorage, StoredObject } from '../../storage';
-import { BackupFormatError, verifyArchive, writeArchive, type TableSource } from './backup-archive';
+import { BackupFormatError, writeArchive, type TableSource } from './backup-archive';
+import { verifyArchive } from './backup-archive-read';
 import { exclusively, isBusyError } from './backup-lock';
+import { backupFailure, failedRowText } from './backup-failures';
 import { BACKED_UP_TABLES, type BackedUpTable } from './backup-tables';
 import {
   countCompleted,
   deleteBackupRow,
+  failInterrupted,
   findBackup,
   insertBackup,
   latestCompleted,
@@ -62,6 +66,8 @@ export interface BackupContext {
   /** The uploaded files (files/…, thumbnails/…) that a backup holds and a restore replaces. */
   uploads: FileStorage;
   log: BackupLog;
+  /** Opens the local archive file a backup writes (default: a new file on disk); tests simulate a full disk. */
+  openArchiveFile?: (file: string) => Writable;
 }
 
 export const SCHEDULE_SETTING = 'backups.auto';
@@ -155,6 +161,8 @@ export async function createBackup(
   options: { type: BackupKind; userId: number | null; now?: Date },
 ): Promise<Backup> {
   return exclusively(ctx.db, async () => {
+    // Holding the lock, no backup runs anywhere: a row still "running" belongs to a process that stopped.
+    await failInterrupted(ctx.db);
     const now = options.now ?? new Date();
     const filename = newFilename(options.type, now);
     const id = await retryWriteConflicts(() =>
@@ -180,6 +188,7 @@ export async function createBackup(
         },
         tables: BACKED_UP_TABLES.map((t) => tableSource(ctx.db, t)),
         uploads: ctx.uploads,
+        openFile: ctx.openArchiveFile,
       });
       // From the local file, before it moves into the store (which may be a bucket): read once more, never copied.
       const offsite = await copyOffsite(ctx, file, filename);
@@ -198,14 +207,11 @@ export async function createBackup(
         'backup created',
       );
     } catch (error) {
-      await updateBackup(ctx.db, id, { status: 'failed', error: errorText(error) }).catch(() => {});
+      // The row says why, the lock is released by exclusively() and the scratch folder (with any partial
+      // archive) goes in the finally below: a failed backup leaves nothing behind but its row.
+      await updateBackup(ctx.db, id, { status: 'failed', error: failedRowText(error) }).catch(() => {});
       ctx.log.error({ err: error, backup: filename }, 'backup failed');
-      if (error instanceof StorageUnavailableError) throw error;
-      throw new AppError(
-        500,
-        ErrorCode.INTERNAL_ERROR,
-        formatMessage(BackupMessage.BACKUP_FAILED, { error: errorText(error) }),
-      );
+      throw backupFailure(error);
     } finally {
       if (scratch) await rm(scratch, { recursive: true, force: true }).catch(() => {});
     }
@@ -266,7 +272,9 @@ export async function pruneBackups(ctx: BackupContext, now: Date): Promise<numbe
 
 /** The archive first: a row without its archive is "Backup not found", an archive without a row is lost. */
 async function removeBackup(ctx: BackupContext, row: BackupRow): Promise<void> {
-  await ctx.backups.delete(archiveKey(row.filename));
+  if (row.status === 'completed') await ctx.backups.delete(archiveKey(row.filename));
+  // An unfinished backup's archive never reached the store, or only partly: removed if it is there.
+  else await ctx.backups.delete(archiveKey(row.filename)).catch(() => {});
   await deleteBackupRow(ctx.db, Number(row.id));
 }
 
@@ -299,10 +307,20 @@ export async function openArchive(ctx: BackupContext, id: number): Promise<{ row
   return { row, object };
 }
 
+/**
+ * Deletes a backup's archive and row. A row still "running" is deleted when no backup holds the lock (its
+ * process stopped); while one does, 409 BUSY. A failed backup has no archive: only its row goes.
+ */
 export async function deleteBackup(ctx: BackupContext, id: number): Promise<void> {
   const row = await findBackup(ctx.db, id);
   if (!row) throw notFound();
-  if (row.status === 'running') throw new AppError(409, ErrorCode.CONFLICT, BackupMessage.BUSY);
+  if (row.status === 'running' || row.status === 'pending') {
+    await exclusively(ctx.db, async () => {
+      await failInterrupted(ctx.db);
+      await removeBackup(ctx, row);
+    });
+    return;
+  }
   await removeBackup(ctx, row);
 }
 

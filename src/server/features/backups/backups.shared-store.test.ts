@@ -244,6 +244,7 @@ describe.each(testDialects)('backups in object storage shared by two instances (
     const created = await call(appB, 'POST', '/api/backups');
     expect(created.statusCode, created.body).toBe(503);
     expect(created.json().code).toBe(ErrorCode.STORAGE_UNAVAILABLE);
+    expect(created.headers['retry-after']).toBe('300');
     for (const [method, url, body] of [
       ['GET', `/api/backups/${latest!.id}/download`],
       ['POST', `/api/backups/${latest!.id}/restore`, { confirm: 'RESTORE' }],
@@ -252,6 +253,8 @@ describe.each(testDialects)('backups in object storage shared by two instances (
       const res = await call(appB, method, url, body);
       expect(res.statusCode, `${method} ${url}: ${res.body}`).toBe(503);
       expect(res.json().code).toBe(ErrorCode.STORAGE_UNAVAILABLE);
+      // A store that is away is a state to wait out: the answer says when to try again.
+      expect(res.headers['retry-after'], `${method} ${url}`).toBe('300');
     }
     // The failed backup is listed as failed; the others are all still there, and so is every row.
     const listed = (await call(a.app, 'GET', '/api/backups')).json().data.backups as Backup[];
