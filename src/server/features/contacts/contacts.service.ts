@@ -92,42 +92,51 @@ export async function submitContact(
   if (errors.length > 0) throw new AppError(400, ErrorCode.VALIDATION_ERROR, errors[0]!.message, errors);
   if (body.website?.trim()) return 'ignored';
 
-  const contactId = await writeTransaction(db, async (trx) => {
-    const created_at = new Date().toISOString();
-    return insertContact(trx, {
-      first_name: values.first_name,
-      last_name: values.last_name,
-      email: values.email,
-      phone: values.phone || null,
-      service: values.service || null,
-      message: values.message,
-      source: body.source ?? 'website',
-      created_at,
-    });
-  });
-  // The request is stored; whatever happens to the alerts now cannot lose it. A failure there is shown
-  // on the contact (the failed-submission line) and logged, and the visitor still gets the success answer.
-  try {
-    await writeTransaction(db, (trx) =>
-      alerts.newContact(trx, {
-        contactId,
-        firstName: values.first_name,
-        lastName: values.last_name,
+  // Both transactions run on one connection held between them: with every connection busy, the alerts
+  // would otherwise queue behind other visitors' inserts, and a shutdown or an outage in between would leave
+  // stored requests whose staff never heard of them.
+  return db.connection().execute(async (conn): Promise<'stored'> => {
+    const contactId = await writeTransaction(conn, async (trx) => {
+      const created_at = new Date().toISOString();
+      return insertContact(trx, {
+        first_name: values.first_name,
+        last_name: values.last_name,
         email: values.email,
         phone: values.phone || null,
         service: values.service || null,
         message: values.message,
-        sender,
-      }),
-    );
-  } catch (error) {
-    log.error({ err: error, contactId: contactId }, 'staff alerts for a new contact failed');
-    const reason = error instanceof Error ? error.message : String(error);
-    await setContactError(db, contactId, formatMessage(ContactMessage.ALERT_FAILED, { reason: reason.slice(0, 300) }));
+        source: body.source ?? 'website',
+        created_at,
+      });
+    });
+    // The request is stored; whatever happens to the alerts now cannot lose it. A failure there is shown
+    // on the contact (the failed-submission line) and logged, and the visitor still gets the success answer.
+    try {
+      await writeTransaction(conn, (trx) =>
+        alerts.newContact(trx, {
+          contactId,
+          firstName: values.first_name,
+          lastName: values.last_name,
+          email: values.email,
+          phone: values.phone || null,
+          service: values.service || null,
+          message: values.message,
+          sender,
+        }),
+      );
+    } catch (error) {
+      log.error({ err: error, contactId: contactId }, 'staff alerts for a new contact failed');
+      const reason = error instanceof Error ? error.message : String(error);
+      await setContactError(
+        conn,
+        contactId,
+        formatMessage(ContactMessage.ALERT_FAILED, { reason: reason.slice(0, 300) }),
+      );
+      return 'stored';
+    }
+    alerts.flush();
     return 'stored';
-  }
-  alerts.flush();
-  return 'stored';
+  });
 }
 
 // ---------------------------------------------------------------- staff reads
