@@ -4,6 +4,7 @@ import fp from 'fastify-plugin';
 import { LRUCache } from 'lru-cache';
 import { CertificateMessage } from '../../../shared/contracts/certificates';
 import { ErrorCode } from '../../../shared/errors';
+import { createClientLimit } from '../../plugins/client-limit';
 import { AppError } from '../../plugins/errors';
 
 /*
@@ -62,7 +63,7 @@ export const certificateVerifyLimitPlugin = fp<CertificateVerifyLimitOptions>(
     const missDelayMs = options.missDelayMs ?? CERTIFICATE_MISS_DELAY_MS;
     const limiter = (name: string, limit: Limit, key: (request: FastifyRequest) => string) =>
       app.createRateLimit({ ...limit, keyGenerator: (request) => `${name}|${key(request)}` });
-    const lookups = limiter('certificate-verify', CERTIFICATE_VERIFY_RATE_LIMIT, (request) => request.ip);
+    const lookups = createClientLimit(app, 'certificate-verify', CERTIFICATE_VERIFY_RATE_LIMIT);
     const addressMisses = limiter(
       'certificate-miss',
       options.missesPerAddress ?? CERTIFICATE_MISSES_PER_ADDRESS,
@@ -79,14 +80,7 @@ export const certificateVerifyLimitPlugin = fp<CertificateVerifyLimitOptions>(
         reply.header('retry-after', Math.ceil(closedFor / 1000));
         return false;
       }
-      const result = await lookups(request);
-      if (result.isAllowed) return true;
-      reply.header('x-ratelimit-limit', result.max);
-      reply.header('x-ratelimit-remaining', result.remaining);
-      reply.header('x-ratelimit-reset', result.ttlInSeconds);
-      if (!result.isExceeded) return true;
-      reply.header('retry-after', result.ttlInSeconds);
-      return false;
+      return lookups(request, reply);
     });
 
     app.decorate('certificateLookupMissed', async (request: FastifyRequest) => {
