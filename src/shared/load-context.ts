@@ -62,8 +62,11 @@ export type CertificateVerifyOutcome =
 
 /** GET /verify-certificate?number=: the same lookup, rules and rate limit as GET /api/certificates/verify/{number}. */
 export interface WebCertificatesContext {
-  /** `number` as typed (it is normalised and checked here). */
-  verify(number: string): Promise<CertificateVerifyOutcome>;
+  /**
+   * `number` as typed (it is normalised and checked here); `signature` from a printed certificate's address,
+   * if the page's address has one.
+   */
+  verify(number: string, signature?: string | null): Promise<CertificateVerifyOutcome>;
 }
 
 /**

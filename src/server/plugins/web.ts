@@ -7,14 +7,11 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { createRequestHandler, type AppLoadContext, type ServerBuild } from 'react-router';
 import { blogListQuerySchema } from '../../shared/contracts/blog';
-import { isCertificateNumber, normalizeCertificateNumber } from '../../shared/contracts/certificates';
 import { portfolioListQuerySchema } from '../../shared/contracts/portfolio';
 import type { FieldError } from '../../shared/errors';
 import type {
-  CertificateVerifyOutcome,
   ContactPageOutcome,
   WebBlogContext,
-  WebCertificatesContext,
   WebContactsContext,
   WebLoadContext,
   WebPortfolioContext,
@@ -22,7 +19,7 @@ import type {
 import { APP_ROOT } from '../app-root';
 import { isTransientConflict, isUnstorableValue } from '../db/write-conflicts';
 import { getPost, listCategories, listComments, listPosts, listRelatedPosts } from '../features/blog/blog.service';
-import { verifyCertificate } from '../features/certificates/certificates.service';
+import { certificatesContextFor } from '../features/certificates/verify-page-context';
 import type { CompanyProfile, SeoSettings } from '../../shared/contracts/company';
 import { getCompanyProfile, getSeoSettings } from '../features/company/company.service';
 import { submitContact } from '../features/contacts/contacts.service';
@@ -203,32 +200,6 @@ function contactsContextFor(app: FastifyInstance, request: FastifyRequest, reply
         }
         if (!isTransientConflict(error)) request.log.error({ err: error }, 'contact form failed');
         return refused(500);
-      }
-    },
-  };
-}
-
-/**
- * The verification page's lookup: the limits of GET /api/certificates/verify/{number} (one count per lookup,
- * a miss counted as one, answered with the page rather than JSON), the same normalising, format check and service.
- */
-export function certificatesContextFor(
-  app: FastifyInstance,
-  request: FastifyRequest,
-  reply: FastifyReply,
-): WebCertificatesContext {
-  return {
-    async verify(number): Promise<CertificateVerifyOutcome> {
-      if (!(await app.certificateVerifyAllowed(request, reply))) return { status: 'rate_limited' };
-      const normalized = normalizeCertificateNumber(number);
-      if (!isCertificateNumber(normalized)) return { status: 'invalid' };
-      try {
-        const certificate = await verifyCertificate(app.database.db, normalized);
-        if (!certificate) await app.certificateLookupMissed(request);
-        return certificate ? { status: 'verified', certificate } : { status: 'not_found' };
-      } catch (error) {
-        request.log.error({ err: error }, 'certificate verification failed');
-        return { status: 'failed' };
       }
     },
   };

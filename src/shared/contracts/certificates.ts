@@ -50,6 +50,7 @@ export {
   todayIsoDate,
   VERIFY_CERTIFICATE_PATH,
   VERIFY_NUMBER_PARAM,
+  VERIFY_SIGNATURE_PARAM,
   verifyCertificateHref,
 } from './certificates.values';
 export type { CertificateCsvColumn, CertificateStatus, RecipientType } from './certificates.values';
@@ -189,6 +190,14 @@ export type VerifiedCertificate = z.infer<typeof verifiedCertificateSchema>;
 /** GET /api/certificates/verify/{number} path: any text up to the input bound; its format is checked by the handler. */
 export const certificateVerifyParamsSchema = z.object({
   number: z.string().max(CERTIFICATE_NUMBER_INPUT_MAX, CertificateMessage.NUMBER_FORMAT),
+});
+
+/**
+ * GET /api/certificates/verify/{number} query: `sig`, the signature of the address printed on the certificate
+ * (optional; a wrong one is the same as none).
+ */
+export const certificateVerifyQuerySchema = z.object({
+  sig: z.string().max(64).optional(),
 });
 
 /**

@@ -88,6 +88,8 @@ export const certificateCsvAliases: Record<string, CertificateCsvColumn> = {
 /** Verification page address and its query parameter: a link or QR code opens the result directly. */
 export const VERIFY_CERTIFICATE_PATH = '/verify-certificate';
 export const VERIFY_NUMBER_PARAM = 'number';
+/** The signature a printed certificate's address carries (the server's verify-link.ts). */
+export const VERIFY_SIGNATURE_PARAM = 'sig';
 
 /** Every text of the certificate flow: the catalogue's (spec 01 and 02, section 8) and ours. */
 export const CertificateMessage = {
@@ -172,9 +174,13 @@ export function certificateNumberYear(number: string): number | undefined {
   return match ? Number(match[1]) : undefined;
 }
 
-/** The verification page for a number, relative (prefix with the site's origin for a QR code or an e-mail). */
-export function verifyCertificateHref(number: string): string {
-  return `${VERIFY_CERTIFICATE_PATH}?${VERIFY_NUMBER_PARAM}=${encodeURIComponent(number)}`;
+/**
+ * The verification page for a number, relative (prefix with the site's origin for a QR code or an e-mail),
+ * with the signature the server gives the addresses it prints.
+ */
+export function verifyCertificateHref(number: string, signature?: string): string {
+  const href = `${VERIFY_CERTIFICATE_PATH}?${VERIFY_NUMBER_PARAM}=${encodeURIComponent(number)}`;
+  return signature ? `${href}&${VERIFY_SIGNATURE_PARAM}=${encodeURIComponent(signature)}` : href;
 }
 
 /** Today's date as YYYY-MM-DD in UTC: the day certificate expiry is judged against. */

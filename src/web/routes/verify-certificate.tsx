@@ -1,6 +1,10 @@
 import { data } from 'react-router';
 import type { Route } from './+types/verify-certificate';
-import { CERTIFICATE_NUMBER_EXAMPLE, VERIFY_CERTIFICATE_PATH } from '../../shared/contracts/certificates.values';
+import {
+  CERTIFICATE_NUMBER_EXAMPLE,
+  VERIFY_CERTIFICATE_PATH,
+  VERIFY_SIGNATURE_PARAM,
+} from '../../shared/contracts/certificates.values';
 import { VerifyCertificatePage } from '../features/certificates/verify-page';
 import {
   isBlankNumber,
@@ -19,10 +23,11 @@ const NO_STORE = { 'Cache-Control': 'no-store' };
  * opens the result directly and the form works without JavaScript. ADR 0014.
  */
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const raw = numberFromSearch(new URL(request.url).searchParams);
+  const search = new URL(request.url).searchParams;
+  const raw = numberFromSearch(search);
   if (raw === null) return { result: { kind: 'idle' } as VerifyResult };
   if (isBlankNumber(raw)) return data({ result: { kind: 'blank' } as VerifyResult }, { headers: NO_STORE });
-  const result = verifyResultFor(raw, await context.certificates.verify(raw));
+  const result = verifyResultFor(raw, await context.certificates.verify(raw, search.get(VERIFY_SIGNATURE_PARAM)));
   return data({ result }, { status: verifyHttpStatus(result), headers: NO_STORE });
 }
 

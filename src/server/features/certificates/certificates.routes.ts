@@ -11,6 +11,7 @@ import {
   certificateRevokeRequestSchema,
   certificateSchema,
   certificateVerifyParamsSchema,
+  certificateVerifyQuerySchema,
   certificateWriteSchema,
   isCertificateNumber,
   normalizeCertificateNumber,
@@ -38,6 +39,7 @@ import {
   verifyCertificate,
 } from './certificates.service';
 import { PdfRenderPool } from './certificate-pdf-pool';
+import { certificateSite } from './verify-link';
 import { certificateVerifyLimit } from './verify-limit';
 
 const tags = ['certificates'];
@@ -64,7 +66,7 @@ async function noStore(_request: FastifyRequest, reply: FastifyReply) {
 export async function certificatesRoutes(app: FastifyInstance): Promise<void> {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const db = () => app.database.db;
-  const publicUrl = () => app.config.publicUrl;
+  const site = () => certificateSite(app.config.publicUrl, app.certificateLinks);
   // PDFs are rendered off the event loop, a bounded number at a time (certificate-pdf-pool.ts).
   const pdfPool = new PdfRenderPool();
   app.addHook('onClose', () => pdfPool.close());
@@ -80,6 +82,7 @@ export async function certificatesRoutes(app: FastifyInstance): Promise<void> {
         tags,
         summary: 'Verify a certificate by its number (what the verification page shows, nothing more)',
         params: certificateVerifyParamsSchema,
+        querystring: certificateVerifyQuerySchema,
         response: { 200: successEnvelope(verifiedCertificateSchema) },
       },
     },
@@ -110,7 +113,7 @@ export async function certificatesRoutes(app: FastifyInstance): Promise<void> {
     },
     async (request) => ({
       success: true as const,
-      data: await listCertificatesPage(db(), request.query, publicUrl()),
+      data: await listCertificatesPage(db(), request.query, site()),
     }),
   );
 
@@ -126,7 +129,7 @@ export async function certificatesRoutes(app: FastifyInstance): Promise<void> {
       },
     },
     async (request, reply) => {
-      const certificate = await createCertificate(db(), request.body, publicUrl());
+      const certificate = await createCertificate(db(), request.body, site());
       reply.status(201);
       return written(certificate, CertificateMessage.CREATED);
     },
@@ -169,7 +172,7 @@ export async function certificatesRoutes(app: FastifyInstance): Promise<void> {
       },
     },
     async (request) => {
-      const data = await importCertificates(db(), request.body.csv, request.body.expected, publicUrl());
+      const data = await importCertificates(db(), request.body.csv, request.body.expected, site());
       return {
         success: true as const,
         data,
@@ -189,7 +192,7 @@ export async function certificatesRoutes(app: FastifyInstance): Promise<void> {
         response: { 200: successEnvelope(certificateSchema) },
       },
     },
-    async (request) => ({ success: true as const, data: await getCertificate(db(), request.params.id, publicUrl()) }),
+    async (request) => ({ success: true as const, data: await getCertificate(db(), request.params.id, site()) }),
   );
 
   r.get(
@@ -205,7 +208,7 @@ export async function certificatesRoutes(app: FastifyInstance): Promise<void> {
       },
     },
     async (request, reply) => {
-      const { certificate, pdf } = await certificatePdf(db(), request.params.id, publicUrl(), (...job) =>
+      const { certificate, pdf } = await certificatePdf(db(), request.params.id, site(), (...job) =>
         pdfPool.render(...job),
       );
       return reply
@@ -229,10 +232,7 @@ export async function certificatesRoutes(app: FastifyInstance): Promise<void> {
       },
     },
     async (request) =>
-      written(
-        await updateCertificateById(db(), request.params.id, request.body, publicUrl()),
-        CertificateMessage.UPDATED,
-      ),
+      written(await updateCertificateById(db(), request.params.id, request.body, site()), CertificateMessage.UPDATED),
   );
 
   r.post(
@@ -249,7 +249,7 @@ export async function certificatesRoutes(app: FastifyInstance): Promise<void> {
     },
     async (request) =>
       written(
-        await revokeCertificate(db(), request.params.id, request.body.reason, publicUrl()),
+        await revokeCertificate(db(), request.params.id, request.body.reason, site()),
         CertificateMessage.REVOKED,
       ),
   );

@@ -10,7 +10,6 @@ import {
   isCertificateNumber,
   normalizeCertificateNumber,
   todayIsoDate,
-  verifyCertificateHref,
   type Certificate,
   type CertificateImportPreview,
   type CertificateImportResult,
@@ -44,12 +43,13 @@ import {
   type CertificateRow,
   type CertificateValues,
 } from './certificates.repository';
+import type { CertificateSite } from './verify-link';
 
 /** The not-found answer for a certificate id (staff calls). */
 const certificateNotFound = () => notFound(CertificateMessage.NOT_FOUND_ID);
 
-/** A row as staff see it; `publicUrl` is the site's canonical origin (for the verification address). */
-export function toCertificate(row: CertificateRow, publicUrl: string, today = todayIsoDate()): Certificate {
+/** A row as staff see it; `site` gives the verification address printed on it. */
+export function toCertificate(row: CertificateRow, site: CertificateSite, today = todayIsoDate()): Certificate {
   return {
     id: Number(row.id),
     certificate_number: row.certificate_number,
@@ -64,17 +64,17 @@ export function toCertificate(row: CertificateRow, publicUrl: string, today = to
     effective_status: effectiveCertificateStatus(row.status, row.expiry_date, today),
     revoked_at: row.revoked_at,
     revocation_reason: row.revocation_reason,
-    verify_url: `${publicUrl}${verifyCertificateHref(row.certificate_number)}`,
+    verify_url: site.verifyUrl(row.certificate_number),
     created_at: row.created_at,
     updated_at: row.updated_at,
   };
 }
 
 /** One certificate for staff; 404 when there is none. */
-export async function getCertificate(db: Kysely<DB>, id: number, publicUrl: string): Promise<Certificate> {
+export async function getCertificate(db: Kysely<DB>, id: number, site: CertificateSite): Promise<Certificate> {
   const row = await findCertificateById(db, id);
   if (!row) throw certificateNotFound();
-  return toCertificate(row, publicUrl);
+  return toCertificate(row, site);
 }
 
 /**
@@ -84,12 +84,12 @@ export async function getCertificate(db: Kysely<DB>, id: number, publicUrl: stri
 export async function certificatePdf(
   db: Kysely<DB>,
   id: number,
-  publicUrl: string,
+  site: CertificateSite,
   render: typeof renderCertificatePdf = renderCertificatePdf,
 ): Promise<{ certificate: Certificate; pdf: Buffer }> {
-  const [certificate, issuer] = await Promise.all([getCertificate(db, id, publicUrl), findIssuer(db)]);
+  const [certificate, issuer] = await Promise.all([getCertificate(db, id, site), findIssuer(db)]);
   const pdf = await render(certificate, {
-    name: issuer?.name ?? new URL(publicUrl).hostname,
+    name: issuer?.name ?? new URL(site.publicUrl).hostname,
     signatory: issuer?.founder || null,
   });
   return { certificate, pdf };
@@ -137,7 +137,7 @@ export function numberFormatError(): AppError {
 export async function listCertificatesPage(
   db: Kysely<DB>,
   query: CertificateListQuery,
-  publicUrl: string,
+  site: CertificateSite,
   today = todayIsoDate(),
 ): Promise<CertificateListData> {
   const filter: CertificateFilter = {
@@ -157,7 +157,7 @@ export async function listCertificatesPage(
     counts.all += count;
   }
   return {
-    certificates: rows.map((row) => toCertificate(row, publicUrl, today)),
+    certificates: rows.map((row) => toCertificate(row, site, today)),
     pagination: { page: query.page, limit: query.limit, total, pages: Math.ceil(total / query.limit) },
     counts,
   };
@@ -225,7 +225,7 @@ function storedValues(row: CertificateRow): CertificateValues {
 export async function createCertificate(
   db: Kysely<DB>,
   input: CertificateWrite,
-  publicUrl: string,
+  site: CertificateSite,
 ): Promise<Certificate> {
   const id = await writeTransaction(db, async (trx) => {
     let number = input.certificate_number;
@@ -234,7 +234,7 @@ export async function createCertificate(
     const now = new Date().toISOString();
     return insertCertificate(trx, { ...valuesOf(input, number, now), created_at: now, updated_at: now });
   });
-  return getCertificate(db, id, publicUrl);
+  return getCertificate(db, id, site);
 }
 
 /**
@@ -246,7 +246,7 @@ export async function updateCertificateById(
   db: Kysely<DB>,
   id: number,
   input: CertificateWrite,
-  publicUrl: string,
+  site: CertificateSite,
 ): Promise<Certificate> {
   await writeTransaction(db, async (trx) => {
     const current = await findCertificateForUpdate(trx, id);
@@ -260,7 +260,7 @@ export async function updateCertificateById(
     const revokedAt = current.status === 'revoked' ? current.revoked_at : now;
     await updateCertificate(trx, id, valuesOf(input, number, revokedAt), now);
   });
-  return getCertificate(db, id, publicUrl);
+  return getCertificate(db, id, site);
 }
 
 /**
@@ -271,7 +271,7 @@ export async function revokeCertificate(
   db: Kysely<DB>,
   id: number,
   reason: string,
-  publicUrl: string,
+  site: CertificateSite,
 ): Promise<Certificate> {
   await writeTransaction(db, async (trx) => {
     const current = await findCertificateForUpdate(trx, id);
@@ -289,7 +289,7 @@ export async function revokeCertificate(
       now,
     );
   });
-  return getCertificate(db, id, publicUrl);
+  return getCertificate(db, id, site);
 }
 
 /** "SST-2026-00001 — Jane Doe": a certificate as the recent activity names it. */
@@ -355,7 +355,7 @@ export async function importCertificates(
   db: Kysely<DB>,
   csv: string,
   expected: number | undefined,
-  publicUrl: string,
+  site: CertificateSite,
 ): Promise<CertificateImportResult> {
   // Read once before the transaction so that a bad file costs no transaction; checked again inside it.
   readCertificateCsv(csv);
@@ -390,5 +390,5 @@ export async function importCertificates(
   });
   const rows = await findCertificatesByNumbers(db, numbers);
   const today = todayIsoDate();
-  return { created: rows.map((row) => toCertificate(row, publicUrl, today)), refused };
+  return { created: rows.map((row) => toCertificate(row, site, today)), refused };
 }

@@ -6,7 +6,7 @@ import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { errorHandlerPlugin } from '../../plugins/error-handler';
 import { rateLimitOptions } from '../../plugins/rate-limit-store';
-import { certificatesContextFor } from '../../plugins/web';
+import { certificatesContextFor } from './verify-page-context';
 import { createTestDatabase, testDialects, type TestDatabase } from '../../testing/test-database';
 import { claimRedisDatabase, redisAvailable, type ClaimedRedisDatabase } from '../../testing/test-redis';
 import { certificatesRoutes } from './certificates.routes';
@@ -18,6 +18,7 @@ import { certificateVerifyLimitPlugin } from './verify-limit';
  */
 
 const KNOWN = 'SST-2025-48213';
+const SECRET = 'a-test-secret-of-at-least-32-characters';
 const LIMITS = {
   missDelayMs: 0,
   missesPerAddress: { max: 3, timeWindow: 60_000 },
@@ -40,22 +41,29 @@ async function lookupApp(database: TestDatabase, redis?: Redis): Promise<Fastify
   app.setSerializerCompiler(serializerCompiler);
   await app.register(errorHandlerPlugin);
   app.decorate('database', database.database);
-  app.decorate('config', { publicUrl: 'http://localhost:3000' } as never);
+  app.decorate('config', { publicUrl: 'http://localhost:3000', jwtSecret: SECRET } as never);
   app.decorate('redis', redis);
   await app.register(rateLimit, rateLimitOptions(app));
   await app.register(certificateVerifyLimitPlugin, LIMITS);
   await app.register(certificatesRoutes, { prefix: '/api/certificates' });
-  app.get<{ Querystring: { number: string } }>('/page', async (request, reply) =>
-    certificatesContextFor(app, request, reply).verify(request.query.number),
+  app.get<{ Querystring: { number: string; sig?: string } }>('/page', async (request, reply) =>
+    certificatesContextFor(app, request, reply).verify(request.query.number, request.query.sig),
   );
   await app.ready();
   return app;
 }
 
-const api = (app: FastifyInstance, number: string, ip: string) =>
-  app.inject({ method: 'GET', url: `/api/certificates/verify/${number}`, remoteAddress: ip });
-const page = async (app: FastifyInstance, number: string, ip: string) =>
-  (await app.inject({ method: 'GET', url: '/page', query: { number }, remoteAddress: ip })).json().status as string;
+const api = (app: FastifyInstance, number: string, ip: string, sig?: string) =>
+  app.inject({
+    method: 'GET',
+    url: `/api/certificates/verify/${number}`,
+    query: sig ? { sig } : {},
+    remoteAddress: ip,
+  });
+const page = async (app: FastifyInstance, number: string, ip: string, sig?: string) =>
+  (
+    await app.inject({ method: 'GET', url: '/page', query: sig ? { number, sig } : { number }, remoteAddress: ip })
+  ).json().status as string;
 
 async function withCertificate(dialect: (typeof testDialects)[number]): Promise<TestDatabase> {
   const database = await createTestDatabase(dialect);
@@ -112,7 +120,40 @@ describe.each(testDialects)('certificate lookups on %s', (dialect) => {
     expect(Number(fresh.headers['retry-after'])).toBeGreaterThan(0);
     expect(await page(app, KNOWN, newIp())).toBe('rate_limited');
   });
+
+  it('still answers the signed address printed on a certificate when the budget is spent', async () => {
+    // The budget is spent (the test above). The address staff print carries the number's signature.
+    const certificate = await verifyUrlOf(app, KNOWN);
+    const sig = new URL(certificate).searchParams.get('sig') ?? '';
+    expect(sig).toMatch(/^[\w-]{16}$/);
+    expect((await api(app, KNOWN, newIp(), sig)).statusCode).toBe(200);
+    expect(await page(app, KNOWN, newIp(), sig)).toBe('verified');
+    // Lower case as typed from the address: the same number, the same signature.
+    expect((await api(app, KNOWN.toLowerCase(), newIp(), sig)).statusCode).toBe(200);
+    // A signature of another number, a forged one or an overlong one is no signature.
+    const other = app.certificateLinks.sign('SST-2025-48214');
+    for (const wrong of [other, `${sig.slice(0, -1)}A`, 'x'.repeat(64), 'x'.repeat(65)]) {
+      expect([429, 400]).toContain((await api(app, KNOWN, newIp(), wrong)).statusCode);
+      expect(await page(app, KNOWN, newIp(), wrong)).toBe('rate_limited');
+    }
+    // The address's own limits still hold for signed lookups.
+    const busy = newIp();
+    for (let i = 0; i < 30; i += 1) await api(app, KNOWN, busy, sig);
+    expect((await api(app, KNOWN, busy, sig)).statusCode).toBe(429);
+  });
 });
+
+/** The verification address staff see for a certificate (what its PDF's QR code holds). */
+async function verifyUrlOf(app: FastifyInstance, number: string): Promise<string> {
+  const { toCertificate } = await import('./certificates.service');
+  const { certificateSite } = await import('./verify-link');
+  const row = await app.database.db
+    .selectFrom('certificates')
+    .selectAll()
+    .where('certificate_number', '=', number)
+    .executeTakeFirstOrThrow();
+  return toCertificate(row, certificateSite('http://localhost:3000', app.certificateLinks)).verify_url;
+}
 
 describe.skipIf(!hasRedis)('certificate lookups counted in Redis by two instances', () => {
   let database: TestDatabase;

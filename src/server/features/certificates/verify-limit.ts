@@ -6,6 +6,7 @@ import { CertificateMessage } from '../../../shared/contracts/certificates';
 import { ErrorCode } from '../../../shared/errors';
 import { createClientLimit } from '../../plugins/client-limit';
 import { AppError } from '../../plugins/errors';
+import { createVerifyLinkSigner, type VerifyLinkSigner } from './verify-link';
 
 /*
  * Certificate lookups, whichever way they arrive (GET /api/certificates/verify/{number} and the verification
@@ -15,7 +16,9 @@ import { AppError } from '../../plugins/errors';
  * - per client address, CERTIFICATE_VERIFY_RATE_LIMIT lookups a minute, and MISSES_PER_ADDRESS misses;
  * - a miss is answered after CERTIFICATE_MISS_DELAY_MS, so one client asking number after number is slowed;
  * - site-wide, at most CERTIFICATE_MISS_BUDGET misses from all addresses together, so that many addresses
- *   cannot walk together: once it is spent, every lookup is refused until the window renews.
+ *   cannot walk together: once it is spent, every lookup is refused until the window renews, except one
+ *   that carries the signature of the address printed on the certificate (verify-link.ts): the budget
+ *   keeps walkers out, it cannot keep issued certificates from verifying.
  *
  * A refusal is 429 with Retry-After. @fastify/rate-limit counts each route apart, so both ways call the
  * limiters made here; with REDIS_URL they count once for every instance (rate-limit-store.ts, ADR 0030).
@@ -45,14 +48,17 @@ declare module 'fastify' {
     /**
      * Counts one certificate lookup by this request's client, before the register is read. Sets the
      * X-RateLimit-* headers; past the client's limits or the site-wide miss budget, sets Retry-After and
-     * resolves false.
+     * resolves false. `signed`: the lookup carries a valid signature of its number (not refused by the
+     * site-wide budget).
      */
-    certificateVerifyAllowed(request: FastifyRequest, reply: FastifyReply): Promise<boolean>;
+    certificateVerifyAllowed(request: FastifyRequest, reply: FastifyReply, signed?: boolean): Promise<boolean>;
     /**
      * Counts a lookup that found nothing (for the client and site-wide) and waits CERTIFICATE_MISS_DELAY_MS.
      * Called before a miss is answered.
      */
     certificateLookupMissed(request: FastifyRequest): Promise<void>;
+    /** Signs and checks the numbers of the verification addresses printed on certificates. */
+    certificateLinks: VerifyLinkSigner;
   }
 }
 
@@ -74,8 +80,13 @@ export const certificateVerifyLimitPlugin = fp<CertificateVerifyLimitOptions>(
     let siteClosedUntil = 0;
     const closedAddresses = new LRUCache<string, number>({ max: CLOSED_ADDRESSES_MAX });
 
-    app.decorate('certificateVerifyAllowed', async (request: FastifyRequest, reply: FastifyReply) => {
-      const closedFor = Math.max(siteClosedUntil, closedAddresses.get(request.ip) ?? 0) - Date.now();
+    const secret = app.config.jwtSecret;
+    if (!secret) throw new Error('JWT secret missing: certificate verification links are signed with it');
+    app.decorate('certificateLinks', createVerifyLinkSigner(secret));
+
+    app.decorate('certificateVerifyAllowed', async (request: FastifyRequest, reply: FastifyReply, signed = false) => {
+      const site = signed ? 0 : siteClosedUntil;
+      const closedFor = Math.max(site, closedAddresses.get(request.ip) ?? 0) - Date.now();
       if (closedFor > 0) {
         reply.header('retry-after', Math.ceil(closedFor / 1000));
         return false;
@@ -103,7 +114,10 @@ export const certificateVerifyLimitPlugin = fp<CertificateVerifyLimitOptions>(
 
 /** onRequest hook of GET /api/certificates/verify/{number}: past the limit, 429 RATE_LIMITED in the envelope. */
 export async function certificateVerifyLimit(this: FastifyInstance, request: FastifyRequest, reply: FastifyReply) {
-  if (!(await this.certificateVerifyAllowed(request, reply))) {
+  const { number } = request.params as { number?: string };
+  const { sig } = request.query as { sig?: unknown };
+  const signed = typeof number === 'string' && typeof sig === 'string' && this.certificateLinks.check(number, sig);
+  if (!(await this.certificateVerifyAllowed(request, reply, signed))) {
     throw new AppError(429, ErrorCode.RATE_LIMITED, CertificateMessage.VERIFY_RATE_LIMITED);
   }
 }

@@ -1,14 +1,10 @@
 import rateLimit from '@fastify/rate-limit';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  CERTIFICATE_VERIFY_RATE_LIMIT,
-  certificateVerifyLimit,
-  certificateVerifyLimitPlugin,
-} from '../features/certificates/verify-limit';
-import { freshIp } from '../testing/auth-helpers';
-import { createTestDatabase, type TestDatabase } from '../testing/test-database';
-import { certificatesContextFor } from './web';
+import { freshIp } from '../../testing/auth-helpers';
+import { createTestDatabase, type TestDatabase } from '../../testing/test-database';
+import { CERTIFICATE_VERIFY_RATE_LIMIT, certificateVerifyLimit, certificateVerifyLimitPlugin } from './verify-limit';
+import { certificatesContextFor } from './verify-page-context';
 
 /** The verification page's lookup (load context): the API's rules, outcomes instead of HTTP errors. */
 describe('the load context of /verify-certificate', () => {
@@ -34,6 +30,7 @@ describe('the load context of /verify-certificate', () => {
       })
       .execute();
     app = Fastify();
+    app.decorate('config', { jwtSecret: 'a-test-secret-of-at-least-32-characters' } as never);
     // A database that fails every query when `broken` is set.
     app.decorate('database', {
       get db() {
