@@ -209,6 +209,8 @@ describe.each(testDialects)('what a restore refuses (%s)', (dialect) => {
     ['company_profile', 'email', 'not an address'],
     ['company_profile', 'hero_video_url', 'http://plain.example/video.webm'],
     ['certificates', 'certificate_number', 'SST-2025-00001'],
+    ['team_members', 'linkedin', 'javascript:alert(1)'],
+    ['pricing_packages', 'cta_url', 'ftp://files.example/price.pdf'],
   ])('refuses a value the API would refuse: %s.%s = %s', async (table, column, value) => {
     await writeEntries(crafted, editCell(entries, table, 0, column, value));
     const error = await refused(400);

@@ -38,7 +38,7 @@ async function checkStagedRows(ctx: BackupContext, manifest: BackupManifest, sta
   const rules = await loadTableRules(ctx.db, ctx.dialect);
   const references = new ReferenceCheck(
     await loadForeignKeys(ctx.db, ctx.dialect),
-    manifest.tables.map((t) => t.name),
+    BACKED_UP_TABLES.filter((spec) => manifest.tables.some((t) => t.name === spec.name)),
   );
   const eachRow = async (
     table: BackupManifest['tables'][number],

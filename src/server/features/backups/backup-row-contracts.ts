@@ -17,6 +17,12 @@ import { variantFormats, variantLabels } from '../../../shared/contracts/image-v
 import { isEmailAddress, subscriberStatuses } from '../../../shared/contracts/newsletter.values';
 import { notificationKinds, notificationTypes } from '../../../shared/contracts/notifications';
 import { projectInputSchema, projectStatuses } from '../../../shared/contracts/portfolio';
+import {
+  pricingPackageWriteSchema,
+  serviceWriteSchema,
+  teamMemberWriteSchema,
+  testimonialWriteSchema,
+} from '../../../shared/contracts/site-content';
 import { systemSettingsSchema } from '../../../shared/contracts/system-settings';
 import { SYSTEM_SETTINGS_KEY } from '../../../shared/contracts/system-settings.values';
 import { uploadCategorySchema } from '../../../shared/contracts/uploads';
@@ -65,7 +71,8 @@ const settingValue = (row: Record<string, unknown>) => {
   return shape ? jsonText(shape) : anyJson;
 };
 
-const { gallery, team } = projectInputSchema.shape;
+const { gallery, team, testimonials } = projectInputSchema.shape;
+const member = teamMemberWriteSchema.shape;
 
 export const ROW_CONTRACTS: Readonly<Record<string, Readonly<Record<string, ColumnContract>>>> = {
   users: {
@@ -88,6 +95,24 @@ export const ROW_CONTRACTS: Readonly<Record<string, Readonly<Record<string, Colu
   social_links: {
     platform: socialLinkSchema.shape.platform,
     url: socialLinkSchema.shape.url,
+  },
+  services: {
+    image_url: serviceWriteSchema.shape.image_url,
+    background_url: serviceWriteSchema.shape.background_url,
+  },
+  team_members: {
+    image: member.image,
+    linkedin: member.linkedin,
+    github: member.github,
+    twitter: member.twitter,
+    email: member.email,
+  },
+  testimonials: {
+    image: testimonialWriteSchema.shape.image,
+    rating: testimonialWriteSchema.shape.rating,
+  },
+  pricing_packages: {
+    cta_url: pricingPackageWriteSchema.shape.cta_url,
   },
   blog_categories: {
     slug: blogCategoryUpdateSchema.shape.slug,
@@ -119,6 +144,9 @@ export const ROW_CONTRACTS: Readonly<Record<string, Readonly<Record<string, Colu
   },
   project_team_members: {
     image: team.element.shape.image,
+  },
+  project_testimonials: {
+    rating: testimonials.element.shape.rating,
   },
   contacts: {
     status: z.enum(contactStatuses),

@@ -100,17 +100,18 @@ export class ReferenceCheck {
   private readonly primary = new Set<string>();
   private readonly order: string[] = [];
 
+  /** `restoredTables`: the tables the restore replaces, with their primary keys. */
   constructor(
     private readonly foreignKeys: readonly ForeignKey[],
-    restoredTables: readonly string[],
+    restoredTables: readonly { name: string; key: readonly string[] }[],
   ) {
-    const restored = new Set(restoredTables);
+    const restored = new Set(restoredTables.map((t) => t.name));
     for (const fk of foreignKeys) {
       // A table the restore does not replace keeps its rows: the database checks references to it.
       if (!restored.has(fk.table) || !restored.has(fk.refTable)) continue;
       const name = `${fk.refTable}.${fk.refColumn}`;
       this.keys.set(name, new Set());
-      const spec = BACKED_UP_TABLES.find((t) => t.name === fk.refTable);
+      const spec = restoredTables.find((t) => t.name === fk.refTable);
       if (spec?.key.length === 1 && spec.key[0] === fk.refColumn) this.primary.add(name);
     }
   }
