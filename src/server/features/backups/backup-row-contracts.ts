@@ -59,17 +59,14 @@ const jsonText = (shape: z.ZodType) =>
 const emailAddress = z.string().refine(isEmailAddress, 'not an e-mail address');
 
 /** The settings the API reads with a schema, by key: anything else must still be JSON text. */
-const SETTING_SHAPES: Record<string, z.ZodType> = {
+const SETTING_VALUES = new Map<unknown, z.ZodType>([
   // Read as a partial (fields not yet saved take their defaults), and refused whole when it does not fit.
-  [SYSTEM_SETTINGS_KEY]: systemSettingsSchema.partial(),
-  [SEO_SETTINGS_KEY]: seoSettingsSchema,
-  [SCHEDULE_SETTING]: backupScheduleInputSchema,
-};
+  [SYSTEM_SETTINGS_KEY, jsonText(systemSettingsSchema.partial())],
+  [SEO_SETTINGS_KEY, jsonText(seoSettingsSchema)],
+  [SCHEDULE_SETTING, jsonText(backupScheduleInputSchema)],
+]);
 const anyJson = jsonText(z.unknown());
-const settingValue = (row: Record<string, unknown>) => {
-  const shape = typeof row.key === 'string' ? SETTING_SHAPES[row.key] : undefined;
-  return shape ? jsonText(shape) : anyJson;
-};
+const settingValue = (row: Record<string, unknown>) => SETTING_VALUES.get(row.key) ?? anyJson;
 
 const { gallery, team, testimonials } = projectInputSchema.shape;
 const member = teamMemberWriteSchema.shape;

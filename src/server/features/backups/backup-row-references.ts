@@ -116,8 +116,15 @@ export class ReferenceCheck {
     }
   }
 
-  private references(table: string) {
-    return this.foreignKeys.filter((fk) => fk.table === table && this.keys.has(`${fk.refTable}.${fk.refColumn}`));
+  private readonly referencesOf = new Map<string, ForeignKey[]>();
+  /** The foreign keys of this table that the check follows. */
+  private references(table: string): ForeignKey[] {
+    let found = this.referencesOf.get(table);
+    if (!found) {
+      found = this.foreignKeys.filter((fk) => fk.table === table && this.keys.has(`${fk.refTable}.${fk.refColumn}`));
+      this.referencesOf.set(table, found);
+    }
+    return found;
   }
 
   /** Whether a reference from `table` to `refTable` can only be checked after every table has been read. */
