@@ -96,8 +96,8 @@ const describe = (value: unknown) => {
 export class ReferenceCheck {
   /** The key values of every referenced column ("table.column"). */
   private readonly keys = new Map<string, Set<string>>();
-  /** Referenced columns that are their table's primary key: a value seen twice is refused. */
-  private readonly primary = new Set<string>();
+  /** Per table, its columns that others refer to; a primary key's value seen twice is refused. */
+  private readonly keyColumns = new Map<string, { column: string; values: Set<string>; primary: boolean }[]>();
   private readonly order: string[] = [];
 
   /** `restoredTables`: the tables the restore replaces, with their primary keys. */
@@ -110,9 +110,14 @@ export class ReferenceCheck {
       // A table the restore does not replace keeps its rows: the database checks references to it.
       if (!restored.has(fk.table) || !restored.has(fk.refTable)) continue;
       const name = `${fk.refTable}.${fk.refColumn}`;
-      this.keys.set(name, new Set());
+      if (this.keys.has(name)) continue;
+      const values = new Set<string>();
+      this.keys.set(name, values);
       const spec = restoredTables.find((t) => t.name === fk.refTable);
-      if (spec?.key.length === 1 && spec.key[0] === fk.refColumn) this.primary.add(name);
+      const primary = spec?.key.length === 1 && spec.key[0] === fk.refColumn;
+      const columns = this.keyColumns.get(fk.refTable) ?? [];
+      columns.push({ column: fk.refColumn, values, primary });
+      this.keyColumns.set(fk.refTable, columns);
     }
   }
 
@@ -141,18 +146,16 @@ export class ReferenceCheck {
 
   /** Keeps this row's key values that others refer to, and checks its references to tables read before. */
   see(table: string, row: Record<string, unknown>, index: number): void {
-    for (const [name, set] of this.keys) {
-      const [keyTable, column] = name.split('.') as [string, string];
-      if (keyTable !== table) continue;
+    for (const { column, values, primary } of this.keyColumns.get(table) ?? []) {
       const value = row[column];
       if (value === null || value === undefined) continue;
       const key = keyText(value);
-      if (this.primary.has(name) && set.has(key)) {
+      if (primary && values.has(key)) {
         throw new BackupFormatError(
           `table ${table}, row ${index}, column "${column}": ${describe(value)} is the key of an earlier row too`,
         );
       }
-      set.add(key);
+      values.add(key);
     }
     this.check(table, row, index, false);
   }
