@@ -11,6 +11,7 @@ import {
 import {
   MAINTENANCE_RETRY_AFTER_SECONDS,
   SITE_PASS_TTL_SECONDS,
+  SYSTEM_SETTINGS_KEY,
   SystemMessage,
 } from '../../shared/contracts/system-settings.values';
 import type { DB } from '../db/schema';
@@ -35,7 +36,6 @@ import { readSetting, writeSetting } from './settings.repository';
  * member's session, so signing out ends it), which is the only thing a page request can carry.
  */
 
-const SETTINGS_KEY = 'system';
 /** The instance bus topic of a save: the others read the settings again. */
 export const SYSTEM_SETTINGS_TOPIC = 'system-settings';
 export const SITE_PASS_COOKIE = 'site_pass';
@@ -66,7 +66,7 @@ declare module 'fastify' {
 }
 
 async function readStored(db: Kysely<DB>): Promise<SystemSettings> {
-  const stored = systemSettingsSchema.partial().safeParse(await readSetting(db, SETTINGS_KEY));
+  const stored = systemSettingsSchema.partial().safeParse(await readSetting(db, SYSTEM_SETTINGS_KEY));
   return { ...defaultSystemSettings, ...(stored.success ? stored.data : {}) };
 }
 
@@ -103,8 +103,12 @@ export const systemSettingsPlugin = fp(
       },
       async save(next, userId) {
         await writeTransaction(db(), async (trx) => {
-          await writeSetting(trx, SETTINGS_KEY, next);
-          await trx.updateTable('settings').set({ updated_by: userId }).where('key', '=', SETTINGS_KEY).execute();
+          await writeSetting(trx, SYSTEM_SETTINGS_KEY, next);
+          await trx
+            .updateTable('settings')
+            .set({ updated_by: userId })
+            .where('key', '=', SYSTEM_SETTINGS_KEY)
+            .execute();
         });
         apply(next);
         await app.instanceBus.publish(SYSTEM_SETTINGS_TOPIC, {});

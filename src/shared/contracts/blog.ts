@@ -20,6 +20,7 @@ import {
   blogReadTimes,
   blogSortFields,
   blogSorts,
+  commentStatuses,
   formatReadTime,
   sortDirections,
 } from './blog.values';
@@ -40,6 +41,7 @@ export {
   blogReadTimes,
   blogSortFields,
   blogSorts,
+  commentStatuses,
   formatReadTime,
   sortDirections,
 } from './blog.values';
@@ -582,7 +584,7 @@ export const blogAdminCommentSchema = z.object({
   name: z.string(),
   email: z.string(),
   message: z.string(),
-  status: z.enum(['pending', 'approved', 'spam']),
+  status: z.enum(commentStatuses),
   created_at: z.string(),
 });
 export type BlogAdminComment = z.infer<typeof blogAdminCommentSchema>;
@@ -591,7 +593,7 @@ export type BlogAdminComment = z.infer<typeof blogAdminCommentSchema>;
 export const blogAdminCommentsQuerySchema = z.object({
   ...pageQueryFields(20, BLOG_MAX_PAGE_SIZE),
   postId: rowIdParam().optional(),
-  status: z.enum(['pending', 'approved', 'spam']).optional(),
+  status: z.enum(commentStatuses).optional(),
 });
 export const blogAdminCommentsDataSchema = z.object({
   comments: z.array(blogAdminCommentSchema),

@@ -52,6 +52,10 @@ export function formatReadTime(minutes: number): string {
   return `${Math.max(1, minutes)} min read`;
 }
 
+/** A comment's moderation status, as stored and as staff filter by it. */
+export const commentStatuses = ['pending', 'approved', 'spam'] as const;
+export type CommentStatus = (typeof commentStatuses)[number];
+
 /** Comment limits (characters), matching the blog_comments columns. */
 export const COMMENT_NAME_MAX = 100;
 export const COMMENT_EMAIL_MAX = 320;

@@ -116,6 +116,9 @@ export type CompanyWrite = z.infer<typeof companyWriteSchema>;
 
 // ---------------------------------------------------------------- SEO settings (issue 12)
 
+/** The settings row that holds them. */
+export const SEO_SETTINGS_KEY = 'seo';
+
 /** What every page's meta tags start from: the home page's title, the default description, keywords. */
 export const seoSettingsSchema = z.object({
   siteTitle: z.string(),

@@ -1,5 +1,7 @@
 /* System Configuration's constants and texts, without zod: the public pages' staff banner uses them. */
 
+/** The settings row that holds them. */
+export const SYSTEM_SETTINGS_KEY = 'system';
 export const MAINTENANCE_MESSAGE_MAX = 500;
 /** Seconds a visitor is told to wait before trying again during maintenance (Retry-After). */
 export const MAINTENANCE_RETRY_AFTER_SECONDS = 1800;

@@ -12,6 +12,7 @@ import { BackupFormatError, listStoredUploads, type BackupManifest } from './bac
 import { readStagedRows, verifyArchive } from './backup-archive-read';
 import { exclusively } from './backup-lock';
 import { checkRow, loadTableRules } from './backup-row-checks';
+import { loadForeignKeys, ReferenceCheck } from './backup-row-references';
 import { BACKED_UP_TABLES, EMPTIED_ON_RESTORE } from './backup-tables';
 import { deleteAllRows, insertRows, resetIdentity } from './backups.repository';
 import { archiveKey, completedRow, formatError, scratchFolder, type BackupContext } from './backups.service';
@@ -28,21 +29,43 @@ import { archiveKey, completedRow, formatError, scratchFolder, type BackupContex
 const REFUSED =
   "the database refused the backup's rows (a row repeats a unique value or refers to a row that is not there); nothing was changed";
 
-/** Reads every staged row once and checks it (backup-row-checks.ts); the first refused row refuses the archive. */
+/**
+ * Reads every staged row and checks it (backup-row-checks.ts) and its references to other rows
+ * (backup-row-references.ts); the first refused row refuses the archive. Rows are read once, and those of
+ * a table that refers to a table read after it (none, in the archive's order of parents first) twice.
+ */
 async function checkStagedRows(ctx: BackupContext, manifest: BackupManifest, stagedDb: string): Promise<void> {
   const rules = await loadTableRules(ctx.db, ctx.dialect);
-  for (const table of manifest.tables) {
+  const references = new ReferenceCheck(
+    await loadForeignKeys(ctx.db, ctx.dialect),
+    BACKED_UP_TABLES.filter((spec) => manifest.tables.some((t) => t.name === spec.name)),
+  );
+  const eachRow = async (
+    table: BackupManifest['tables'][number],
+    see: (row: Record<string, unknown>, index: number) => void,
+  ) => {
     let index = 0;
     for (const part of table.parts) {
       const file = path.join(stagedDb, ...part.path.split('/').slice(1));
       try {
-        for await (const row of readStagedRows(file)) checkRow(rules, table.name, row, (index += 1));
+        for await (const row of readStagedRows(file)) see(row, (index += 1));
       } catch (error) {
         if (error instanceof SyntaxError)
           throw new BackupFormatError(`table ${table.name}, row ${index + 1}: not JSON`);
         throw error;
       }
     }
+  };
+  for (const table of manifest.tables) {
+    references.start(table.name);
+    await eachRow(table, (row, index) => {
+      checkRow(rules, table.name, row, index);
+      references.see(table.name, row, index);
+    });
+  }
+  const later = new Set(references.deferredTables());
+  for (const table of manifest.tables.filter((t) => later.has(t.name))) {
+    await eachRow(table, (row, index) => references.checkLater(table.name, row, index));
   }
 }
 

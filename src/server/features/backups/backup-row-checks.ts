@@ -1,15 +1,15 @@
 import { sql, type Kysely } from 'kysely';
-import { registerRequestSchema, roles, userStatuses } from '../../../shared/contracts/auth';
-import { z } from '../../../shared/zod';
 import type { DialectName } from '../../db/database';
 import type { DB } from '../../db/schema';
 import { BackupFormatError } from './backup-archive';
+import { contractOf } from './backup-row-contracts';
 
 /*
  * A restore checks every row before the database is touched (ADR 0032): the columns must be the table's, a
  * value must fit its column (type, NOT NULL, the declared length: which SQLite itself never enforces), and
- * the columns the API guards with a contract (a user's role, status, username, e-mail) must pass that same
- * contract. A row that fails refuses the whole archive with the table, the row and the column named.
+ * the columns the API guards with a contract (backup-row-contracts.ts: roles, statuses, slugs, addresses,
+ * JSON settings...) must pass that same contract. A row that fails refuses the whole archive with the
+ * table, the row and the column named. References between rows are backup-row-references.ts'.
  */
 
 type Kind = 'text' | 'integer' | 'number' | 'other';
@@ -19,16 +19,6 @@ interface ColumnRule {
   maxLength: number | null;
 }
 export type TableRules = Map<string, Map<string, ColumnRule>>;
-
-/** The contracts of the API for columns whose values decide who may do what. */
-const CONTRACTS: Record<string, Record<string, z.ZodType>> = {
-  users: {
-    role: z.enum(roles),
-    status: z.enum(userStatuses),
-    username: registerRequestSchema.shape.username,
-    email: registerRequestSchema.shape.email,
-  },
-};
 
 const kindOf = (type: string): Kind => {
   const t = type.toLowerCase();
@@ -120,17 +110,18 @@ export function checkRow(rules: TableRules, table: string, row: unknown, index: 
       const ok = typeof value === 'number' ? Number.isFinite(value) : /^-?\d+(\.\d+)?$/.test(String(value));
       if (!ok) throw new BackupFormatError(`${field}: ${describe(value)} is not a number`);
     }
-    const contract = CONTRACTS[table]?.[column];
+    const contract = contractOf(table, column, values);
     if (contract) {
       const checked = contract.safeParse(value);
       if (!checked.success) {
-        const message = checked.error.issues[0]?.message ?? 'is not valid';
-        throw new BackupFormatError(`${field}: ${describe(value)} is refused (${message})`);
+        const issue = checked.error.issues[0];
+        const at = issue?.path.length ? ` at ${issue.path.join('.')}` : '';
+        throw new BackupFormatError(`${field}: ${describe(value)} is refused (${issue?.message ?? 'not valid'}${at})`);
       }
     }
   }
   for (const [column, rule] of columns) {
-    if (!(column in values) && !rule.nullable && CONTRACTS[table]?.[column]) {
+    if (!(column in values) && !rule.nullable && contractOf(table, column, values)) {
       throw new BackupFormatError(`${where}, column "${column}": a value is required`);
     }
   }

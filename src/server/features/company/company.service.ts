@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely';
 import {
+  SEO_SETTINGS_KEY,
   seoSettingsSchema,
   socialPlatformLabels,
   type CompanyProfile,
@@ -61,14 +62,12 @@ export async function updateCompanyProfile(db: Kysely<DB>, input: CompanyWrite):
   return getCompanyProfile(db);
 }
 
-const SEO_KEY = 'seo';
-
 /**
  * The SEO settings (the settings row 'seo'); before any are saved, the company's name and tagline as the
  * site title and its value proposition as the description.
  */
 export async function getSeoSettings(db: Kysely<DB>): Promise<SeoSettings> {
-  const stored = seoSettingsSchema.safeParse(await readSetting(db, SEO_KEY));
+  const stored = seoSettingsSchema.safeParse(await readSetting(db, SEO_SETTINGS_KEY));
   if (stored.success) return stored.data;
   const profile = await findProfile(db);
   return {
@@ -82,9 +81,9 @@ export async function getSeoSettings(db: Kysely<DB>): Promise<SeoSettings> {
 /** Saves the SEO settings, keeping any other values stored in the row. */
 export async function updateSeoSettings(db: Kysely<DB>, input: SeoWrite): Promise<SeoSettings> {
   await writeTransaction(db, async (trx) => {
-    const current = await readSetting(trx, SEO_KEY);
+    const current = await readSetting(trx, SEO_SETTINGS_KEY);
     const others = current && typeof current === 'object' && !Array.isArray(current) ? current : {};
-    await writeSetting(trx, SEO_KEY, { ...others, ...input });
+    await writeSetting(trx, SEO_SETTINGS_KEY, { ...others, ...input });
   });
   return getSeoSettings(db);
 }
