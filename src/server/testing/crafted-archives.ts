@@ -119,9 +119,11 @@ export async function unannouncedZeros(
   file: string,
   entries: Entries,
   zeros: { name: (i: number) => string; bytes: number; count: number },
+  /** 1: the same in the older layout, where only the manifest (read last) says they do not belong. */
+  version: 1 | 2 = 2,
 ): Promise<void> {
   if (zeros.bytes % MIB !== 0) throw new Error('whole MiB only');
-  const { head, manifest } = frame(entries, {});
+  const { head, manifest } = frame(entries, { version });
   const members = [gzipSync(await tarBytes(head))];
   const mib = gzipSync(Buffer.alloc(MIB), { level: 9 });
   for (let i = 0; i < zeros.count; i += 1) {
