@@ -72,7 +72,8 @@ export async function runBackupBench(): Promise<void> {
     } finally {
       await database.close();
     }
-    const uploads = path.join(dataDir, 'uploads', 'bench');
+    // Under files/: the folders of the uploads store that a backup holds (ADR 0030).
+    const uploads = path.join(dataDir, 'uploads', 'files');
     mkdirSync(uploads, { recursive: true });
     for (let i = 0; i < UPLOAD_MB / FILE_MB; i++) {
       writeFileSync(path.join(uploads, `photo-${i}.jpg`), randomBytes(FILE_MB * 1024 * 1024));

@@ -5,7 +5,8 @@
  *   - a full disk: the backup folder on a 1 MiB tmpfs filled up to its last 32 KiB (when `mount` works here);
  *   - an upload folder that cannot be written;
  *   - crafted archives through import and restore: an expansion bomb (2 GiB from ~2 MB), an entry the manifest
- *     does not list, and rows the API would refuse (role superadmin, a 2,000,000-character username).
+ *     does not list, 1 GiB of zeros in entries the index does not announce (format 2, ADR 0037) and the same
+ *     in a format 1 archive, and rows the API would refuse (role superadmin, a 2,000,000-character username).
  * Counted per request: answers by class, where a 503 with Retry-After is the one 5xx allowed, resets, and
  * whether the server process was still alive at the end (a crash).
  */
@@ -19,6 +20,7 @@ import {
   editUsers,
   expansionBomb,
   readEntries,
+  unannouncedZeros,
   writeEntries,
   type Entries,
 } from '../src/server/testing/crafted-archives';
@@ -268,6 +270,11 @@ async function craftedArchives(client: Client, site: RunningSite): Promise<strin
     extra.set('uploads/files/extra.png', Buffer.alloc(64 * 1024 * 1024));
     return writeEntries(file, extra);
   });
+  // Four entries of 256 MiB (the per-entry bound) of zeros before the manifest: format 2 refuses the first
+  // at its header; format 1 can only tell once the manifest is read, having inflated all of them.
+  const zeros = { name: (i: number) => `uploads/files/zeros-${i}.bin`, bytes: 256 * 1024 * 1024, count: 4 };
+  await attempt('unannounced 1 GiB', () => unannouncedZeros(file, entries, zeros));
+  await attempt('unlisted 1 GiB, format 1', () => unannouncedZeros(file, entries, zeros, 1));
   const users = (rowsOf: (r: Record<string, unknown>[]) => Record<string, unknown>[]) => () =>
     writeEntries(file, editUsers(entries, rowsOf));
   await attempt(
@@ -283,8 +290,8 @@ async function craftedArchives(client: Client, site: RunningSite): Promise<strin
     users((r) => [...r, { ...r[0], username: 'twin', email: 'twin@example.test' }]),
   );
   const left = (await readdir(path.join(site.dataDir, 'uploads', 'files')).catch(() => [])).filter((n) =>
-    /bomb|extra/.test(n),
+    /bomb|extra|zeros/.test(n),
   );
   await rm(work, { recursive: true, force: true });
-  return `${results.join(', ')}; bomb/extra files left in uploads: ${left.length}`;
+  return `${results.join(', ')}; bomb/extra/zeros files left in uploads: ${left.length}`;
 }

@@ -18,8 +18,11 @@ import { z } from '../zod';
 /** Spec 02 section 9: keep the 10 newest, drop those older than 30 days (after every new backup). */
 export const BACKUPS_KEEP = 10;
 export const BACKUPS_MAX_AGE_DAYS = 30;
-/** The archive format this version writes and reads (manifest.formatVersion). */
-export const BACKUP_FORMAT_VERSION = 1;
+/**
+ * The archive format this version writes (manifest.formatVersion): 2, whose first entry announces every
+ * entry and its size (ADR 0037). Archives of format 1, made by earlier versions, are still read.
+ */
+export const BACKUP_FORMAT_VERSION = 2;
 
 export const backupTypes = ['manual', 'auto', 'imported'] as const;
 export type BackupKind = (typeof backupTypes)[number];

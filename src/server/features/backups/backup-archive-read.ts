@@ -6,24 +6,30 @@ import path from 'node:path';
 import type { Readable } from 'node:stream';
 import { createGunzip } from 'node:zlib';
 import tar from 'tar-stream';
-import { BACKUP_FORMAT_VERSION } from '../../../shared/contracts/backups';
 import { StorageUnavailableError } from '../../plugins/errors';
 import {
   BACKUP_FORMAT,
   BackupFormatError,
   ENTRY_MAX_BYTES,
+  entryKind,
   EXPANDED_MAX_BYTES,
-  isSafeRelativePath,
+  INDEX_MAX_BYTES,
+  INDEX_NAME,
   MANIFEST_MAX_BYTES,
   MANIFEST_NAME,
   manifestSchema,
+  READABLE_FORMAT_VERSIONS,
   type BackupManifest,
   type ManifestEntry,
 } from './backup-archive';
+import { ArchiveIndex, shown } from './backup-archive-index';
 
 /*
- * Reading an archive (ADR 0018, ADR 0032): checked entry by entry as it streams, each entry bounded by its tar
- * header before its body is inflated, optionally staged to local disk for a restore.
+ * Reading an archive (ADR 0018, 0032, 0037): checked entry by entry as it streams, each entry refused by its
+ * tar header before its body is inflated when its name, its size or the running total is wrong, optionally
+ * staged to local disk for a restore. A format 2 archive starts with an index of every entry and its size:
+ * then each header must also be the next one announced (backup-archive-index.ts), and the total is checked
+ * against the room there is before any entry's body. A format 1 archive (no index) is read under the bounds.
  */
 
 const sha256 = () => createHash('sha256');
@@ -56,12 +62,17 @@ export async function verifyArchive(
     schemaVersion?: string;
     /** The most all entries together may expand to (default EXPANDED_MAX_BYTES), e.g. the staging disk's room. */
     maxExpandedBytes?: number;
+    /** Filled in while reading: the bytes read from the source and the bytes gunzip gave out. */
+    progress?: { compressedBytes: number; inflatedBytes: number };
   } = {},
 ): Promise<VerifiedArchive> {
   const maxTotal = Math.min(options.maxExpandedBytes ?? EXPANDED_MAX_BYTES, EXPANDED_MAX_BYTES);
   let expanded = 0;
   const seen = new Map<string, { size: number; sha256: string; lines: number }>();
   let manifestText: string | null = null;
+  // Format 2: the index, read from the first entry; null for format 1 (or before the first entry).
+  let index: ArchiveIndex | null = null;
+  let first = true;
   const archiveHash = sha256();
   let archiveSize = 0;
 
@@ -75,9 +86,11 @@ export async function verifyArchive(
     stagingError = error;
     throw error;
   };
+  const progress = options.progress;
   input.on('data', (chunk: string | Buffer) => {
     archiveHash.update(chunk);
     archiveSize += chunk.length;
+    if (progress) progress.compressedBytes += chunk.length;
   });
   input.on('error', (error: Error) => {
     inputError = error;
@@ -85,48 +98,53 @@ export async function verifyArchive(
   });
   gunzip.on('error', (error) => extract.destroy(error));
   input.pipe(gunzip).pipe(extract as unknown as NodeJS.WritableStream);
+  if (progress) gunzip.on('data', (chunk: Buffer) => (progress.inflatedBytes += chunk.length));
 
   try {
     for await (const entry of extract) {
       const name = entry.header.name;
-      if (entry.header.type !== 'file') throw new BackupFormatError(`unexpected entry ${name}`);
+      if (entry.header.type !== 'file') throw new BackupFormatError(`unexpected entry ${shown(name)}`);
       // Bounded by the tar header, before one byte of the entry's body is inflated; tar-stream ends every
       // body at the header's size, and the count below holds it to that while it streams.
       const declared = entry.header.size ?? 0;
-      const limit = name === MANIFEST_NAME ? MANIFEST_MAX_BYTES : ENTRY_MAX_BYTES;
-      if (declared > limit) throw new BackupFormatError(`${name} expands to ${declared} bytes, more than ${limit}`);
-      if (expanded + declared > maxTotal) {
-        throw new BackupFormatError(`its contents expand to more than ${maxTotal} bytes, more than there is room for`);
-      }
-      expanded += declared;
-      let entryBytes = 0;
-      const bounded = (chunk: Buffer) => {
-        entryBytes += chunk.length;
-        if (entryBytes > declared) throw new BackupFormatError(`${name} is longer than its header says`);
-      };
-      if (seen.has(name) || (name === MANIFEST_NAME && manifestText !== null)) {
-        throw new BackupFormatError(`${name} appears twice`);
-      }
-      if (name === MANIFEST_NAME) {
-        const chunks: Buffer[] = [];
-        let size = 0;
-        for await (const chunk of entry as AsyncIterable<Buffer>) {
-          bounded(chunk);
-          size += chunk.length;
-          if (size > MANIFEST_MAX_BYTES) throw new BackupFormatError('the manifest is too large');
-          chunks.push(chunk);
+      const isFirst = first;
+      first = false;
+      if (isFirst && name === INDEX_NAME) {
+        if (declared > INDEX_MAX_BYTES) {
+          throw new BackupFormatError(`the index is ${declared} bytes long, more than ${INDEX_MAX_BYTES}`);
         }
-        manifestText = Buffer.concat(chunks).toString('utf8');
+        index = ArchiveIndex.parse(await readSmall(entry as AsyncIterable<Buffer>, declared));
+        // Everything the archive announces, before one of its bodies is read.
+        if (declared + index.total > maxTotal) throw tooLarge(maxTotal);
+        expanded = declared + index.total;
         continue;
       }
+      // Format 2: the next announced entry, of its announced size (already counted), or the manifest.
+      if (index && name !== MANIFEST_NAME) index.admit(name, declared);
+      if (index && name === MANIFEST_NAME) index.admitManifest();
+      const limit = name === MANIFEST_NAME ? MANIFEST_MAX_BYTES : ENTRY_MAX_BYTES;
+      if (declared > limit) {
+        throw new BackupFormatError(`${shown(name)} expands to ${declared} bytes, more than ${limit}`);
+      }
+      if (!index || name === MANIFEST_NAME) {
+        if (expanded + declared > maxTotal) throw tooLarge(maxTotal);
+        expanded += declared;
+      }
+      if (seen.has(name) || (name === MANIFEST_NAME && manifestText !== null)) {
+        throw new BackupFormatError(`${shown(name)} appears twice`);
+      }
+      if (name === MANIFEST_NAME) {
+        manifestText = await readSmall(entry as AsyncIterable<Buffer>, declared);
+        continue;
+      }
+      const kind = entryKind(name);
+      if (!kind) throw new BackupFormatError(`unexpected entry ${shown(name)}`);
       let destination: string | null = null;
-      const dbMatch = /^db\/([a-z_]{1,64})\/(\d{6})\.jsonl$/.exec(name);
-      if (dbMatch) {
-        if (options.stage) destination = path.join(options.stage.dbDir, dbMatch[1] as string, `${dbMatch[2]}.jsonl`);
-      } else if (name.startsWith('uploads/') && isSafeRelativePath(name.slice('uploads/'.length))) {
-        if (options.stage) destination = path.join(options.stage.uploadsDir, ...name.slice(8).split('/'));
-      } else {
-        throw new BackupFormatError(`unexpected entry ${name}`);
+      if (options.stage) {
+        destination =
+          kind.kind === 'part'
+            ? path.join(options.stage.dbDir, kind.table, `${kind.part}.jsonl`)
+            : path.join(options.stage.uploadsDir, ...kind.rel.split('/'));
       }
       const hash = sha256();
       let size = 0;
@@ -134,10 +152,10 @@ export async function verifyArchive(
       const out = destination ? await openStaged(destination).catch(staging) : null;
       out?.on('error', (error) => void (stagingError = error));
       for await (const chunk of entry as AsyncIterable<Buffer>) {
-        bounded(chunk);
-        hash.update(chunk);
         size += chunk.length;
-        if (dbMatch) for (const byte of chunk) if (byte === 10) lines += 1;
+        if (size > declared) throw new BackupFormatError(`${shown(name)} is longer than its header says`);
+        hash.update(chunk);
+        if (kind.kind === 'part') for (const byte of chunk) if (byte === 10) lines += 1;
         if (out && !out.write(chunk)) await once(out, 'drain');
       }
       if (out) {
@@ -150,7 +168,9 @@ export async function verifyArchive(
     if (inputError) throw new StorageUnavailableError({ cause: inputError });
     if (stagingError) throw stagingError;
     if (error instanceof BackupFormatError) throw error;
-    if (manifestText === null && seen.size === 0) throw new BackupFormatError('not a backup archive (.tar.gz)');
+    if (manifestText === null && seen.size === 0 && !index) {
+      throw new BackupFormatError('not a backup archive (.tar.gz)');
+    }
     throw new BackupFormatError(`the archive is damaged or incomplete (${(error as Error).message})`);
   } finally {
     // Refused half way: stop reading (and free the file or the store's connection).
@@ -159,7 +179,7 @@ export async function verifyArchive(
 
   if (manifestText === null) {
     throw new BackupFormatError(
-      seen.size === 0 ? 'not a backup archive (.tar.gz)' : 'the archive has no manifest: it is incomplete',
+      seen.size === 0 && !index ? 'not a backup archive (.tar.gz)' : 'the archive has no manifest: it is incomplete',
     );
   }
   let raw: unknown;
@@ -170,8 +190,15 @@ export async function verifyArchive(
   }
   const head = raw as { format?: unknown; formatVersion?: unknown } | null;
   if (!head || head.format !== BACKUP_FORMAT) throw new BackupFormatError('not a backup of this website software');
-  if (head.formatVersion !== BACKUP_FORMAT_VERSION) {
-    throw new BackupFormatError(`unknown backup format version ${String(head.formatVersion)}`);
+  if (typeof head.formatVersion !== 'number' || !READABLE_FORMAT_VERSIONS.includes(head.formatVersion)) {
+    throw new BackupFormatError(`unknown backup format version ${shown(String(head.formatVersion))}`);
+  }
+  // An index first is format 2, none format 1: the manifest must say the same.
+  const layout = index ? 2 : 1;
+  if (head.formatVersion !== layout) {
+    throw new BackupFormatError(
+      `its manifest says format version ${head.formatVersion}, its entries are version ${layout}`,
+    );
   }
   const parsed = manifestSchema.safeParse(raw);
   if (!parsed.success) throw new BackupFormatError('the manifest is incomplete');
@@ -187,6 +214,8 @@ export async function verifyArchive(
       throw new BackupFormatError('its tables are not the ones this version of the site has');
     }
   }
+
+  index?.matches(manifest);
 
   const listed = new Set<string>();
   const check = (entry: ManifestEntry, rows?: number) => {
@@ -219,6 +248,21 @@ export async function verifyArchive(
     throw new BackupFormatError('the manifest totals do not match its contents');
   }
   return { manifest, size: archiveSize, sha256: archiveHash.digest('hex') };
+}
+
+const tooLarge = (maxTotal: number) =>
+  new BackupFormatError(`its contents expand to more than ${maxTotal} bytes, more than there is room for`);
+
+/** A small entry's whole body (the index, the manifest: their headers were bounded already), as text. */
+async function readSmall(entry: AsyncIterable<Buffer>, declared: number): Promise<string> {
+  const chunks: Buffer[] = [];
+  let size = 0;
+  for await (const chunk of entry) {
+    size += chunk.length;
+    if (size > declared) throw new BackupFormatError('an entry is longer than its header says');
+    chunks.push(chunk);
+  }
+  return Buffer.concat(chunks).toString('utf8');
 }
 
 async function openStaged(destination: string) {

@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { once } from 'node:events';
-import { createWriteStream } from 'node:fs';
+import { createReadStream, createWriteStream } from 'node:fs';
+import { rm } from 'node:fs/promises';
 import { Transform, type Readable, type Writable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { createGzip } from 'node:zlib';
@@ -8,21 +9,28 @@ import tar from 'tar-stream';
 import { BACKUP_FORMAT_VERSION, backupTypes } from '../../../shared/contracts/backups';
 import { z } from '../../../shared/zod';
 import { StorageUnavailableError } from '../../plugins/errors';
-import type { FileStorage } from '../../storage';
+import type { FileStorage, ListedObject } from '../../storage';
+import { dumpTables, type TableSource } from './backup-table-parts';
 
 /*
- * The archive (ADR 0018): a gzip-compressed tar holding, in this order,
+ * The archive (ADR 0018, format 2: ADR 0037): a gzip-compressed tar holding, in this order,
+ *   index.json                every entry that follows, in order, with its exact size (format 2 only)
  *   db/<table>/<part>.jsonl   one JSON object per line, the table's rows in primary-key order, parts of ~4 MiB
  *   uploads/<key>             every uploaded file, by its key in the uploads store (files/…, thumbnails/…)
- *   manifest.json             last, once every size and checksum is known
- * Written and read as streams: memory holds one part of one table, never a file or the archive. Writing is
- * here; reading, with its bounds on what an archive expands to (ADR 0032), is backup-archive-read.ts.
+ *   manifest.json             last, once every checksum is known
+ * Format 1 is the same without index.json; it is still read, never written. The table parts are dumped to
+ * scratch files first (backup-table-parts.ts) so that the index can give their sizes; uploads' sizes come
+ * from the store's listing. Written and read as streams: memory holds neither a table nor a file. Writing is
+ * here; reading, with its bounds on what an archive expands to (ADR 0032, 0037), is backup-archive-read.ts.
  */
 
 export const BACKUP_FORMAT = 'studio-site-backup';
-const PART_BYTES = 4 * 1024 * 1024;
 export const MANIFEST_NAME = 'manifest.json';
 export const MANIFEST_MAX_BYTES = 64 * 1024 * 1024;
+/** The first entry of a format 2 archive. */
+export const INDEX_NAME = 'index.json';
+/** As many entries as the manifest's bound holds (an index entry is about half as long as a manifest's). */
+export const INDEX_MAX_BYTES = 32 * 1024 * 1024;
 /**
  * The most one entry may expand to: a table part is ~4 MiB (one row more at most), an upload at most
  * UPLOAD_MAX_FILE_SIZE; the margin leaves room for what older versions stored.
@@ -38,9 +46,12 @@ const entrySchema = z.object({
 });
 export type ManifestEntry = z.infer<typeof entrySchema>;
 
+/** The format versions this build reads; it writes BACKUP_FORMAT_VERSION only. */
+export const READABLE_FORMAT_VERSIONS: readonly number[] = [1, BACKUP_FORMAT_VERSION];
+
 export const manifestSchema = z.object({
   format: z.literal(BACKUP_FORMAT),
-  formatVersion: z.number().int(),
+  formatVersion: z.union([z.literal(1), z.literal(BACKUP_FORMAT_VERSION)]),
   appVersion: z.string(),
   /** The newest migration of the database the rows came from. */
   schemaVersion: z.string(),
@@ -54,6 +65,14 @@ export const manifestSchema = z.object({
 });
 export type BackupManifest = z.infer<typeof manifestSchema>;
 
+/** Format 2's first entry: what follows, in order, up to the manifest. */
+export const indexSchema = z.object({
+  format: z.literal(BACKUP_FORMAT),
+  formatVersion: z.literal(BACKUP_FORMAT_VERSION),
+  entries: z.array(z.object({ path: z.string(), size: z.number().int().min(0) })),
+});
+export type BackupIndex = z.infer<typeof indexSchema>;
+
 /** An archive that is not one of ours, of another version, damaged or incomplete. Nothing was changed. */
 export class BackupFormatError extends Error {
   constructor(public readonly reason: string) {
@@ -62,10 +81,15 @@ export class BackupFormatError extends Error {
   }
 }
 
-export interface TableSource {
-  name: string;
-  /** The table's rows in a stable order, read in pages. */
-  rows: () => AsyncIterable<Record<string, unknown>>;
+/**
+ * An uploaded file was removed, or changed size, between the listing the index was made from and its
+ * copy into the archive: the backup fails and can simply run again (ADR 0037).
+ */
+export class UploadChangedError extends Error {
+  constructor(public readonly key: string) {
+    super(`the uploaded file ${key} was removed or changed while the backup ran`);
+    this.name = 'UploadChangedError';
+  }
 }
 
 export interface ArchiveResult {
@@ -80,11 +104,16 @@ const sha256 = () => createHash('sha256');
 /** The folders of the uploads store that hold the site's files (ADR 0030): originals and their variants. */
 export const UPLOAD_FOLDERS = ['files', 'thumbnails'] as const;
 
-/** The keys of every stored upload, sorted; read from the store, so the same on local disk and in a bucket. */
+/** Every stored upload with its size, sorted by key; from the store, so the same on local disk and in a bucket. */
+export async function listStoredUploadObjects(uploads: FileStorage): Promise<ListedObject[]> {
+  const objects: ListedObject[] = [];
+  for (const folder of UPLOAD_FOLDERS) objects.push(...(await uploads.list(folder)));
+  return objects.filter((o) => isSafeRelativePath(o.key)).sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0));
+}
+
+/** The keys of every stored upload, sorted. */
 export async function listStoredUploads(uploads: FileStorage): Promise<string[]> {
-  const keys: string[] = [];
-  for (const folder of UPLOAD_FOLDERS) for (const object of await uploads.list(folder)) keys.push(object.key);
-  return keys.filter(isSafeRelativePath).sort();
+  return (await listStoredUploadObjects(uploads)).map((o) => o.key);
 }
 
 const SEGMENT = /^[A-Za-z0-9_-][A-Za-z0-9._-]{0,254}$/;
@@ -94,7 +123,23 @@ export function isSafeRelativePath(rel: string): boolean {
   return segments.length <= 8 && segments.every((s) => SEGMENT.test(s));
 }
 
-/** Writes one archive to `target` (which must not exist). */
+const TABLE_PART = /^db\/([a-z_]{1,64})\/(\d{6})\.jsonl$/;
+const UPLOADS_PREFIX = 'uploads/';
+
+/** What an entry other than the index and the manifest may be, by its name; null: nothing of ours. */
+export function entryKind(
+  name: string,
+): { kind: 'part'; table: string; part: string } | { kind: 'upload'; rel: string } | null {
+  const part = TABLE_PART.exec(name);
+  if (part) return { kind: 'part', table: part[1] as string, part: part[2] as string };
+  const rel = name.startsWith(UPLOADS_PREFIX) ? name.slice(UPLOADS_PREFIX.length) : '';
+  return rel && isSafeRelativePath(rel) ? { kind: 'upload', rel } : null;
+}
+
+/**
+ * Writes one archive to `target` (which must not exist). The table parts are dumped under `scratch` first
+ * (the caller removes it); each is deleted once it is in the archive.
+ */
 export async function writeArchive(
   target: string,
   source: {
@@ -102,10 +147,27 @@ export async function writeArchive(
     tables: TableSource[];
     /** The uploads store: every object under UPLOAD_FOLDERS goes into the archive. */
     uploads: FileStorage;
+    /** A private, empty folder for the table parts. */
+    scratch: string;
     /** Opens the archive file for writing; a test passes one that fails like a full disk. */
     openFile?: (target: string) => Writable;
   },
 ): Promise<ArchiveResult> {
+  const dumped = await dumpTables(source.tables, source.scratch, (cause) => new ArchiveWriteError(cause));
+  const listed = await listStoredUploadObjects(source.uploads);
+  const index: BackupIndex = {
+    format: BACKUP_FORMAT,
+    formatVersion: BACKUP_FORMAT_VERSION,
+    entries: [
+      ...dumped.flatMap((table) => table.parts.map((part) => ({ path: part.path, size: part.size }))),
+      ...listed.map((object) => ({ path: `${UPLOADS_PREFIX}${object.key}`, size: object.size })),
+    ],
+  };
+  const indexData = Buffer.from(JSON.stringify(index));
+  if (indexData.length > INDEX_MAX_BYTES) {
+    throw new Error(`the archive index of ${index.entries.length} entries exceeds ${INDEX_MAX_BYTES} bytes`);
+  }
+
   const pack = tar.pack();
   const gzip = createGzip({ level: 6 });
   const archiveHash = sha256();
@@ -120,24 +182,40 @@ export async function writeArchive(
   // The first error of any stream that writes the archive (the folder is not writable, the disk is full):
   // every wait below gives up on it, so that a failed write never leaves the backup waiting for a drain.
   let writeError: Error | null = null;
-  let rejectWrite: (error: Error) => void = () => {};
-  const writeFailed = new Promise<never>((_resolve, reject) => (rejectWrite = reject));
-  writeFailed.catch(() => {});
+  // The waits going on now. Not Promise.race against one never-settled promise: every race would leave a
+  // reaction on it holding the value it resolved with (a chunk of a file), so that memory grew with the
+  // archive (about as much as the uploads: 256 MiB retained for 256 MB of files).
+  const waiting = new Set<(error: Error) => void>();
   const fail = (error: Error) => {
     if (writeError) return;
     writeError = error;
-    rejectWrite(error);
+    for (const reject of waiting) reject(error);
+    waiting.clear();
     pack.destroy(error);
   };
   const guard = <T>(work: Promise<T>): Promise<T> => {
     work.catch(() => {});
-    return Promise.race([work, writeFailed]);
+    if (writeError) return Promise.reject(writeError);
+    return new Promise<T>((resolve, reject) => {
+      waiting.add(reject);
+      work.then(
+        (value) => {
+          waiting.delete(reject);
+          resolve(value);
+        },
+        (error: unknown) => {
+          waiting.delete(reject);
+          reject(error as Error);
+        },
+      );
+    });
   };
   pack.on('error', fail);
   pack.pipe(gzip);
   const open = source.openFile ?? ((file: string) => createWriteStream(file, { flags: 'wx', mode: 0o600 }));
   const written = pipeline(gzip, counter, open(target));
   written.catch(fail);
+  const writer = { pack, guard, error: () => writeError };
 
   const addBuffer = (name: string, data: Buffer) =>
     guard(
@@ -149,38 +227,42 @@ export async function writeArchive(
     );
 
   try {
+    await addBuffer(INDEX_NAME, indexData);
     const tables: BackupManifest['tables'] = [];
     let rowCount = 0;
-    for (const table of source.tables) {
+    for (const table of dumped) {
       const parts: ManifestEntry[] = [];
-      let rows = 0;
-      let chunks: Buffer[] = [];
-      let bytes = 0;
-      const flush = async () => {
-        const data = Buffer.concat(chunks);
-        const name = `db/${table.name}/${String(parts.length + 1).padStart(6, '0')}.jsonl`;
-        await addBuffer(name, data);
-        parts.push({ path: name, size: data.length, sha256: sha256().update(data).digest('hex') });
-        chunks = [];
-        bytes = 0;
-      };
-      for await (const row of table.rows()) {
-        const line = Buffer.from(`${JSON.stringify(row)}\n`);
-        chunks.push(line);
-        bytes += line.length;
-        rows += 1;
-        if (bytes >= PART_BYTES) await flush();
+      for (const part of table.parts) {
+        const object = { size: part.size, modified: new Date(0), stream: createReadStream(part.file) };
+        parts.push(
+          await addEntry(writer, part.path, object, {
+            readFailed: (cause) => new ArchiveWriteError(cause as Error),
+            changed: () => new Error(`${part.path} changed in the scratch folder`),
+          }),
+        );
+        await rm(part.file, { force: true });
       }
-      if (bytes > 0) await flush();
-      tables.push({ name: table.name, rows, parts });
-      rowCount += rows;
+      tables.push({ name: table.name, rows: table.rows, parts });
+      rowCount += table.rows;
     }
 
     const files: ManifestEntry[] = [];
-    for (const key of await listStoredUploads(source.uploads)) {
+    for (const { key, size } of listed) {
       const object = await source.uploads.get(key);
-      if (!object) continue; // removed since the listing: it is not part of the site any more
-      files.push(await addUpload(pack, `uploads/${key}`, object, { guard, error: () => writeError }));
+      // Removed or replaced since the listing: the index announced it as it was, so the backup cannot
+      // hold it as it is now; it fails and runs again (ADR 0037).
+      if (!object) throw new UploadChangedError(key);
+      if (object.size !== size) {
+        object.stream.destroy();
+        throw new UploadChangedError(key);
+      }
+      files.push(
+        await addEntry(writer, `${UPLOADS_PREFIX}${key}`, object, {
+          // The store failed while it sent the object (a dropped connection, a disk error).
+          readFailed: (cause) => new StorageUnavailableError({ cause }),
+          changed: () => new UploadChangedError(key),
+        }),
+      );
     }
 
     const manifest: BackupManifest = {
@@ -197,11 +279,12 @@ export async function writeArchive(
     await guard(written);
     return { manifest, size: archiveSize, sha256: archiveHash.digest('hex') };
   } catch (error) {
-    // The writing side's error is the cause whatever wait noticed it first (a destroyed entry, a drain).
-    const cause = writeError ?? (error as Error);
-    pack.destroy(cause);
+    // The writing side's error is the cause whatever wait noticed it first (a destroyed entry, a drain);
+    // taken before the packer is destroyed, whose own error event then only repeats the cause.
+    const writing = writeError as Error | null;
+    pack.destroy(writing ?? (error as Error));
     await written.catch(() => {});
-    throw writeError ? new ArchiveWriteError(writeError) : error;
+    throw writing ? new ArchiveWriteError(writing) : error;
   }
 }
 
@@ -215,16 +298,19 @@ export class ArchiveWriteError extends Error {
   }
 }
 
-/** One upload into the archive, streamed; a failure of the uploads store is a StorageUnavailableError. */
-async function addUpload(
-  pack: tar.Pack,
+/**
+ * One entry into the archive, streamed, of exactly the size announced. A failure to read the source comes
+ * out as `readFailed(cause)`, a source longer or shorter than announced as `changed()`.
+ */
+async function addEntry(
+  writer: { pack: tar.Pack; guard: <T>(work: Promise<T>) => Promise<T>; error: () => Error | null },
   name: string,
   object: { size: number; modified: Date; stream: Readable },
-  writer: { guard: <T>(work: Promise<T>) => Promise<T>; error: () => Error | null },
+  errors: { readFailed: (cause: unknown) => Error; changed: () => Error },
 ): Promise<ManifestEntry> {
   const { guard } = writer;
   const hash = sha256();
-  const sink = pack.entry({ name, size: object.size, mtime: object.modified });
+  const sink = writer.pack.entry({ name, size: object.size, mtime: object.modified });
   const finished = new Promise<void>((resolve, reject) => {
     sink.on('finish', resolve);
     sink.on('close', resolve);
@@ -240,8 +326,7 @@ async function addUpload(
         next = await guard(chunks.next());
       } catch (error) {
         if (writer.error()) throw error;
-        // The store failed while it sent the object (a dropped connection, a disk error).
-        throw new StorageUnavailableError({ cause: error });
+        throw errors.readFailed(error);
       }
       if (next.done) break;
       size += next.value.length;
@@ -252,7 +337,7 @@ async function addUpload(
   } finally {
     object.stream.destroy();
   }
-  if (size !== object.size) throw new Error(`${name} changed while it was being backed up`);
+  if (size !== object.size) throw errors.changed();
   (sink as unknown as NodeJS.WritableStream).end();
   await guard(finished);
   return { path: name, size, sha256: hash.digest('hex') };

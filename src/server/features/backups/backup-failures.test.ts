@@ -3,7 +3,7 @@ import { createWriteStream, mkdtempSync } from 'node:fs';
 import { mkdir, readdir, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { Writable } from 'node:stream';
+import { Readable, Writable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BackupMessage, type Backup } from '../../../shared/contracts/backups';
 import { ErrorCode } from '../../../shared/errors';
@@ -11,7 +11,7 @@ import { AppError } from '../../plugins/errors';
 import { bearer, createSignedIn, type Session } from '../../testing/auth-helpers';
 import { useTestApp } from '../../testing/test-app';
 import { testDialects } from '../../testing/test-database';
-import { createStorage } from '../../storage';
+import { createStorage, type FileStorage } from '../../storage';
 import { AUTO_BACKUP_JOB } from './backups.routes';
 import { createBackup, type BackupContext } from './backups.service';
 
@@ -160,5 +160,61 @@ describe.each(testDialects)('a backup that cannot be written (%s)', (dialect) =>
     const done: Backup = await createBackup({ ...ctx, openArchiveFile: undefined }, { type: 'manual', userId: null });
     expect(done).toMatchObject({ status: 'completed', fileCount: 1 });
     expect(BackupMessage.CREATED).toBeTruthy();
+  });
+
+  it('fails cleanly (409) when an upload is removed or changes size after the index announced it', async () => {
+    const backupDir = path.join(dataDir, 'changing-backups');
+    const config = { backupDir, uploadDir: t.config.uploadDir, backupS3: undefined, storageS3: undefined };
+    const uploads = createStorage(config, 'uploads');
+    const key = 'files/a1b2c3.jpg';
+    /** The uploads store, but this upload is gone by the time it is copied, or listed with another size. */
+    const changing = (how: 'removed' | 'resized' | 'shortened'): FileStorage =>
+      new Proxy(uploads, {
+        get(target, prop) {
+          if (prop === 'get' && how === 'removed') return async (k: string) => (k === key ? null : target.get(k));
+          if (prop === 'get' && how === 'shortened') {
+            // The store says the old size, but sends less: it changed while it was being read.
+            return async (k: string) => {
+              const object = await target.get(k);
+              if (!object || k !== key) return object;
+              object.stream.destroy();
+              return { ...object, stream: Readable.from([Buffer.alloc(1000)]) };
+            };
+          }
+          if (prop === 'list' && how === 'resized') {
+            return async (folder: string) =>
+              (await target.list(folder)).map((o) => (o.key === key ? { ...o, size: o.size + 1 } : o));
+          }
+          const value = Reflect.get(target, prop) as unknown;
+          return typeof value === 'function' ? (value as (...a: unknown[]) => unknown).bind(target) : value;
+        },
+      });
+    const reason = `the uploaded file ${key} was removed or changed while the backup ran; run the backup again`;
+    for (const how of ['removed', 'resized', 'shortened'] as const) {
+      const ctx: BackupContext = {
+        db: t.db.database.db,
+        dialect,
+        config,
+        backups: createStorage(config, 'backups'),
+        uploads: changing(how),
+        log: silent,
+      };
+      const error = await createBackup(ctx, { type: 'manual', userId: null }).catch((e: unknown) => e);
+      expect(error, how).toBeInstanceOf(AppError);
+      expect(error, how).toMatchObject({
+        statusCode: 409,
+        code: ErrorCode.CONFLICT,
+        message: `Backup failed: ${reason}`,
+      });
+      expect((await rows()).at(-1), how).toMatchObject({ status: 'failed', error: reason });
+      // Nothing left: no scratch folder with table parts, no partial archive.
+      expect(await readdir(backupDir), how).toEqual([]);
+    }
+    // The lock is free: with the uploads as they are, the next backup completes.
+    const done = await createBackup(
+      { db: t.db.database.db, dialect, config, backups: createStorage(config, 'backups'), uploads, log: silent },
+      { type: 'manual', userId: null },
+    );
+    expect(done).toMatchObject({ status: 'completed', fileCount: 1 });
   });
 });

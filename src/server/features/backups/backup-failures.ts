@@ -1,7 +1,7 @@
 import { BackupMessage } from '../../../shared/contracts/backups';
 import { ErrorCode, formatMessage } from '../../../shared/errors';
 import { AppError, StorageUnavailableError } from '../../plugins/errors';
-import { ArchiveWriteError } from './backup-archive';
+import { ArchiveWriteError, UploadChangedError } from './backup-archive';
 
 /*
  * Why a backup failed, in words an administrator can act on (ADR 0032). The backup's row keeps the reason and
@@ -34,6 +34,7 @@ const codeOf = (error: unknown): string | undefined => {
 /** The human reason for a failed backup, or null when it is not a disk or store failure (a bug of ours). */
 export function backupFailureReason(error: unknown): string | null {
   if (error instanceof AppError) return error.message;
+  if (error instanceof UploadChangedError) return `${error.message}; run the backup again`;
   const code = codeOf(error);
   if (code && REASONS[code]) return REASONS[code] as string;
   if (error instanceof StorageUnavailableError) return 'the file storage could not be read or written';
@@ -44,6 +45,14 @@ export function backupFailureReason(error: unknown): string | null {
 /** The error a failed backup answers with: the catalogue's sentence and the reason, never library text. */
 export function backupFailure(error: unknown): AppError {
   if (error instanceof AppError) return error;
+  // Another request changed the uploads while the backup ran (ADR 0037): nothing is wrong with the server.
+  if (error instanceof UploadChangedError) {
+    return new AppError(
+      409,
+      ErrorCode.CONFLICT,
+      formatMessage(BackupMessage.BACKUP_FAILED, { error: failedRowText(error) }),
+    );
+  }
   const reason = backupFailureReason(error);
   if (reason === null) {
     return new AppError(

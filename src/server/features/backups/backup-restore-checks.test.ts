@@ -1,5 +1,5 @@
 import { mkdtempSync } from 'node:fs';
-import { readdir, rm, stat } from 'node:fs/promises';
+import { mkdir, readdir, rm, stat } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -10,14 +10,24 @@ import { createStorage } from '../../storage';
 import { createTestDatabase, testDialects, type TestDatabase } from '../../testing/test-database';
 import { restoreFromFile } from './backup-restore';
 import { loadForeignKeys } from './backup-row-references';
-import { editUsers, expansionBomb, readEntries, writeEntries, type Entries } from '../../testing/crafted-archives';
+import {
+  editUsers,
+  expansionBomb,
+  readEntries,
+  unannouncedZeros,
+  writeEntries,
+  type Entries,
+} from '../../testing/crafted-archives';
+import { BackupFormatError } from './backup-archive';
+import { verifyArchive } from './backup-archive-read';
 import { tableDigests } from './backup-test-support';
 import { createBackup, type BackupContext } from './backups.service';
 
 /*
  * A restore trusts nothing in the archive (ADR 0032): every row is checked against its column and the API's
  * contracts before the database is touched, the database's own refusals answer without its text, and what an
- * archive expands to is bounded by the tar headers before a body is inflated.
+ * archive expands to is bounded by the tar headers before a body is inflated. In format 2 (ADR 0037) every
+ * header must be the next entry the index announces, of its size, or the archive is refused at that header.
  */
 
 const silent = { info: () => {}, error: () => {} };
@@ -63,6 +73,7 @@ describe.each(testDialects)('what a restore refuses (%s)', (dialect) => {
       .split('\n')
       .filter(Boolean)
       .map((line) => JSON.parse(line) as Row);
+  let backedUp: Awaited<ReturnType<typeof tableDigests>>;
   const crafted = path.join(dataDir, 'crafted.tar.gz');
 
   beforeAll(async () => {
@@ -86,6 +97,7 @@ describe.each(testDialects)('what a restore refuses (%s)', (dialect) => {
     ctx = { db: t.database.db, dialect, config, backups: createStorage(config, 'backups'), uploads, log: silent };
     const backup = await createBackup(ctx, { type: 'manual', userId: null });
     entries = await readEntries(path.join(config.backupDir, backup.filename));
+    backedUp = await tableDigests(t.database.db);
   }, 60_000);
   afterAll(async () => {
     await t?.drop();
@@ -248,10 +260,122 @@ describe.each(testDialects)('what a restore refuses (%s)', (dialect) => {
     expect(error.message).toMatch(/uploads\/files\/bomb\.bin expands to 2147483648 bytes/);
   });
 
-  it('refuses an entry the manifest does not list', async () => {
+  it('refuses an entry the manifest does not list (format 1: once the manifest is read)', async () => {
     const extra = new Map(entries);
     extra.set('uploads/files/extra.png', Buffer.from('not listed'));
-    await writeEntries(crafted, extra);
+    await writeEntries(crafted, extra, { version: 1 });
     expect((await refused(400)).message).toMatch(/uploads\/files\/extra\.png is not in the manifest/);
+  });
+
+  it('writes format 2: the index first, announcing every entry and its size, the manifest last', () => {
+    const names = [...entries.keys()];
+    expect(names[0]).toBe('index.json');
+    expect(names.at(-1)).toBe('manifest.json');
+    const index = JSON.parse((entries.get('index.json') as Buffer).toString('utf8'));
+    expect(index).toMatchObject({ format: 'studio-site-backup', formatVersion: 2 });
+    const announced = names.slice(1, -1).map((name) => ({ path: name, size: (entries.get(name) as Buffer).length }));
+    expect(index.entries).toEqual(announced);
+    expect(announced.some((e) => e.path === 'uploads/files/a1b2c3.png')).toBe(true);
+    expect(JSON.parse((entries.get('manifest.json') as Buffer).toString('utf8')).formatVersion).toBe(2);
+  });
+
+  it('restores a format 1 archive, as earlier versions wrote it', async () => {
+    await writeEntries(crafted, entries, { version: 1 });
+    const names = [...(await readEntries(crafted)).keys()];
+    expect(names).not.toContain('index.json');
+    await t.database.db.deleteFrom('users').where('username', '=', 'site.admin').execute();
+    expect(await tableDigests(t.database.db)).not.toEqual(backedUp);
+    const result = await restoreFromFile(ctx, crafted);
+    expect(result.fileCount).toBe(1);
+    expect(await tableDigests(t.database.db)).toEqual(backedUp);
+  });
+
+  it('restores a format 2 archive written from the entries (the crafted archives are faithful)', async () => {
+    await writeEntries(crafted, entries);
+    await restoreFromFile(ctx, crafted);
+    expect(await tableDigests(t.database.db)).toEqual(backedUp);
+  });
+
+  it('refuses 1 GiB of zeros the index does not announce at its header, without inflating it', async () => {
+    // Four entries of 256 MiB (the per-entry bound: format 1 would inflate and stage every one of them).
+    const zeros = { name: (i: number) => `uploads/files/zeros-${i}.bin`, bytes: 256 * 1024 ** 2, count: 4 };
+    await unannouncedZeros(crafted, entries, zeros);
+    const archive = (await stat(crafted)).size;
+    expect(archive).toBeLessThan(4_000_000);
+    expect((await refused(400)).message).toMatch(
+      /^Restore failed: Invalid backup file format: uploads\/files\/zeros-0\.bin is not announced by the archive's index$/,
+    );
+    // The reader itself, counted: it stopped at the first unannounced header, having inflated next to nothing.
+    const progress = { compressedBytes: 0, inflatedBytes: 0 };
+    const stage = { dbDir: path.join(dataDir, 'stage', 'db'), uploadsDir: path.join(dataDir, 'stage', 'uploads') };
+    await mkdir(stage.uploadsDir, { recursive: true });
+    const error = await verifyArchive(crafted, { progress, stage }).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(BackupFormatError);
+    expect(progress.inflatedBytes).toBeGreaterThan(0);
+    expect(progress.inflatedBytes).toBeLessThan(8 * 1024 ** 2);
+    expect(await readdir(path.join(stage.uploadsDir, 'files'))).toEqual(['a1b2c3.png']);
+    await rm(path.join(dataDir, 'stage'), { recursive: true, force: true });
+  });
+
+  /** The reason a format 2 archive crafted from the backup's entries is refused for, by the reader alone. */
+  async function reason(options: Parameters<typeof writeEntries>[2], from: Entries = entries): Promise<string> {
+    await writeEntries(crafted, from, options);
+    const error = await verifyArchive(crafted).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(BackupFormatError);
+    return (error as BackupFormatError).reason;
+  }
+
+  it('refuses an entry whose size is not the one announced, one that comes twice, or out of order', async () => {
+    const part = [...entries.keys()].find((k) => k.startsWith('db/users/')) as string;
+    const size = (entries.get(part) as Buffer).length;
+    expect(
+      await reason({ announce: (list) => list.map((e) => (e.path === part ? { ...e, size: e.size + 1 } : e)) }),
+    ).toBe(`${part} is ${size} bytes long, the index announces ${size + 1}`);
+    expect(await reason({ body: (list) => [...list, list.find(([name]) => name === part) as [string, Buffer]] })).toBe(
+      `${part} appears twice`,
+    );
+    expect(await reason({ body: (list) => [...list].reverse() })).toMatch(
+      / comes before .*, out of the index's order$/,
+    );
+    expect(await reason({ body: (list) => list.filter(([name]) => name !== part) })).toMatch(/ comes before /);
+    expect(await reason({ body: (list) => list.slice(0, -1) })).toMatch(/is missing \(the manifest comes before it\)$/);
+  });
+
+  it('refuses an index and a manifest that do not list the same entries', async () => {
+    const extra = new Map(entries);
+    extra.set('uploads/files/extra.png', Buffer.from('announced, not in the manifest'));
+    expect(await reason({}, extra)).toBe(
+      'the index and the manifest do not list the same entries (uploads/files/extra.png)',
+    );
+    expect(await reason({ version: 1 }, extra)).toBe('uploads/files/extra.png is not in the manifest');
+  });
+
+  it('refuses an index announcing the same name twice, a name of no entry, or too much for the room', async () => {
+    const twice = (list: { path: string; size: number }[]) => [...list, list[0] as { path: string; size: number }];
+    expect(await reason({ announce: twice })).toMatch(/^the index announces db\/\w+\/000001\.jsonl twice$/);
+    expect(await reason({ announce: (list) => [{ path: '../../etc/passwd', size: 1 }, ...list] })).toBe(
+      'the index announces an unexpected entry ../../etc/passwd',
+    );
+    // The total is checked once the index is read: no entry's body is staged.
+    await writeEntries(crafted, entries);
+    const stage = { dbDir: path.join(dataDir, 'stage', 'db'), uploadsDir: path.join(dataDir, 'stage', 'uploads') };
+    await mkdir(stage.dbDir, { recursive: true });
+    const error = await verifyArchive(crafted, { stage, maxExpandedBytes: 10_000 }).catch((e: unknown) => e);
+    expect((error as BackupFormatError).reason).toBe(
+      'its contents expand to more than 10000 bytes, more than there is room for',
+    );
+    expect(await readdir(stage.dbDir)).toEqual([]);
+    await rm(path.join(dataDir, 'stage'), { recursive: true, force: true });
+  });
+
+  it('refuses an index larger than its bound by its header, and a manifest of the other format', async () => {
+    await expansionBomb(crafted, 'index.json', 64 * 1024 ** 2);
+    expect((await refused(400)).message).toMatch(/the index is 67108864 bytes long, more than 33554432$/);
+    expect(await reason({ manifest: (m) => ({ ...m, formatVersion: 1 }) })).toBe(
+      'its manifest says format version 1, its entries are version 2',
+    );
+    expect(await reason({ version: 1, manifest: (m) => ({ ...m, formatVersion: 2 }) })).toBe(
+      'its manifest says format version 2, its entries are version 1',
+    );
   });
 });

@@ -23,11 +23,12 @@ import type { DB } from '../../db/schema';
 import { retryWriteConflicts } from '../../db/write-conflicts';
 import { AppError, StorageUnavailableError } from '../../plugins/errors';
 import type { FileStorage, StoredObject } from '../../storage';
-import { BackupFormatError, writeArchive, type TableSource } from './backup-archive';
+import { BackupFormatError, writeArchive } from './backup-archive';
 import { verifyArchive } from './backup-archive-read';
 import { exclusively, isBusyError } from './backup-lock';
 import { backupFailure, failedRowText } from './backup-failures';
 import { BACKED_UP_TABLES, type BackedUpTable } from './backup-tables';
+import type { TableSource } from './backup-table-parts';
 import {
   countCompleted,
   deleteBackupRow,
@@ -188,6 +189,8 @@ export async function createBackup(
         },
         tables: BACKED_UP_TABLES.map((t) => tableSource(ctx.db, t)),
         uploads: ctx.uploads,
+        // The table parts, dumped before the archive so that its index can give their sizes (ADR 0037).
+        scratch: path.join(scratch, 'parts'),
         openFile: ctx.openArchiveFile,
       });
       // From the local file, before it moves into the store (which may be a bucket): read once more, never copied.
