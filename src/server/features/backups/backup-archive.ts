@@ -92,6 +92,14 @@ export class UploadChangedError extends Error {
   }
 }
 
+/** The site holds more files and table parts than one archive's index may list (INDEX_MAX_BYTES). */
+export class ArchiveTooLargeError extends Error {
+  constructor(public readonly entries: number) {
+    super(`the site holds ${entries} files and table parts, more than one archive can list`);
+    this.name = 'ArchiveTooLargeError';
+  }
+}
+
 export interface ArchiveResult {
   manifest: BackupManifest;
   /** Size and SHA-256 of the archive file. */
@@ -107,7 +115,8 @@ export const UPLOAD_FOLDERS = ['files', 'thumbnails'] as const;
 /** Every stored upload with its size, sorted by key; from the store, so the same on local disk and in a bucket. */
 export async function listStoredUploadObjects(uploads: FileStorage): Promise<ListedObject[]> {
   const objects: ListedObject[] = [];
-  for (const folder of UPLOAD_FOLDERS) objects.push(...(await uploads.list(folder)));
+  // One by one: spreading a listing of a few hundred thousand objects into push() overflows the stack.
+  for (const folder of UPLOAD_FOLDERS) for (const object of await uploads.list(folder)) objects.push(object);
   return objects.filter((o) => isSafeRelativePath(o.key)).sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0));
 }
 
@@ -165,7 +174,8 @@ export async function writeArchive(
   };
   const indexData = Buffer.from(JSON.stringify(index));
   if (indexData.length > INDEX_MAX_BYTES) {
-    throw new Error(`the archive index of ${index.entries.length} entries exceeds ${INDEX_MAX_BYTES} bytes`);
+    // What a reader would refuse is not written.
+    throw new ArchiveTooLargeError(index.entries.length);
   }
 
   const pack = tar.pack();

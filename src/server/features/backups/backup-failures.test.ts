@@ -217,4 +217,40 @@ describe.each(testDialects)('a backup that cannot be written (%s)', (dialect) =>
     );
     expect(done).toMatchObject({ status: 'completed', fileCount: 1 });
   });
+
+  it('fails cleanly (409) when the site has more files than one archive can list', async () => {
+    const backupDir = path.join(dataDir, 'crowded-backups');
+    const config = { backupDir, uploadDir: t.config.uploadDir, backupS3: undefined, storageS3: undefined };
+    const uploads = createStorage(config, 'uploads');
+    // A listing of 160,000 files with long names: an index of more than 32 MiB.
+    const crowded = new Proxy(uploads, {
+      get(target, prop) {
+        if (prop === 'list') {
+          return async (folder: string) =>
+            Array.from({ length: 160_000 }, (_, i) => ({
+              key: `${folder}${String(i).padStart(200, 'x')}.jpg`,
+              size: 1,
+            }));
+        }
+        const value = Reflect.get(target, prop) as unknown;
+        return typeof value === 'function' ? (value as (...a: unknown[]) => unknown).bind(target) : value;
+      },
+    });
+    const ctx: BackupContext = {
+      db: t.db.database.db,
+      dialect,
+      config,
+      backups: createStorage(config, 'backups'),
+      uploads: crowded,
+      log: silent,
+    };
+    const error = await createBackup(ctx, { type: 'manual', userId: null }).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(AppError);
+    expect(error).toMatchObject({ statusCode: 409, code: ErrorCode.CONFLICT });
+    expect((error as AppError).message).toMatch(
+      /^Backup failed: the site holds \d+ files and table parts, more than one archive can list$/,
+    );
+    expect((await rows()).at(-1)).toMatchObject({ status: 'failed' });
+    expect(await readdir(backupDir)).toEqual([]);
+  });
 });

@@ -1,7 +1,7 @@
 import { BackupMessage } from '../../../shared/contracts/backups';
 import { ErrorCode, formatMessage } from '../../../shared/errors';
 import { AppError, StorageUnavailableError } from '../../plugins/errors';
-import { ArchiveWriteError, UploadChangedError } from './backup-archive';
+import { ArchiveTooLargeError, ArchiveWriteError, UploadChangedError } from './backup-archive';
 
 /*
  * Why a backup failed, in words an administrator can act on (ADR 0032). The backup's row keeps the reason and
@@ -35,6 +35,7 @@ const codeOf = (error: unknown): string | undefined => {
 export function backupFailureReason(error: unknown): string | null {
   if (error instanceof AppError) return error.message;
   if (error instanceof UploadChangedError) return `${error.message}; run the backup again`;
+  if (error instanceof ArchiveTooLargeError) return error.message;
   const code = codeOf(error);
   if (code && REASONS[code]) return REASONS[code] as string;
   if (error instanceof StorageUnavailableError) return 'the file storage could not be read or written';
@@ -45,8 +46,9 @@ export function backupFailureReason(error: unknown): string | null {
 /** The error a failed backup answers with: the catalogue's sentence and the reason, never library text. */
 export function backupFailure(error: unknown): AppError {
   if (error instanceof AppError) return error;
-  // Another request changed the uploads while the backup ran (ADR 0037): nothing is wrong with the server.
-  if (error instanceof UploadChangedError) {
+  // Another request changed the uploads while the backup ran, or the site outgrew one archive (ADR 0037):
+  // the site's state, not a fault of the server.
+  if (error instanceof UploadChangedError || error instanceof ArchiveTooLargeError) {
     return new AppError(
       409,
       ErrorCode.CONFLICT,
