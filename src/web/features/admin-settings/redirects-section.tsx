@@ -197,9 +197,9 @@ export function RedirectsSection({ canWrite }: { canWrite: boolean }) {
               >
                 <div className="min-w-0 flex-1">
                   <p className="flex flex-wrap items-center gap-x-2 gap-y-1 text-sm font-medium text-slate-900">
-                    <span className="break-all">{redirect.from_path}</span>
+                    <span className="[overflow-wrap:anywhere]">{redirect.from_path}</span>
                     <ArrowRight aria-label="to" className="size-4 shrink-0 text-slate-500" />
-                    <span className="break-all">{redirect.target}</span>
+                    <span className="[overflow-wrap:anywhere]">{redirect.target}</span>
                   </p>
                   <p className="mt-1 flex flex-wrap items-center gap-2 text-sm text-slate-600">
                     <Badge tone={redirect.kind === 'manual' ? 'brand' : 'neutral'}>{kindLabels[redirect.kind]}</Badge>
@@ -213,6 +213,7 @@ export function RedirectsSection({ canWrite }: { canWrite: boolean }) {
                   <Button
                     variant="secondary"
                     size="sm"
+                    className="self-start sm:self-auto"
                     disabled={busy !== null}
                     onClick={() => setPendingDelete(redirect)}
                     aria-label={`Delete the redirect from ${redirect.from_path}`}
