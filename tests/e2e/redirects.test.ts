@@ -44,6 +44,8 @@ describe('redirects', () => {
     const slug = form.locator('input[name="slug"]');
     await expect.poll(() => slug.inputValue()).toBe(oldSlug);
     await slug.fill(newSlug);
+    await slug.scrollIntoViewIfNeeded();
+    await page.screenshot({ path: `${SHOTS}/redirects-post-slug-1280.png` });
     const saved = page.waitForResponse(
       (r) => r.url().endsWith(`/api/blog/posts/${id}`) && r.request().method() === 'PUT',
     );

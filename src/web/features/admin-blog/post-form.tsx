@@ -215,8 +215,8 @@ function PostForm({ post, categories, listUrl }: PostFormProps) {
               placeholder={editing ? undefined : 'Made from the title'}
               hint={
                 editing && initial.published
-                  ? 'The post’s address, /blog/…. Changing it keeps the old address working: it sends visitors here.'
-                  : 'The post’s address, /blog/….'
+                  ? `The address: /blog/${values.slug || '…'}. Changing it keeps the old address working: visitors are sent here.`
+                  : `The address: /blog/${values.slug || 'made-from-the-title'}.`
               }
             />
             <Textarea
