@@ -11,6 +11,7 @@ import * as fulltextSearch from './2026-11-29T00-00-00_fulltext-search';
 import * as userAppSettings from './2026-11-30T00-00-00_user-app-settings';
 import * as contentScaleIndexes from './2026-12-01T00-00-00_content-scale-indexes';
 import * as mailLimits from './2026-12-02T00-00-00_mail-limits';
+import * as redirects from './2026-12-05T00-00-00_redirects';
 
 /** Every migration, keyed by its file name. Append new ones; never edit a released one. */
 export const migrations: Record<string, Migration> = {
@@ -26,4 +27,5 @@ export const migrations: Record<string, Migration> = {
   '2026-11-30T00-00-00_user-app-settings': userAppSettings,
   '2026-12-01T00-00-00_content-scale-indexes': contentScaleIndexes,
   '2026-12-02T00-00-00_mail-limits': mailLimits,
+  '2026-12-05T00-00-00_redirects': redirects,
 };

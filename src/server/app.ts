@@ -23,6 +23,8 @@ import { contactLimitPlugin } from './features/contacts/contact-limit';
 import { contactsRoutes } from './features/contacts/contacts.routes';
 import { feedsRoutes } from './features/feeds/feeds.routes';
 import { healthRoutes } from './features/health/health.routes';
+import { redirectsPlugin } from './plugins/redirects';
+import { redirectsRoutes } from './features/redirects/redirects.routes';
 import { portfolioAdminRoutes } from './features/portfolio/portfolio-admin.routes';
 import { portfolioPublicRoutes } from './features/portfolio/portfolio.routes';
 import { newsletterRoutes } from './features/newsletter/newsletter.routes';
@@ -187,6 +189,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   // Permissions-Policy on every answer and no-store on the auth answers; before the page cache, whose hits
   // are answered from its own hook.
   await app.register(securityHeadersPlugin);
+  // Old addresses answered with a 301 from memory, before the page cache's early answer (ADR 0039).
+  await app.register(redirectsPlugin);
   // Pages for anonymous visitors from memory; every API write purges what it changes (ADR 0020). Before
   // helmet: a hit is answered with the headers kept with the page, without helmet building them again.
   await app.register(pageCachePlugin);
@@ -288,6 +292,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       await api.register(uploadRoutes, { prefix: '/uploads' });
       await api.register(portfolioUploadRoutes, { prefix: '/portfolio/upload' });
       await api.register(backupsRoutes, { prefix: '/backups' });
+      await api.register(redirectsRoutes, { prefix: '/redirects' });
       // Unknown API paths are JSON 404s, never the HTML page handler.
       api.all('/*', { schema: { hide: true }, config: { access: 'public' } }, async (_request, reply) =>
         reply.callNotFound(),

@@ -48,6 +48,7 @@ const expectedTables = [
   'project_team_members',
   'project_technologies',
   'project_testimonials',
+  'redirects',
   'services',
   'settings',
   'social_links',
@@ -210,6 +211,7 @@ describe.each(testDialects)('initial migration on %s', (dialect) => {
       ['2026-11-30T00-00-00_user-app-settings', 'Success'],
       ['2026-12-01T00-00-00_content-scale-indexes', 'Success'],
       ['2026-12-02T00-00-00_mail-limits', 'Success'],
+      ['2026-12-05T00-00-00_redirects', 'Success'],
     ]);
     expect(await tableNames(t.database.db)).toEqual(expectedTables);
   });
@@ -346,6 +348,7 @@ describe.each(testDialects)('initial migration on %s', (dialect) => {
     ).rejects.toThrow();
     const down = await migrator.migrateTo('2026-11-21T00-00-00_initial');
     expect(down.results?.map((r) => [r.migrationName, r.status])).toEqual([
+      ['2026-12-05T00-00-00_redirects', 'Success'],
       ['2026-12-02T00-00-00_mail-limits', 'Success'],
       ['2026-12-01T00-00-00_content-scale-indexes', 'Success'],
       ['2026-11-30T00-00-00_user-app-settings', 'Success'],
@@ -461,6 +464,7 @@ describe.each(testDialects)('initial migration on %s', (dialect) => {
 
     const down = await migrator.migrateTo('2026-11-22T00-00-00_auth');
     expect(down.results?.map((r) => [r.migrationName, r.status])).toEqual([
+      ['2026-12-05T00-00-00_redirects', 'Success'],
       ['2026-12-02T00-00-00_mail-limits', 'Success'],
       ['2026-12-01T00-00-00_content-scale-indexes', 'Success'],
       ['2026-11-30T00-00-00_user-app-settings', 'Success'],
@@ -512,6 +516,7 @@ describe.each(testDialects)('initial migration on %s', (dialect) => {
 
     const down = await migrator.migrateTo('2026-11-23T00-00-00_leads');
     expect(down.results?.map((r) => [r.migrationName, r.status])).toEqual([
+      ['2026-12-05T00-00-00_redirects', 'Success'],
       ['2026-12-02T00-00-00_mail-limits', 'Success'],
       ['2026-12-01T00-00-00_content-scale-indexes', 'Success'],
       ['2026-11-30T00-00-00_user-app-settings', 'Success'],
@@ -577,6 +582,7 @@ describe.each(testDialects)('initial migration on %s', (dialect) => {
     const down = await migrator.migrateTo(NO_MIGRATIONS);
     expect(down.error).toBeUndefined();
     expect(down.results?.map((r) => [r.migrationName, r.status])).toEqual([
+      ['2026-12-05T00-00-00_redirects', 'Success'],
       ['2026-12-02T00-00-00_mail-limits', 'Success'],
       ['2026-12-01T00-00-00_content-scale-indexes', 'Success'],
       ['2026-11-30T00-00-00_user-app-settings', 'Success'],

@@ -694,6 +694,24 @@ export interface MailOutboxTable {
   kind: string | null;
 }
 
+// ---------------------------------------------------------------- redirects
+
+/** An old public address answered with a 301 (ADR 0039). */
+export interface RedirectsTable {
+  id: Generated<number>;
+  /** Normalised: one leading slash, no trailing slash, no query. Unique. */
+  from_path: string;
+  /** A site path (with an optional query) or an absolute http(s) URL. */
+  target: string;
+  /** 'automatic' (a published item's slug changed) or 'manual'. */
+  kind: string;
+  hits: Generated<number>;
+  last_hit_at: string | null;
+  created_at: string;
+  updated_at: string;
+  created_by: number | null;
+}
+
 export interface DB {
   company_profile: CompanyProfileTable;
   company_core_services: CompanyCoreServicesTable;
@@ -751,4 +769,5 @@ export interface DB {
   mail_outbox: MailOutboxTable;
   mail_limits: MailLimitsTable;
   staff_digest_items: StaffDigestItemsTable;
+  redirects: RedirectsTable;
 }

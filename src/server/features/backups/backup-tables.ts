@@ -69,6 +69,7 @@ export const BACKED_UP_TABLES: readonly BackedUpTable[] = [
   byId('notifications'),
   byId('newsletter_subscribers'),
   byId('mail_outbox'),
+  byId('redirects'),
 ];
 
 /**

@@ -20,6 +20,7 @@ import type { z } from '../../../shared/zod';
 import type { CommentStatus, DB } from '../../db/schema';
 import { isUniqueViolation, writeTransaction } from '../../db/write-conflicts';
 import { AppError, notFound } from '../../plugins/errors';
+import { recordSlugChange } from '../../plugins/redirect-rules';
 import { sanitizePostHtml, slugify, toPlainText } from './blog-html';
 import {
   categoryExists,
@@ -164,6 +165,8 @@ export async function createPost(db: Kysely<DB>, body: BlogPostWrite, now = new 
       updated_at: stamp,
     });
     await savePostLists(trx, postId, post);
+    // The new post's address is its own: a redirect from it goes (ADR 0039).
+    await recordSlugChange(trx, { section: 'blog', oldSlug: null, newSlug: slug, wasPublished: false, now: stamp });
     return postId;
   });
   return getPostForStaff(db, String(id));
@@ -222,6 +225,11 @@ export async function updatePost(
     } catch (error) {
       if (isUniqueViolation(error)) throw slugTaken();
       throw error;
+    }
+    if (slug) {
+      // A published post's old address leads to the new one (ADR 0039).
+      const wasPublished = Number(existing.published) === 1;
+      await recordSlugChange(trx, { section: 'blog', oldSlug: existing.slug, newSlug: slug, wasPublished, now: stamp });
     }
     await savePostLists(trx, id, post);
     await deleteUnusedTags(trx);

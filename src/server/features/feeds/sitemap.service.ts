@@ -2,6 +2,7 @@ import { Readable } from 'node:stream';
 import type { Kysely } from 'kysely';
 import { ErrorLevel, SitemapIndexStream, SitemapStream, streamToPromise, type SitemapItemLoose } from 'sitemap';
 import type { DB } from '../../db/schema';
+import { redirectedAmong } from '../../plugins/redirects.repository';
 import {
   countPublished,
   newestPublishedChange,
@@ -87,7 +88,13 @@ async function* sectionItems(
   let left = maxUrls;
   while (left > 0) {
     const rows = await publishedPathsFrom(db, table, next, Math.min(SITEMAP_BATCH, left));
-    for (const row of rows) yield item(`${publicUrl}${path}/${encodeURIComponent(row.slug)}`, row.updated_at);
+    // An address that is an old one (a redirect from it, ADR 0039) is never listed.
+    const paths = rows.map((row) => `${path}/${encodeURIComponent(row.slug)}`);
+    const redirected = await redirectedAmong(db, paths);
+    for (const [index, row] of rows.entries()) {
+      const rowPath = paths[index] ?? '';
+      if (!redirected.has(rowPath)) yield item(`${publicUrl}${rowPath}`, row.updated_at);
+    }
     left -= rows.length;
     const last = rows.at(-1);
     if (!last || rows.length < SITEMAP_BATCH) return;

@@ -33,6 +33,7 @@ import { ErrorCode, type FieldError } from '../../../shared/errors';
 import type { DB } from '../../db/schema';
 import { writeTransaction } from '../../db/write-conflicts';
 import { AppError, notFound } from '../../plugins/errors';
+import { recordSlugChange } from '../../plugins/redirect-rules';
 import { slugify, toPlainText } from './portfolio-text';
 import {
   addProjectLike,
@@ -573,9 +574,12 @@ export async function createProject(db: Kysely<DB>, body: ProjectWriteRequest) {
   const now = new Date().toISOString();
   // Two projects with the same title created at once both pick the same free slug; the loser retries.
   const id = await writeTransaction(db, async (trx) => {
+    const slug = await uniqueSlug(trx, input.title);
+    // The new project's address is its own: a redirect from it goes (ADR 0039).
+    await recordSlugChange(trx, { section: 'portfolio', oldSlug: null, newSlug: slug, wasPublished: false, now });
     const newId = await insertProject(trx, {
       ...columnsOf(input),
-      slug: await uniqueSlug(trx, input.title),
+      slug,
       sort_order: 0,
       likes: 0,
       created_at: now,

@@ -82,6 +82,7 @@ describe('the blog form values', () => {
     } satisfies BlogAdminPost;
     expect(postToValues(post)).toEqual({
       title: 'T',
+      slug: post.slug,
       category_id: '4',
       excerpt: 'E',
       content: '<p>x</p>',

@@ -8,6 +8,8 @@ import {
 /** The blog form as typed: text for every input, booleans for the two checkboxes. */
 export interface PostFormValues {
   title: string;
+  /** The address /blog/{slug}; blank on a new post: made from the title. */
+  slug: string;
   category_id: string;
   excerpt: string;
   /** HTML from the editor. */
@@ -30,6 +32,7 @@ export interface PostFormValues {
 
 export const postFormFields = [
   'title',
+  'slug',
   'category_id',
   'excerpt',
   'content',
@@ -56,6 +59,7 @@ export function localToday(now = new Date()): string {
 export function newPostValues(companyName: string, today: string): PostFormValues {
   return {
     title: '',
+    slug: '',
     category_id: '',
     excerpt: '',
     content: '',
@@ -77,6 +81,7 @@ export function postToValues(post: BlogAdminPost): PostFormValues {
   const minutes = parseReadTime(post.read_time);
   return {
     title: post.title,
+    slug: post.slug,
     category_id: post.category_id === null ? '' : String(post.category_id),
     excerpt: post.excerpt,
     content: post.content,

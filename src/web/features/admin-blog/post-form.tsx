@@ -208,6 +208,17 @@ function PostForm({ post, categories, listUrl }: PostFormProps) {
         <div className="flex min-w-0 flex-col gap-6 lg:col-start-1 lg:row-start-1">
           <FormCard title="Post">
             <Input label="Title" {...bind('title')} maxLength={300} required />
+            <Input
+              label="Slug"
+              {...bind('slug')}
+              maxLength={200}
+              placeholder={editing ? undefined : 'Made from the title'}
+              hint={
+                editing && initial.published
+                  ? `The address: /blog/${values.slug || '…'}. Changing it keeps the old address working: visitors are sent here.`
+                  : `The address: /blog/${values.slug || 'made-from-the-title'}.`
+              }
+            />
             <Textarea
               label="Excerpt"
               {...bind('excerpt')}

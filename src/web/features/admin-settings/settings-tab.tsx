@@ -6,6 +6,7 @@ import { ChangePasswordSection } from './change-password-section';
 import { EmailPreferencesSection } from './email-preferences-section';
 import { SystemSection } from './system-section';
 import { BackupsSection } from './backups-section';
+import { RedirectsSection } from './redirects-section';
 import { UsersSection } from './users-section';
 
 export interface SettingsTabProps {
@@ -29,6 +30,7 @@ export function SettingsTab({ user, onUserChange, onPasswordChanged, onSignOut }
       <EmailPreferencesSection key={`email-${user.id}`} />
       <AppSettingsSection key={`app-${user.id}`} />
       {canManageUsers && <UsersSection currentUserId={user.id} />}
+      <RedirectsSection canWrite={permissionsByRole[user.role].includes('content')} />
       {canConfigure && <SystemSection />}
       {canBackUp && <BackupsSection onRestored={onSignOut} />}
     </div>

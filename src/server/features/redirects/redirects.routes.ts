@@ -1,0 +1,74 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { idParamsSchema } from '../../../shared/contracts/common';
+import { RedirectMessage } from '../../../shared/contracts/redirects.values';
+import {
+  redirectCreateSchema,
+  redirectListDataSchema,
+  redirectListQuerySchema,
+  redirectSchema,
+} from '../../../shared/contracts/redirects';
+import { z } from '../../../shared/zod';
+import { createManualRedirect, deleteRedirect, listRedirects } from './redirects.service';
+
+const tags = ['redirects'];
+
+/** /api/redirects: the staff list (viewers read), manual redirects added and deleted by admins and editors. */
+export async function redirectsRoutes(app: FastifyInstance): Promise<void> {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const db = () => app.database.db;
+
+  r.get(
+    '/',
+    {
+      config: { access: 'read' },
+      schema: {
+        tags,
+        summary: 'Redirects, newest first, with the hits counted so far',
+        querystring: redirectListQuerySchema,
+        response: { 200: z.object({ success: z.literal(true), data: redirectListDataSchema }) },
+      },
+    },
+    async (request, reply) => {
+      // This instance's counted hits first, so that the list shows them.
+      await app.redirects.flushHits();
+      reply.header('cache-control', 'private, no-store');
+      return { success: true as const, data: await listRedirects(db(), request.query) };
+    },
+  );
+
+  r.post(
+    '/',
+    {
+      config: { access: 'content' },
+      schema: {
+        tags,
+        summary: 'Add a redirect from an old path to a site path or an absolute http(s) URL',
+        body: redirectCreateSchema,
+        response: { 201: z.object({ success: z.literal(true), data: redirectSchema, message: z.string() }) },
+      },
+    },
+    async (request, reply) => {
+      const created = await createManualRedirect(db(), request.body, request.user?.id ?? null);
+      reply.status(201);
+      return { success: true as const, data: created, message: RedirectMessage.CREATED };
+    },
+  );
+
+  r.delete(
+    '/:id',
+    {
+      config: { access: 'content' },
+      schema: {
+        tags,
+        summary: 'Delete a redirect',
+        params: idParamsSchema,
+        response: { 200: z.object({ success: z.literal(true), data: z.null(), message: z.string() }) },
+      },
+    },
+    async (request) => {
+      await deleteRedirect(db(), request.params.id);
+      return { success: true as const, data: null, message: RedirectMessage.DELETED };
+    },
+  );
+}
