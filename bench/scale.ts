@@ -64,6 +64,11 @@ const cachedTargets: ScaleTarget[] = [
   { name: 'sitemap (cache on)', path: '/sitemap.xml' },
   { name: 'sitemap child (cache on)', path: firstSitemapChild },
   { name: 'new key per request (cache on)', ...newKey },
+  // Lists whose totals are kept until a write (ADR 0038): the API is not page-cached, so each request
+  // still reads its page of ids; only the count is kept.
+  { name: 'public list API (cache on)', path: '/api/blog/posts?page=2&limit=10' },
+  { name: 'staff blog list (cache on)', path: '/api/blog/posts?page=1&limit=20', staff: true },
+  { name: 'staff blog list, page 500 (cache on)', path: '/api/blog/posts?page=500&limit=20', staff: true },
 ];
 const uncachedTargets: ScaleTarget[] = [
   { name: 'sitemap (cache off)', path: '/sitemap.xml' },

@@ -331,6 +331,44 @@ for (const dialect of ['postgres', 'mysql'] as NetworkDialect[]) {
       }
     });
 
+    it('list totals kept on B follow posts created and deleted on A (the bus, not the poll)', async () => {
+      const totalOn = async (instance: Instance, staff: boolean) =>
+        (await call(instance.baseUrl, '/api/blog/posts?limit=1', staff ? { token } : {})).json().data.total as number;
+      // B counts once and keeps the totals (ADR 0038); a write through A purges them on B at once.
+      const [visitors, staff] = [await totalOn(b, false), await totalOn(b, true)];
+      const category = await services.db.selectFrom('blog_categories').select('id').executeTakeFirstOrThrow();
+      const created = await call(a.baseUrl, '/api/blog/posts', {
+        method: 'POST',
+        token,
+        body: {
+          title: `Counted on both ${Date.now().toString(36)}`,
+          excerpt: 'A post that both instances count.',
+          content: `<p>${'Counted once, kept, purged on both instances. '.repeat(3)}</p>`,
+          category_id: Number(category.id),
+          image_url: '/demo/blog-2.svg',
+          published: true,
+        },
+      });
+      expect(created.status, created.text).toBe(201);
+      const id = (created.json().data.post as { id: number }).id;
+      const grown = await pollUntil(
+        () => totalOn(b, false),
+        (n) => n === visitors + 1,
+        { timeoutMs: COHERENCE_BOUND_MS },
+      );
+      expect(grown.ok, `B's public total ${grown.value}, expected ${visitors + 1}`).toBe(true);
+      expect(await totalOn(b, true)).toBe(staff + 1);
+      const removed = await call(a.baseUrl, `/api/blog/posts/${id}`, { method: 'DELETE', token });
+      expect(removed.status, removed.text).toBe(200);
+      const back = await pollUntil(
+        () => totalOn(b, true),
+        (n) => n === staff,
+        { timeoutMs: COHERENCE_BOUND_MS },
+      );
+      expect(back.ok, `B's staff total ${back.value}, expected ${staff}`).toBe(true);
+      expect(await totalOn(b, false)).toBe(visitors);
+    });
+
     it('a backup made on A is listed, downloaded (same bytes) and restored through B', async () => {
       const kept = await uploadFile(a.baseUrl, token, photo, 'in-the-backup.png');
       expect(kept.status, kept.text).toBe(201);

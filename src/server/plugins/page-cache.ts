@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { pageCacheSync } from './page-cache-sync';
+import { keptCounts, type KeptCount } from './kept-counts';
 import { compressForCache, compressLight, etagFor, hashOf, matchesIfNoneMatch, pickEncoding } from './page-encoding';
 import { SITE_PASS_COOKIE } from './system-settings';
 import { LRUCache } from 'lru-cache';
@@ -74,6 +75,8 @@ export interface PageCache {
    * `tag`, so that a render does not query it again; read fresh while the cache switch is off.
    */
   keep<T>(tag: string, read: () => Promise<T>): () => Promise<T>;
+  /** Counts kept until a write purges `tag` (kept-counts.ts, ADR 0038); counted afresh while the switch is off. */
+  counts(tag: string): KeptCount;
 }
 
 declare module 'fastify' {
@@ -188,8 +191,9 @@ export const pageCachePlugin = fp(
       entries.set(entry.key, entry);
     }
 
-    /** What keep() holds: each value's tag and how to forget it. */
+    /** What keep() and counts() hold: each value's tag and how to forget it. */
     const keptValues: Array<{ tag: string; forget: () => void }> = [];
+    const countsByTag = new Map<string, KeptCount>();
 
     function purgeLocal(tags: readonly string[] | 'all') {
       // Writes that change no page (a view, a beacon) must not stop renders under way from being kept.
@@ -368,6 +372,15 @@ export const pageCachePlugin = fp(
       sync: coherence.sync,
       stats: () => ({ entries: entries.size, bytes: entries.calculatedSize, hits, misses, fills }),
       keys: () => [...entries.rkeys()],
+      counts(tag) {
+        let count = countsByTag.get(tag);
+        if (!count) {
+          const kept = keptCounts(() => app.systemSettings.current().cacheEnabled);
+          keptValues.push({ tag, forget: kept.forget });
+          countsByTag.set(tag, (count = kept.count));
+        }
+        return count;
+      },
       keep<T>(tag: string, read: () => Promise<T>) {
         let value: Promise<T> | undefined;
         keptValues.push({ tag, forget: () => (value = undefined) });

@@ -113,7 +113,7 @@ function blogContextFor(app: FastifyInstance, reads: PageReads): WebBlogContext 
     listPosts: (query) =>
       tagged(reads, ['posts'], () => {
         const picked = Object.fromEntries(Object.entries(query).filter(([key]) => PUBLIC_LIST_KEYS.includes(key)));
-        return listPosts(db(), blogListQuerySchema.parse(picked));
+        return listPosts(db(), blogListQuerySchema.parse(picked), app.pageCache.counts('posts'));
       }),
     listCategories: () => tagged(reads, ['posts'], () => listCategories(db())),
     getPost: (slugOrId) =>

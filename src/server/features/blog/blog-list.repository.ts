@@ -11,6 +11,7 @@ import {
 } from '../../db/full-text';
 import { likeContains } from '../../db/query-helpers';
 import type { DB } from '../../db/schema';
+import { countAfresh, type KeptCount } from '../../plugins/kept-counts';
 
 /*
  * The blog's lists (ADR 0007, ADR 0021, ADR 0035): filters, full-text search, orders and pages of posts with
@@ -244,6 +245,7 @@ export async function listPosts(
   page: number,
   limit: number,
   searchCap?: number,
+  count: KeptCount = countAfresh,
 ) {
   const plan = filter.search ? await planSearch(db, filter.search) : undefined;
   if (plan && searchCap !== undefined) {
@@ -257,19 +259,23 @@ export async function listPosts(
   const search = plan ? applySearch(postsAlone(db), plan) : undefined;
   const counted = applyFilter(search?.query ?? postsAlone(db), filter);
   const rank = order.field === 'relevance' ? search?.rank : undefined;
-  const [ids, count] = await Promise.all([
+  const countRows = async () =>
+    Number((await counted.select(sql<number | string>`count(*)`.as('n')).executeTakeFirstOrThrow()).n);
+  // A search's count depends on the words and the index: counted every time. A filter's is kept until a
+  // write to the posts purges it (ADR 0038): a list's later pages and the staff list do not count again.
+  const [ids, total] = await Promise.all([
     orderPosts(counted.select('p.id as id'), order, rank)
       .limit(limit)
       .offset((page - 1) * limit)
       .execute(),
-    counted.select(sql<number | string>`count(*)`.as('n')).executeTakeFirstOrThrow(),
+    plan ? countRows() : count(`posts:${JSON.stringify(filter)}`, countRows),
   ]);
   return {
     rows: await postsInOrder(
       db,
       ids.map((row) => Number(row.id)),
     ),
-    total: Number(count.n),
+    total,
   };
 }
 

@@ -70,6 +70,8 @@ export async function blogPublicRoutes(app: FastifyInstance): Promise<void> {
   // The auth plugin already refuses to start without it; the like key is keyed by the same secret.
   const secret = app.config.jwtSecret;
   if (!secret) throw new Error('JWT secret missing: the blog like key needs it');
+  // The categories with their counts of published posts: kept until a write to the blog purges 'posts'.
+  const keptCategories = app.pageCache.keep('posts', () => listCategories(db()));
 
   r.get(
     '/blog/posts',
@@ -85,7 +87,10 @@ export async function blogPublicRoutes(app: FastifyInstance): Promise<void> {
     },
     async (request, reply) => {
       const staff = await optionalUser(request);
-      const data = staff ? await listPostsForStaff(db(), request.query) : await listPosts(db(), request.query);
+      const count = app.pageCache.counts('posts');
+      const data = staff
+        ? await listPostsForStaff(db(), request.query, count)
+        : await listPosts(db(), request.query, count);
       viewerCache(reply, Boolean(staff));
       return { success: true as const, data };
     },
@@ -183,7 +188,7 @@ export async function blogPublicRoutes(app: FastifyInstance): Promise<void> {
       },
     },
     async (request, reply) => {
-      const categories = await listCategories(db());
+      const categories = await keptCategories();
       viewerCache(reply, Boolean(await optionalUser(request)));
       return { success: true as const, data: { categories } };
     },

@@ -31,6 +31,7 @@ import { ErrorCode, ErrorMessage, type FieldError } from '../../../shared/errors
 import { z } from '../../../shared/zod';
 import type { DB } from '../../db/schema';
 import { writeTransaction } from '../../db/write-conflicts';
+import { countAfresh, type KeptCount } from '../../plugins/kept-counts';
 import type { StaffAlerts } from '../../plugins/staff-alerts';
 import { AppError, notFound } from '../../plugins/errors';
 import {
@@ -199,7 +200,11 @@ const paging = (page: number, limit: number, total: number) => {
  * The public list: published posts only, whatever the query says about `published`. A search answers at
  * most BLOG_SEARCH_MAX_RESULTS posts (ADR 0021); staff searches count and rank every match.
  */
-export async function listPosts(db: Kysely<DB>, query: BlogListQuery): Promise<BlogListData> {
+export async function listPosts(
+  db: Kysely<DB>,
+  query: BlogListQuery,
+  count: KeptCount = countAfresh,
+): Promise<BlogListData> {
   const { page, limit } = query;
   const { rows, total } = await listPostRows(
     db,
@@ -208,14 +213,20 @@ export async function listPosts(db: Kysely<DB>, query: BlogListQuery): Promise<B
     page,
     limit,
     BLOG_SEARCH_MAX_RESULTS,
+    count,
   );
   return { posts: await toSummaries(db, rows), ...paging(page, limit, total) };
 }
 
 /** The staff list: drafts too, `published` filters ('' or absent: all); posts carry their status. */
-export async function listPostsForStaff(db: Kysely<DB>, query: BlogListQuery): Promise<BlogAdminListData> {
+export async function listPostsForStaff(
+  db: Kysely<DB>,
+  query: BlogListQuery,
+  count: KeptCount = countAfresh,
+): Promise<BlogAdminListData> {
   const { page, limit } = query;
-  const { rows, total } = await listPostRows(db, toFilter(query, true), resolveOrder(query), page, limit);
+  const order = resolveOrder(query);
+  const { rows, total } = await listPostRows(db, toFilter(query, true), order, page, limit, undefined, count);
   return { posts: await toAdminSummaries(db, rows), ...paging(page, limit, total) };
 }
 
