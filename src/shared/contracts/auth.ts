@@ -64,6 +64,12 @@ const password = z
   .min(1, AuthMessage.NEW_PASSWORD_REQUIRED)
   .min(PASSWORD_MIN_LENGTH, AuthMessage.NEW_PASSWORD_TOO_SHORT)
   .max(256);
+/**
+ * The address of the first admin when ADMIN_EMAIL is not set: the server stores it although it is not an
+ * address a form accepts (no domain with a dot), so what checks stored rows must accept it too.
+ */
+export const DEFAULT_FIRST_ADMIN_EMAIL = 'admin@localhost';
+
 const email = z
   .string({ error: AuthMessage.EMAIL_REQUIRED })
   .trim()

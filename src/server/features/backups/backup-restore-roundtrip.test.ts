@@ -3,6 +3,7 @@ import { readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DEFAULT_FIRST_ADMIN_EMAIL } from '../../../shared/contracts/auth';
 import { bearer, createSignedIn, type Session } from '../../testing/auth-helpers';
 import { readEntries, writeEntries } from '../../testing/crafted-archives';
 import { useTestApp, type TestContext } from '../../testing/test-app';
@@ -31,6 +32,20 @@ describe.each(testDialects)('a restore of the site as the app makes it (%s)', (d
   let backupId = 0;
 
   beforeAll(async () => {
+    // The first admin as a start without ADMIN_EMAIL creates it (admin@localhost, first-admin.ts).
+    const now = new Date().toISOString();
+    await t.db.database.db
+      .insertInto('users')
+      .values({
+        username: 'admin',
+        email: DEFAULT_FIRST_ADMIN_EMAIL,
+        password_hash: 'not a real hash',
+        role: 'admin',
+        status: 'active',
+        created_at: now,
+        updated_at: now,
+      })
+      .execute();
     admin = await createSignedIn(t.app, t.db.database.db, { role: 'admin' });
   });
   afterAll(async () => {

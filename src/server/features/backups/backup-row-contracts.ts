@@ -1,6 +1,6 @@
 import { analyticsEventRequestSchema } from '../../../shared/contracts/analytics';
 import { appSettingsSchema } from '../../../shared/contracts/app-settings';
-import { registerRequestSchema, roles, userStatuses } from '../../../shared/contracts/auth';
+import { DEFAULT_FIRST_ADMIN_EMAIL, registerRequestSchema, roles, userStatuses } from '../../../shared/contracts/auth';
 import { backupScheduleInputSchema } from '../../../shared/contracts/backups';
 import { blogCategoryUpdateSchema, blogPostInputSchema, commentStatuses } from '../../../shared/contracts/blog';
 import { certificateStatusSchema, recipientTypeSchema } from '../../../shared/contracts/certificates';
@@ -76,7 +76,8 @@ export const ROW_CONTRACTS: Readonly<Record<string, Readonly<Record<string, Colu
     role: z.enum(roles),
     status: z.enum(userStatuses),
     username: registerRequestSchema.shape.username,
-    email: registerRequestSchema.shape.email,
+    // What the API accepts, or the address the server gives the first admin itself.
+    email: registerRequestSchema.shape.email.or(z.literal(DEFAULT_FIRST_ADMIN_EMAIL)),
   },
   user_app_settings: {
     theme_mode: appSettingsSchema.shape.theme.shape.mode,

@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { Kysely } from 'kysely';
+import { DEFAULT_FIRST_ADMIN_EMAIL } from '../../../shared/contracts/auth';
 import type { DB } from '../../db/schema';
 import { isUniqueViolation } from '../../db/write-conflicts';
 import { hashPassword } from './password';
@@ -27,7 +28,7 @@ export async function ensureFirstAdmin(
   options: { email?: string; password?: string },
 ): Promise<FirstAdminResult> {
   if ((await countAdmins(db)) > 0) return { created: false };
-  const email = (options.email ?? 'admin@localhost').toLowerCase();
+  const email = (options.email ?? DEFAULT_FIRST_ADMIN_EMAIL).toLowerCase();
   const generatedPassword = options.password ? undefined : randomBytes(12).toString('base64url');
   const passwordHash = await hashPassword(options.password ?? (generatedPassword as string));
   if ((await countAdmins(db)) > 0) return { created: false };
