@@ -134,27 +134,32 @@ export async function unannouncedZeros(
   await writeFile(file, Buffer.concat(members));
 }
 
-/** Replaces the users' rows by what `edit` makes of them. */
-export function editUsers(
-  entries: Entries,
-  edit: (rows: Record<string, unknown>[]) => Record<string, unknown>[],
-): Entries {
-  const copy = new Map(entries);
-  const name = [...copy.keys()].find((k) => k.startsWith('db/users/')) as string;
-  const rows = (copy.get(name) as Buffer)
+type Row = Record<string, unknown>;
+
+/** The name of the first part of `table` among the entries. */
+const firstPart = (entries: Entries, table: string) =>
+  [...entries.keys()].find((k) => k.startsWith(`db/${table}/`)) as string;
+
+/** The rows of the first part of `table`. */
+export function tableRows(entries: Entries, table: string): Row[] {
+  return (entries.get(firstPart(entries, table)) as Buffer)
     .toString('utf8')
     .split('\n')
     .filter(Boolean)
-    .map((line) => JSON.parse(line) as Record<string, unknown>);
-  copy.set(
-    name,
-    Buffer.from(
-      edit(rows)
-        .map((r) => `${JSON.stringify(r)}\n`)
-        .join(''),
-    ),
-  );
+    .map((line) => JSON.parse(line) as Row);
+}
+
+/** The entries with the first part of `table` replaced by what `edit` makes of its rows. */
+export function editRows(entries: Entries, table: string, edit: (rows: Row[]) => Row[]): Entries {
+  const copy = new Map(entries);
+  const rows = edit(tableRows(entries, table));
+  copy.set(firstPart(entries, table), Buffer.from(rows.map((r) => `${JSON.stringify(r)}\n`).join('')));
   return copy;
+}
+
+/** Replaces the users' rows by what `edit` makes of them. */
+export function editUsers(entries: Entries, edit: (rows: Row[]) => Row[]): Entries {
+  return editRows(entries, 'users', edit);
 }
 
 /**

@@ -11,9 +11,11 @@ import { createTestDatabase, testDialects, type TestDatabase } from '../../testi
 import { restoreFromFile } from './backup-restore';
 import { loadForeignKeys } from './backup-row-references';
 import {
+  editRows,
   editUsers,
   expansionBomb,
   readEntries,
+  tableRows,
   unannouncedZeros,
   writeEntries,
   type Entries,
@@ -31,27 +33,6 @@ import { createBackup, type BackupContext } from './backups.service';
  */
 
 const silent = { info: () => {}, error: () => {} };
-type Row = Record<string, unknown>;
-
-/** The entries with the first part of `table` replaced by what `edit` makes of its rows. */
-function editRows(entries: Entries, table: string, edit: (rows: Row[]) => Row[]): Entries {
-  const copy = new Map(entries);
-  const name = [...copy.keys()].find((k) => k.startsWith(`db/${table}/`)) as string;
-  const rows = (copy.get(name) as Buffer)
-    .toString('utf8')
-    .split('\n')
-    .filter(Boolean)
-    .map((line) => JSON.parse(line) as Row);
-  copy.set(
-    name,
-    Buffer.from(
-      edit(rows)
-        .map((r) => `${JSON.stringify(r)}\n`)
-        .join(''),
-    ),
-  );
-  return copy;
-}
 
 /** Changes one column of the row `at` (0: the first) of `table`. */
 const editCell = (entries: Entries, table: string, at: number, column: string, value: unknown) =>
@@ -67,12 +48,6 @@ describe.each(testDialects)('what a restore refuses (%s)', (dialect) => {
   };
   let ctx: BackupContext;
   let entries: Entries;
-  const entriesRows = (table: string): Row[] =>
-    (entries.get([...entries.keys()].find((k) => k.startsWith(`db/${table}/`)) as string) as Buffer)
-      .toString('utf8')
-      .split('\n')
-      .filter(Boolean)
-      .map((line) => JSON.parse(line) as Row);
   let backedUp: Awaited<ReturnType<typeof tableDigests>>;
   const crafted = path.join(dataDir, 'crafted.tar.gz');
 
@@ -230,7 +205,7 @@ describe.each(testDialects)('what a restore refuses (%s)', (dialect) => {
   });
 
   it('refuses a settings value that is not JSON, or not of the shape the API reads', async () => {
-    const at = (key: string) => entriesRows('settings').findIndex((row) => row.key === key);
+    const at = (key: string) => tableRows(entries, 'settings').findIndex((row) => row.key === key);
     await writeEntries(crafted, editCell(entries, 'settings', at('layout'), 'value', '{"sidebarPosition": '));
     expect((await refused(400)).message).toMatch(
       /table settings, row \d+, column "value": .* is refused \(not JSON text\)/,

@@ -5,7 +5,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_FIRST_ADMIN_EMAIL } from '../../../shared/contracts/auth';
 import { bearer, createSignedIn, type Session } from '../../testing/auth-helpers';
-import { readEntries, writeEntries } from '../../testing/crafted-archives';
+import { editRows, readEntries, writeEntries } from '../../testing/crafted-archives';
 import { useTestApp, type TestContext } from '../../testing/test-app';
 import { testDialects } from '../../testing/test-database';
 import { tableDigests } from './backup-test-support';
@@ -151,11 +151,7 @@ describe.each(testDialects)('a restore of the site as the app makes it (%s)', (d
       const [stored] = (await readdir(t.config.backupDir)).filter((name) => name.endsWith('.tar.gz'));
       const file = path.join(t.config.backupDir, stored as string);
       const good = await readFile(file);
-      const entries = await readEntries(file);
-      const part = [...entries.keys()].find((name) => name.startsWith(`db/${table}/`)) as string;
-      const [first, ...others] = (entries.get(part) as Buffer).toString('utf8').split('\n').filter(Boolean);
-      const edited = [JSON.stringify(edit(JSON.parse(first as string) as Record<string, unknown>)), ...others];
-      entries.set(part, Buffer.from(edited.map((line) => `${line}\n`).join('')));
+      const entries = editRows(await readEntries(file), table, ([first, ...others]) => [edit(first!), ...others]);
       await writeEntries(file, entries);
       const before = await tableDigests(db);
       try {

@@ -10,6 +10,8 @@ import { certificatesContextFor } from './verify-page-context';
 import { createTestDatabase, testDialects, type TestDatabase } from '../../testing/test-database';
 import { claimRedisDatabase, redisAvailable, type ClaimedRedisDatabase } from '../../testing/test-redis';
 import { certificatesRoutes } from './certificates.routes';
+import { toCertificate } from './certificates.service';
+import { certificateSite } from './verify-link';
 import { certificateVerifyLimitPlugin } from './verify-limit';
 
 /*
@@ -145,8 +147,6 @@ describe.each(testDialects)('certificate lookups on %s', (dialect) => {
 
 /** The verification address staff see for a certificate (what its PDF's QR code holds). */
 async function verifyUrlOf(app: FastifyInstance, number: string): Promise<string> {
-  const { toCertificate } = await import('./certificates.service');
-  const { certificateSite } = await import('./verify-link');
   const row = await app.database.db
     .selectFrom('certificates')
     .selectAll()

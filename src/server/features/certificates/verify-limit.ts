@@ -48,10 +48,14 @@ declare module 'fastify' {
     /**
      * Counts one certificate lookup by this request's client, before the register is read. Sets the
      * X-RateLimit-* headers; past the client's limits or the site-wide miss budget, sets Retry-After and
-     * resolves false. `signed`: the lookup carries a valid signature of its number (not refused by the
-     * site-wide budget).
+     * resolves false. `link`: the number looked up and the signature its address carried, if any; a lookup
+     * with a valid signature (verify-link.ts) is not refused by the site-wide miss budget.
      */
-    certificateVerifyAllowed(request: FastifyRequest, reply: FastifyReply, signed?: boolean): Promise<boolean>;
+    certificateVerifyAllowed(
+      request: FastifyRequest,
+      reply: FastifyReply,
+      link?: { number?: unknown; signature?: unknown },
+    ): Promise<boolean>;
     /**
      * Counts a lookup that found nothing (for the client and site-wide) and waits CERTIFICATE_MISS_DELAY_MS.
      * Called before a miss is answered.
@@ -84,7 +88,10 @@ export const certificateVerifyLimitPlugin = fp<CertificateVerifyLimitOptions>(
     if (!secret) throw new Error('JWT secret missing: certificate verification links are signed with it');
     app.decorate('certificateLinks', createVerifyLinkSigner(secret));
 
-    app.decorate('certificateVerifyAllowed', async (request: FastifyRequest, reply: FastifyReply, signed = false) => {
+    const links = app.certificateLinks;
+    app.decorate('certificateVerifyAllowed', async (request: FastifyRequest, reply: FastifyReply, link = {}) => {
+      const { number, signature } = link;
+      const signed = typeof number === 'string' && typeof signature === 'string' && links.check(number, signature);
       const site = signed ? 0 : siteClosedUntil;
       const closedFor = Math.max(site, closedAddresses.get(request.ip) ?? 0) - Date.now();
       if (closedFor > 0) {
@@ -114,10 +121,9 @@ export const certificateVerifyLimitPlugin = fp<CertificateVerifyLimitOptions>(
 
 /** onRequest hook of GET /api/certificates/verify/{number}: past the limit, 429 RATE_LIMITED in the envelope. */
 export async function certificateVerifyLimit(this: FastifyInstance, request: FastifyRequest, reply: FastifyReply) {
-  const { number } = request.params as { number?: string };
+  const { number } = request.params as { number?: unknown };
   const { sig } = request.query as { sig?: unknown };
-  const signed = typeof number === 'string' && typeof sig === 'string' && this.certificateLinks.check(number, sig);
-  if (!(await this.certificateVerifyAllowed(request, reply, signed))) {
+  if (!(await this.certificateVerifyAllowed(request, reply, { number, signature: sig }))) {
     throw new AppError(429, ErrorCode.RATE_LIMITED, CertificateMessage.VERIFY_RATE_LIMITED);
   }
 }

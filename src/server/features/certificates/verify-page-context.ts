@@ -14,8 +14,8 @@ export function certificatesContextFor(
 ): WebCertificatesContext {
   return {
     async verify(number, signature): Promise<CertificateVerifyOutcome> {
-      const signed = typeof signature === 'string' && app.certificateLinks.check(number, signature);
-      if (!(await app.certificateVerifyAllowed(request, reply, signed))) return { status: 'rate_limited' };
+      if (!(await app.certificateVerifyAllowed(request, reply, { number, signature })))
+        return { status: 'rate_limited' };
       const normalized = normalizeCertificateNumber(number);
       if (!isCertificateNumber(normalized)) return { status: 'invalid' };
       try {
