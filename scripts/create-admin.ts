@@ -56,7 +56,9 @@ export async function run(args: string[]): Promise<number> {
     await migrateToLatest(database.db);
     const result = await upsertAdmin(database.db, { email, password, username: values.username });
     console.log(
-      result === 'created' ? `Created admin ${email}.` : `Updated ${email}: active admin with the new password.`,
+      result === 'created'
+        ? `Created admin ${email}.`
+        : `Updated ${email}: active admin with the new password; its sign-in lock and any two-factor authentication (authenticator and recovery codes) are removed: set it up again in Settings.`,
     );
     return 0;
   } finally {

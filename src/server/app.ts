@@ -11,6 +11,7 @@ import type { Config } from './config';
 import { createDatabase, type Database } from './db/database';
 import { backupsRoutes } from './features/backups/backups.routes';
 import { blogAdminRoutes } from './features/blog/blog-admin.routes';
+import { blogCommentRoutes } from './features/blog/blog-comments.routes';
 import { BLOG_IFRAME_ALLOW_LIST } from './features/blog/blog-html';
 import { blogPublicRoutes } from './features/blog/blog.routes';
 import { certificatesRoutes } from './features/certificates/certificates.routes';
@@ -20,14 +21,21 @@ import { getCompanyProfile } from './features/company/company.service';
 import { siteContentAdminRoutes } from './features/site-content/content-admin.routes';
 import { siteContentPublicRoutes } from './features/site-content/site-content.routes';
 import { contactLimitPlugin } from './features/contacts/contact-limit';
+import { contactFollowUpRoutes } from './features/contacts/contact-follow-ups.routes';
+import { contactReplyRoutes } from './features/contacts/contact-replies.routes';
 import { contactsRoutes } from './features/contacts/contacts.routes';
 import { feedsRoutes } from './features/feeds/feeds.routes';
 import { healthRoutes } from './features/health/health.routes';
 import { redirectsPlugin } from './plugins/redirects';
 import { redirectsRoutes } from './features/redirects/redirects.routes';
 import { portfolioAdminRoutes } from './features/portfolio/portfolio-admin.routes';
+import { portfolioRevisionRoutes } from './features/portfolio/portfolio-revisions.routes';
+import { blogRevisionRoutes } from './features/blog/blog-revisions.routes';
+import { siteContentRevisionRoutes } from './features/site-content/content-revisions.routes';
+import { autosavesRoutes } from './features/autosaves/autosaves.routes';
 import { portfolioPublicRoutes } from './features/portfolio/portfolio.routes';
 import { newsletterRoutes } from './features/newsletter/newsletter.routes';
+import { newsletterPageRoutes } from './features/newsletter/newsletter-pages.routes';
 import { activityRoutes } from './features/analytics/activity.routes';
 import { analyticsAdminRoutes } from './features/analytics/analytics-admin.routes';
 import { analyticsRoutes } from './features/analytics/analytics.routes';
@@ -36,7 +44,10 @@ import { appSettingsRoutes } from './features/users/app-settings.routes';
 import { authRoutes } from './features/users/auth.routes';
 import { findUserWithOpenSession } from './features/users/users.repository';
 import { portfolioUploadRoutes } from './features/uploads/portfolio-upload.routes';
+import { demoImageRoutes } from './features/uploads/demo-images.routes';
 import { uploadRoutes } from './features/uploads/uploads.routes';
+import { passkeyRoutes } from './features/users/passkeys.routes';
+import { twoFactorRoutes } from './features/users/two-factor.routes';
 import { usersRoutes } from './features/users/users.routes';
 import { activityLogPlugin } from './plugins/activity-log';
 import { authPlugin } from './plugins/auth';
@@ -49,6 +60,8 @@ import { systemRoutes } from './features/system/system.routes';
 import { clientErrorHandler } from './plugins/client-errors';
 import { errorHandlerPlugin } from './plugins/error-handler';
 import { gracefulShutdownPlugin } from './plugins/graceful-shutdown';
+import { setupCheckPlugin } from './plugins/setup-check';
+import { setupPagePlugin } from './plugins/setup-page';
 import { instanceBusPlugin } from './plugins/instance-bus';
 import { textInputPlugin } from './plugins/text-input';
 import { mailerPlugin } from './plugins/mailer';
@@ -180,6 +193,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   // Certificate lookups' one count per client, shared by the verify API and the verification page.
   await app.register(certificateVerifyLimitPlugin);
   await app.register(mailerPlugin);
+  // What the site still lacks for production: the Overview's setup check and /api/ready's `setup`.
+  await app.register(setupCheckPlugin);
   // Analytics roll-ups and the weekly report; later backups and sweeps (one lease per job in the database).
   await app.register(schedulerPlugin);
   // Before the staff alerts, which record visitors' contact requests and comments through it.
@@ -240,6 +255,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   });
   // After helmet (the maintenance page adds its style's hash to the policy): maintenance, debug mode, the cache switch.
   await app.register(systemSettingsPlugin);
+  // After the maintenance page: a site with no company profile yet shows "being set up" to visitors.
+  await app.register(setupPagePlugin);
   await app.register(compress, { global: true, threshold: 1024, encodings: ['br', 'gzip', 'deflate'] });
 
   await app.register(swagger, {
@@ -276,6 +293,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       await api.register(siteContentAdminRoutes);
       await api.register(blogPublicRoutes);
       await api.register(blogAdminRoutes);
+      await api.register(blogCommentRoutes);
       await api.register(portfolioPublicRoutes);
       await api.register(portfolioAdminRoutes);
       await api.register(newsletterRoutes, { prefix: '/newsletter' });
@@ -283,16 +301,25 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       await api.register(analyticsAdminRoutes, { prefix: '/analytics' });
       await api.register(activityRoutes, { prefix: '/analytics' });
       await api.register(contactsRoutes, { prefix: '/contacts' });
+      await api.register(contactReplyRoutes, { prefix: '/contacts' });
+      await api.register(contactFollowUpRoutes, { prefix: '/contacts' });
       await api.register(certificatesRoutes, { prefix: '/certificates' });
       await api.register(notificationsRoutes, { prefix: '/notifications' });
       await api.register(systemRoutes, { prefix: '/system' });
       await api.register(authRoutes, { prefix: '/auth' });
       await api.register(usersRoutes, { prefix: '/auth' });
+      await api.register(twoFactorRoutes, { prefix: '/auth' });
+      await api.register(passkeyRoutes, { prefix: '/auth' });
       await api.register(appSettingsRoutes, { prefix: '/auth' });
+      await api.register(demoImageRoutes, { prefix: '/uploads' });
       await api.register(uploadRoutes, { prefix: '/uploads' });
       await api.register(portfolioUploadRoutes, { prefix: '/portfolio/upload' });
       await api.register(backupsRoutes, { prefix: '/backups' });
       await api.register(redirectsRoutes, { prefix: '/redirects' });
+      await api.register(blogRevisionRoutes);
+      await api.register(portfolioRevisionRoutes);
+      await api.register(siteContentRevisionRoutes);
+      await api.register(autosavesRoutes, { prefix: '/autosaves' });
       // Unknown API paths are JSON 404s, never the HTML page handler.
       api.all('/*', { schema: { hide: true }, config: { access: 'public' } }, async (_request, reply) =>
         reply.callNotFound(),
@@ -303,6 +330,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
 
   // robots.txt, sitemap.xml, blog RSS: before the page handler's catch-all.
   await app.register(feedsRoutes);
+  // The newsletter's confirm and unsubscribe pages, which its mails link to (ADR 0046).
+  await app.register(newsletterPageRoutes);
   if (options.web) await app.register(webPlugin, { mode: options.web });
 
   return app;

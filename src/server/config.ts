@@ -46,6 +46,8 @@ const envSchema = z.object({
   MAIL_RETRY_BASE_SECONDS: z.coerce.number().int().min(1).max(3600).default(60),
   MAIL_MAX_ATTEMPTS: z.coerce.number().int().min(1).max(100).default(8),
   MAIL_POLL_SECONDS: z.coerce.number().int().min(1).max(3600).default(30),
+  // Newsletter mails released to the outbox per minute, across all instances (ADR 0046).
+  NEWSLETTER_RATE_PER_MINUTE: z.coerce.number().int().min(1).max(10_000).default(60),
   SITE_TIME_ZONE: z
     .string()
     .default('UTC')
@@ -99,6 +101,8 @@ const envSchema = z.object({
     .enum(['true', 'false'])
     .optional()
     .transform((v) => (v === undefined ? undefined : v === 'true')),
+  // Saved states kept per post, project or landing-content item, the newest (ADR 0041).
+  REVISIONS_KEEP: z.coerce.number().int().min(1).max(1000).default(50),
 });
 
 /** PostgreSQL and MySQL are reachable by several instances; a SQLite file is one machine's. */
@@ -130,6 +134,8 @@ export interface Config {
   mailMaxAttempts: number;
   /** How often the outbox worker looks for due mail besides being woken on enqueue. */
   mailPollSeconds: number;
+  /** Newsletter mails released to the outbox per minute (ADR 0046). */
+  newsletterRatePerMinute: number;
   /** The site's calendar: analytics days, periods and the Monday of the weekly report (ADR 0017). */
   siteTimeZone: string;
   /** Scheduled jobs (analytics roll-ups, weekly report) run in this instance; tests run them by hand. */
@@ -158,6 +164,8 @@ export interface Config {
   shutdownGraceSeconds: number;
   /** Serve Swagger UI and the OpenAPI document at /api/docs (default: outside production only). */
   apiDocs: boolean;
+  /** Revisions kept per edited item, the newest (ADR 0041). */
+  revisionsKeep: number;
 }
 
 /** An S3-compatible bucket and the key prefix of what we keep there. */
@@ -246,6 +254,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     mailRetryBaseSeconds: e.MAIL_RETRY_BASE_SECONDS,
     mailMaxAttempts: e.MAIL_MAX_ATTEMPTS,
     mailPollSeconds: e.MAIL_POLL_SECONDS,
+    newsletterRatePerMinute: e.NEWSLETTER_RATE_PER_MINUTE,
     siteTimeZone: e.SITE_TIME_ZONE,
     jobsEnabled: e.JOBS_ENABLED,
     seedDemo: e.SEED_DEMO,
@@ -277,6 +286,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     migrateOnStart: e.MIGRATE_ON_START,
     shutdownGraceSeconds: e.SHUTDOWN_GRACE_SECONDS,
     apiDocs: e.API_DOCS ?? e.NODE_ENV !== 'production',
+    revisionsKeep: e.REVISIONS_KEEP,
   };
 }
 

@@ -69,12 +69,17 @@ async function main(): Promise<void> {
     try {
       await app.drainForShutdown();
       // Every client has its answer or a refusal. Work still running for a refused client (a database queue,
-      // say) has what is left of the grace period to finish before the database is closed under it.
+      // say) has what is left of the grace period to finish before the database is closed under it; work
+      // that outlasts it ends with the process, and the database rolls back what it had not committed.
+      if (!(await app.handlersSettled(deadline - 250))) {
+        app.log.warn('shutdown: work still running at the end of the grace period was stopped');
+        process.exit(0);
+      }
       const closed = await Promise.race([
         app.close().then(() => true),
-        new Promise<false>((resolve) => setTimeout(() => resolve(false), Math.max(0, deadline - Date.now() - 250))),
+        new Promise<false>((resolve) => setTimeout(() => resolve(false), Math.max(0, deadline - Date.now() - 100))),
       ]);
-      if (!closed) app.log.warn('shutdown: work still running at the end of the grace period was stopped');
+      if (!closed) app.log.warn('shutdown: closing took until the end of the grace period');
       process.exit(0);
     } catch (error) {
       app.log.error({ err: error }, 'error while closing');

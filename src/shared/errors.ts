@@ -16,6 +16,8 @@ export const ErrorCode = {
   FORBIDDEN: 'FORBIDDEN',
   NOT_FOUND: 'NOT_FOUND',
   CONFLICT: 'CONFLICT',
+  /** A save made from a version somebody else has saved over since (ADR 0041). */
+  STALE_VERSION: 'STALE_VERSION',
   RATE_LIMITED: 'RATE_LIMITED',
   DATABASE_UNAVAILABLE: 'DATABASE_UNAVAILABLE',
   MIGRATIONS_PENDING: 'MIGRATIONS_PENDING',
@@ -50,6 +52,8 @@ export const ErrorMessage = {
   ALREADY_EXISTS: 'This already exists.',
   FIELD_TAKEN: '{field} is already taken.',
   WRITE_CONFLICT: 'Another change to the same data happened at the same time. Please try again.',
+  STALE_VERSION:
+    'Someone else saved this since you opened it (you edited version {expected}; the saved version is {current}). Reload their version, or save again to overwrite it.',
   DATABASE_UNREACHABLE: 'Database is not reachable.',
   MIGRATIONS_PENDING: 'Database migrations are not current.',
   STORAGE_UNAVAILABLE: 'File storage is not available, so files cannot be saved right now. Please try again later.',

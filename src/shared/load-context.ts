@@ -81,6 +81,13 @@ export interface WebLoadContext {
   scriptMarker: string;
   /** Canonical origin of the site, e.g. https://example.com (never taken from the Host header). */
   publicUrl: string;
+  /** The site's IANA time zone (SITE_TIME_ZONE): staff write scheduled publish times in it. */
+  siteTimeZone: string;
+  /**
+   * Maintenance mode is on: only staff with a site pass get pages then (visitors get the maintenance page),
+   * and the pages tell them.
+   */
+  maintenanceMode: boolean;
   /**
    * Logs an error of this page's render with the request's id (entry.server.tsx): the page answers 500, or,
    * for an error in a part of it, stands without that part and is not kept in the page cache.

@@ -21,7 +21,13 @@ import { pageMeta } from './lib/seo';
 
 export async function loader({ context }: Route.LoaderArgs): Promise<RootData> {
   const [company, seo] = await Promise.all([context.getCompanyProfile(), context.getSeoSettings()]);
-  return { company, seo, publicUrl: context.publicUrl };
+  return {
+    company,
+    seo,
+    publicUrl: context.publicUrl,
+    siteTimeZone: context.siteTimeZone,
+    maintenance: context.maintenanceMode,
+  };
 }
 
 /**
@@ -101,7 +107,7 @@ export default function App() {
   useRenderAllOnceNavigated();
   if (admin || !root) return <Outlet />;
   return (
-    <SiteShell company={root.company}>
+    <SiteShell company={root.company} maintenance={root.maintenance}>
       <Outlet />
     </SiteShell>
   );
@@ -117,7 +123,12 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   ) : (
     <LazyErrorScreen error={error} supportEmail={root?.company.email} publicUrl={root?.publicUrl} />
   );
-  if (root && !isAdminPath(pathname)) return <SiteShell company={root.company}>{content}</SiteShell>;
+  if (root && !isAdminPath(pathname))
+    return (
+      <SiteShell company={root.company} maintenance={root.maintenance}>
+        {content}
+      </SiteShell>
+    );
   return (
     <main id="main-content" className="min-h-dvh">
       {content}

@@ -86,6 +86,10 @@ describe('App settings', () => {
       }
     }
     await page.setViewportSize({ width: 1280, height: 800 });
+    // Category badges take the dark surface too (their tint is mixed with the theme's colours).
+    await page.goto(`${base}/admin/blog/categories`);
+    await page.locator('[data-category-badge]').first().waitFor();
+    expect(await backgroundLightness(page, '[data-category-badge]')).toBeLessThan(80);
 
     // A reload starts dark at once (the browser's copy), before the server has answered.
     await page.route('**/api/auth/app-settings', async (route) => {
@@ -114,7 +118,7 @@ describe('App settings', () => {
     // Signing out: the login screen is back to the defaults for the next person.
     await page.goto(`${base}/admin/overview`);
     await page.getByRole('button', { name: 'Logout' }).click();
-    await page.getByRole('button', { name: 'Sign In' }).waitFor();
+    await page.getByRole('button', { name: 'Sign In', exact: true }).waitFor();
     expect(await root(page)).toMatchObject({ theme: 'light', fontSize: 'medium', reducedMotion: false });
     expect(await page.evaluate(() => localStorage.getItem('appSettings'))).toBeNull();
 
@@ -159,5 +163,24 @@ describe('App settings', () => {
       token: await tokenOf(base, 'admin', ADMIN_PASSWORD),
     });
     expect(admin.json().data).toMatchObject({ theme: { mode: 'dark', fontSize: 'large' } });
+  });
+
+  it("Reset All Data clears this browser's data and signs it out, and changes nothing on the server", async () => {
+    const base = journey.site.baseUrl;
+    const { context, page, errors } = await newPage(journey.browser);
+    await signIn(page, base, VIEWER.username, VIEWER.password);
+    await page.evaluate(() => window.localStorage.setItem('journey-marker', 'kept until the reset'));
+    await page.goto(`${base}/admin/settings`);
+    const part = page.locator('[data-browser-data-reset]');
+    await part.getByRole('button', { name: 'Reset All Data' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Reset this browser’s data?' });
+    await dialog.getByRole('button', { name: 'Reset and sign out' }).click();
+    await page.waitForURL(`${base}/admin/login`);
+    await page.getByRole('button', { name: 'Sign In', exact: true }).waitFor();
+    expect(await page.evaluate(() => window.localStorage.getItem('journey-marker'))).toBeNull();
+    // The account and its settings on the server are untouched: the viewer signs in again as before.
+    await signIn(page, base, VIEWER.username, VIEWER.password);
+    expect(unexpectedErrors(errors)).toEqual([]);
+    await context.close();
   });
 });

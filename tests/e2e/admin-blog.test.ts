@@ -230,6 +230,8 @@ describe('admin blog', () => {
     await page.getByRole('button', { name: 'Update Post' }).click();
     await page.waitForURL(/\/admin\/blog\?search=/);
     await inMain(page, 'Blog post updated successfully').waitFor();
+    // Said once: in the list's notice, not in a toast besides.
+    expect(await page.getByText('Blog post updated successfully').count()).toBe(1);
     await expect.poll(() => rowOf(page, slug).textContent()).toContain('Featured');
     await page.getByLabel('Featured', { exact: true }).selectOption('not-featured');
     await page.getByText('No blog posts found').waitFor();

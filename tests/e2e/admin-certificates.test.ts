@@ -81,7 +81,7 @@ describe('the Certification tab', () => {
     const form = page.locator('form[aria-label="New certificate"]');
     await page.getByRole('button', { name: 'Create Certificate' }).click();
     await form.getByText(CertificateMessage.RECIPIENT_REQUIRED).waitFor();
-    await form.getByText(CertificateMessage.TYPE_REQUIRED).waitFor();
+    await form.getByText(CertificateMessage.TYPE_CHOOSE).waitFor();
     expect(await form.locator('input[name="recipient_name"]').evaluate((e) => e === document.activeElement)).toBe(true);
     await form.locator('input[name="certificate_number"]').fill('SST-26-1');
     await form.locator('input[name="recipient_name"]').fill(RECIPIENT);

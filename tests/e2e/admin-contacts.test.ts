@@ -63,6 +63,7 @@ interface StoredContact {
   priority: string;
   read: boolean;
   assignedTo: { username: string } | null;
+  follow_up_on: string | null;
   notes: { text: string; author: string | null }[];
 }
 
@@ -90,8 +91,14 @@ async function openContacts(page: Page) {
 /** The table at desktop widths; the cards list stands in for it on phones. */
 const rowOf = (page: Page, id: number) => page.locator(`tr[data-contact="${id}"]`);
 
-async function toast(page: Page, text: string) {
-  await page.locator('[data-toast]').filter({ hasText: text }).first().waitFor();
+/** A message said once: in a toast, or for the list's own actions (bulk, delete) in the list's notice. */
+async function said(page: Page, text: string) {
+  await page
+    .locator('[data-toast], main [role="status"], main [role="alert"]')
+    .filter({ hasText: text })
+    .first()
+    .waitFor();
+  expect(await page.getByText(text, { exact: true }).count()).toBeLessThanOrEqual(1);
 }
 
 describe('the admin Contacts tab', () => {
@@ -132,6 +139,11 @@ describe('the admin Contacts tab', () => {
     expect(await adaRow.locator('[data-preview]').textContent()).toBe(
       'We need an analytics dashboard, with exports. Budg...',
     );
+    // At 1280 px the Service column has no room: the service is said under the name instead.
+    expect(await page.getByRole('columnheader', { name: 'Service' }).isVisible()).toBe(false);
+    expect(await adaRow.locator('[data-service-under-name]').textContent()).toBe(`Service: ${service}`);
+    // The address wraps after its @ and at its dots only, never mid-word.
+    expect(await adaRow.locator('wbr').count()).toBe(2);
     expect(await adaRow.getByText('New', { exact: true }).count()).toBe(1);
     const pages = page.getByRole('navigation', { name: 'Contact pages' });
     await pages.getByText('Showing 1 to 10 of 12 contacts').waitFor();
@@ -183,11 +195,11 @@ describe('the admin Contacts tab', () => {
 
     // Status, priority, assignment: each persists and says so.
     await detail.getByLabel('Status').selectOption('qualified');
-    await toast(page, ContactMessage.STATUS_UPDATED);
+    await said(page, ContactMessage.STATUS_UPDATED);
     await detail.getByLabel('Priority').selectOption('urgent');
-    await toast(page, 'Contact priority updated to Urgent');
+    await said(page, 'Contact priority updated to Urgent');
     await detail.getByLabel('Assigned to').selectOption({ label: EDITOR.username });
-    await toast(page, ContactMessage.ASSIGNED);
+    await said(page, ContactMessage.ASSIGNED);
     await expect
       .poll(async () => {
         const stored = await contactById(adminToken, ada!.id);
@@ -197,11 +209,11 @@ describe('the admin Contacts tab', () => {
 
     // Read and unread by hand.
     await detail.getByRole('button', { name: 'Mark as Unread' }).click();
-    await toast(page, ContactMessage.MARKED_UNREAD);
+    await said(page, ContactMessage.MARKED_UNREAD);
     await detail.locator('[data-read-state="unread"]').waitFor();
     expect((await contactById(adminToken, ada!.id))?.read).toBe(false);
     await detail.getByRole('button', { name: 'Mark as Read' }).click();
-    await toast(page, ContactMessage.MARKED_READ);
+    await said(page, ContactMessage.MARKED_READ);
     await detail.locator('[data-read-state="read"]').waitFor();
     expect((await contactById(adminToken, ada!.id))?.read).toBe(true);
 
@@ -211,11 +223,33 @@ describe('the admin Contacts tab', () => {
     expect(await detail.getByRole('button', { name: 'Add Note' }).isDisabled()).toBe(true);
     await noteBox.fill('Called her: sending a proposal on Monday.');
     await detail.getByRole('button', { name: 'Add Note' }).click();
-    await toast(page, ContactMessage.NOTE_ADDED);
+    await said(page, ContactMessage.NOTE_ADDED);
     const note = detail.locator('[data-note]').first();
     await note.getByText('Called her: sending a proposal on Monday.').waitFor();
     expect(await note.textContent()).toContain(EDITOR.username);
     expect(await noteBox.inputValue()).toBe('');
+
+    // A reply by e-mail: sent through this site's mail server, kept in the timeline with its author.
+    const replyBox = detail.getByLabel('Reply by e-mail');
+    await replyBox.fill('Dear Ada, thank you. The proposal follows on Monday.');
+    await detail.getByRole('button', { name: 'Send Reply' }).click();
+    await said(page, ContactMessage.REPLY_SENT.replace('{email}', 'ada@example.com'));
+    const reply = detail.locator('[data-reply]').first();
+    await reply.getByText('Dear Ada, thank you. The proposal follows on Monday.').waitFor();
+    expect(await reply.textContent()).toContain(EDITOR.username);
+    expect(await replyBox.inputValue()).toBe('');
+    await page.screenshot({ path: `${SHOTS}/contact-reply-1280.png`, fullPage: true });
+
+    // A follow-up reminder for today: the card says it is due, the list and the Overview show it.
+    const followUp = detail.getByLabel('Remind me on');
+    const today = await followUp.getAttribute('min');
+    await followUp.fill(today!);
+    await detail.getByRole('button', { name: 'Set reminder' }).click();
+    await said(page, ContactMessage.FOLLOW_UP_SET);
+    await detail.locator('[data-follow-up="due"]').first().waitFor();
+    expect((await contactById(adminToken, ada!.id))?.follow_up_on).toBe(today);
+    await detail.locator('#contact-follow-up').scrollIntoViewIfNeeded();
+    await page.screenshot({ path: `${SHOTS}/contact-follow-up-1280.png` });
 
     // The address names the contact: a reload opens it again, with what was saved.
     await page.reload();
@@ -246,6 +280,24 @@ describe('the admin Contacts tab', () => {
     await page.getByLabel('Priority').selectOption('');
     await page.waitForURL(`${journey.site.baseUrl}/admin/contacts`);
     await pages.getByText('Showing 1 to 10 of 12 contacts').waitFor();
+    await page.getByLabel('Follow-ups').selectOption('due');
+    await page.waitForURL(/\?followUp=due$/);
+    await expect.poll(() => page.locator('tr[data-contact]').count()).toBe(1);
+    await rowOf(page, ada!.id).locator('[data-follow-up="due"]').waitFor();
+    await page.getByLabel('Follow-ups').selectOption('');
+    await page.waitForURL(`${journey.site.baseUrl}/admin/contacts`);
+    await pages.getByText('Showing 1 to 10 of 12 contacts').waitFor();
+
+    // The Overview lists the follow-up among what waits, and leads to the contact.
+    await page.getByRole('navigation', { name: 'Admin' }).getByRole('link', { name: 'Overview' }).click();
+    const waiting = page.locator('[data-waiting="follow-up"]').filter({ hasText: 'Ada Lovelace' });
+    await waiting.waitFor();
+    await page.screenshot({ path: `${SHOTS}/overview-waiting-1280.png`, fullPage: true });
+    await waiting.click();
+    await page.waitForURL(`${journey.site.baseUrl}/admin/contacts?contact=${ada!.id}`);
+    await detail.locator('[data-follow-up="due"]').first().waitFor();
+    await detail.getByRole('link', { name: 'Back to List' }).click();
+    await page.waitForURL(`${journey.site.baseUrl}/admin/contacts`);
 
     // Bulk Mark Contacted on two fillers.
     const fillers = await contactsNamed(adminToken, 'Filler');
@@ -255,7 +307,7 @@ describe('the admin Contacts tab', () => {
     const bulkBar = page.getByRole('region', { name: 'Bulk actions' });
     await bulkBar.getByText('2 selected').waitFor();
     await bulkBar.getByRole('button', { name: 'Mark Contacted' }).click();
-    await toast(page, ContactMessage.BULK_UPDATED);
+    await said(page, ContactMessage.BULK_UPDATED);
     await rowOf(page, first!).locator('[data-status="contacted"]').waitFor();
     expect((await contactById(adminToken, second!))?.status).toBe('contacted');
 
@@ -264,7 +316,7 @@ describe('the admin Contacts tab', () => {
     await rowOf(page, fourth!).getByRole('checkbox').check();
     await bulkBar.getByRole('button', { name: 'Delete' }).click();
     await confirmDialog(page, 'Are you sure you want to delete 2 contacts?', 'Delete');
-    await toast(page, ContactMessage.BULK_DELETED);
+    await said(page, ContactMessage.BULK_DELETED);
     await rowOf(page, third!).waitFor({ state: 'detached' });
     expect(await contactById(adminToken, fourth!)).toBeNull();
 
@@ -272,7 +324,7 @@ describe('the admin Contacts tab', () => {
     await rowOf(page, ada!.id).getByRole('link', { name: 'View Ada Lovelace' }).click();
     await detail.getByRole('button', { name: 'Delete' }).click();
     await confirmDialog(page, ContactMessage.CONFIRM_DELETE, 'Delete');
-    await toast(page, ContactMessage.DELETED);
+    await said(page, ContactMessage.DELETED);
     await page.waitForURL(`${journey.site.baseUrl}/admin/contacts`);
     await page.getByRole('heading', { name: 'Contact Requests' }).waitFor();
     expect(await contactById(adminToken, ada!.id)).toBeNull();
@@ -298,7 +350,7 @@ describe('the admin Contacts tab', () => {
     await openContacts(page);
     const failed = page.getByRole('alert').filter({ hasText: ContactMessage.LOAD_FAILED_INLINE });
     await failed.waitFor();
-    await toast(page, ContactMessage.LOAD_FAILED);
+    await said(page, ContactMessage.LOAD_FAILED);
     await page.unroute(/\/api\/contacts\/admin\?/);
     await failed.getByRole('button', { name: 'Retry' }).click();
     await page.locator('tr[data-contact]').first().waitFor();
@@ -322,7 +374,7 @@ describe('the admin Contacts tab', () => {
     for (const label of ['Status', 'Priority', 'Assigned to', 'Add a note']) {
       expect(await detail.getByLabel(label).count(), label).toBe(0);
     }
-    for (const name of ['Delete', 'Mark as Read', 'Mark as Unread', 'Add Note']) {
+    for (const name of ['Delete', 'Mark as Read', 'Mark as Unread', 'Add Note', 'Send Reply']) {
       expect(await detail.getByRole('button', { name }).count(), name).toBe(0);
     }
     // Reading is not a change: the contact stays unread for the staff who work on it.

@@ -46,7 +46,11 @@ describe('the Content tab', () => {
     await form.getByLabel('Phone').fill('');
     await form.getByRole('button', { name: 'Save company information' }).click();
     await form.getByText('Phone is required').waitFor();
+    const fixFields = form.getByText('Please correct the highlighted fields.');
+    await fixFields.waitFor();
     await form.getByLabel('Phone').fill('+92 51 9876543');
+    // The field is right now: the notice about it goes with its error.
+    await fixFields.waitFor({ state: 'detached' });
     await form.getByLabel('GitHub').fill('http://github.com/smartstack');
     await form.getByRole('button', { name: 'Save company information' }).click();
     await form.getByText('Use an address starting with https://').waitFor();

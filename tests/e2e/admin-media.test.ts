@@ -215,6 +215,15 @@ describe('the Media tab', () => {
       await page.waitForLoadState('networkidle');
       await page.screenshot({ path: `${SHOTS}/media-grid-${width}.png`, fullPage: true });
       expect(await scrollWidth(page)).toBeLessThanOrEqual(width);
+      // The demo content's pictures are in the library too, each with the places that show it.
+      await page.locator('[data-demo-image="blog-1.svg"]').waitFor();
+      expect(await page.locator('[data-demo-image]').count()).toBe(6);
+      await page.getByRole('button', { name: /^Show all \d+ pictures$/ }).click();
+      const demo = page.locator('[data-demo-image="project-1.svg"]');
+      await demo.waitFor();
+      expect(await demo.getByRole('link').first().getAttribute('href')).toMatch(/^\/admin\/portfolio\/\d+/);
+      await demo.scrollIntoViewIfNeeded();
+      await page.screenshot({ path: `${SHOTS}/media-demo-pictures-${width}.png` });
       await card(page, 'harbour-sunrise.png')
         .getByRole('button', { name: 'Show details of harbour-sunrise.png' })
         .click();

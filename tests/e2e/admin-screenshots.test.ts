@@ -22,9 +22,10 @@ describe('the admin at phone and desktop widths', () => {
       await page.getByText('Auto Backup', { exact: true }).waitFor();
       await page.screenshot({ path: `${SHOTS}/admin-settings-${width}.png`, fullPage: true });
       expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
-      // Each section on its own, to look at: account, password, e-mail, app settings, redirects, users, system, backups.
+      // Each section on its own, to look at: account, password, two-factor, passkeys, e-mail, app settings, users,
+      // sign-in security, redirects, system, backups.
       const sections = page.locator('section[aria-labelledby^="settings-"]');
-      expect(await sections.count()).toBe(8);
+      expect(await sections.count()).toBe(11);
       for (const section of await sections.all()) {
         const id = await section.getAttribute('aria-labelledby');
         await section.screenshot({ path: `${SHOTS}/admin-${id}-${width}.png` });

@@ -142,12 +142,12 @@ describe('the admin session', () => {
     // Sign out: tokens gone, login shown, Back shows no admin data.
     await page.getByRole('button', { name: 'Logout' }).click();
     await page.waitForURL(`${journey.site.baseUrl}/admin/login`);
-    await page.getByRole('button', { name: 'Sign In' }).waitFor();
+    await page.getByRole('button', { name: 'Sign In', exact: true }).waitFor();
     expect(
       await page.evaluate(() => [localStorage.getItem('authToken'), localStorage.getItem('refreshToken')]),
     ).toEqual([null, null]);
     await page.goBack();
-    await page.getByRole('button', { name: 'Sign In' }).waitFor();
+    await page.getByRole('button', { name: 'Sign In', exact: true }).waitFor();
     expect(page.url()).toContain('/admin/login');
     expect(await page.locator('[data-current-user]').count()).toBe(0);
 
@@ -170,7 +170,7 @@ describe('the admin session', () => {
     const submitLogin = async () => {
       await page.getByLabel('Username').fill('admin');
       await page.locator('input[name="password"]').fill(ADMIN_PASSWORD);
-      await page.getByRole('button', { name: 'Sign In' }).click();
+      await page.getByRole('button', { name: 'Sign In', exact: true }).click();
     };
     const signOut = async () => {
       await page.getByRole('button', { name: 'Logout' }).click();
@@ -261,7 +261,7 @@ describe('the admin session', () => {
     await expect.poll(() => held.some((url) => url.includes('/api/analytics/overview'))).toBe(true);
     const loggedOut = page.waitForResponse((response) => response.url().endsWith('/api/auth/logout'));
     await page.getByRole('button', { name: 'Logout' }).click();
-    await page.getByRole('button', { name: 'Sign In' }).waitFor();
+    await page.getByRole('button', { name: 'Sign In', exact: true }).waitFor();
     expect((await loggedOut).status()).toBe(200);
 
     // Every held read has reached the server and has its answer (or was dropped by the page), none a 401.
@@ -292,12 +292,23 @@ describe('the admin session', () => {
       expect(res.status).toBe(200);
     };
     const nav = () => page.getByRole('navigation', { name: 'Admin' });
+    // The screen's own calls are answered before the session ends on the server: one still on its way would
+    // be refused and end the session on the screen it came from, before the tab is clicked.
+    const pending = new Set<Request>();
+    page.on('request', (request) => {
+      if (new URL(request.url()).pathname.startsWith('/api/')) pending.add(request);
+    });
+    const answered = (request: Request) => pending.delete(request);
+    page.on('requestfinished', answered);
+    page.on('requestfailed', answered);
+    const screenSettled = () => expect.poll(() => pending.size, { timeout: 15_000 }).toBe(0);
 
     await signIn(page, baseUrl, 'admin', ADMIN_PASSWORD);
     for (const [tab, path] of [
       ['Blog', '/admin/blog'],
       ['Portfolio', '/admin/portfolio'],
     ] as const) {
+      await screenSettled();
       await endSessionOnServer();
       const [endedToken] = await stored();
       await nav().getByRole('link', { name: tab, exact: true }).click();
@@ -315,7 +326,7 @@ describe('the admin session', () => {
       // Signing in again returns to the tab, with staff data.
       await page.getByLabel('Username').fill('admin');
       await page.locator('input[name="password"]').fill(ADMIN_PASSWORD);
-      await page.getByRole('button', { name: 'Sign In' }).click();
+      await page.getByRole('button', { name: 'Sign In', exact: true }).click();
       await page.waitForURL(`${baseUrl}${path}`);
       await page.locator('[data-current-user]').waitFor();
       await page.locator('[data-pagination-summary]').waitFor();
@@ -323,6 +334,7 @@ describe('the admin session', () => {
 
     // An ex-staff member with a stale token in the browser, on the public site: a like still works and
     // nothing sends the visitor to the admin's login (the public writes do not read the token).
+    await screenSettled();
     await endSessionOnServer();
     const posts = (await (await fetch(`${baseUrl}/api/blog/posts?limit=1`)).json()) as {
       data: { posts: { slug: string }[] };
@@ -357,22 +369,22 @@ describe('the admin session', () => {
     const { context, page, errors } = await newPage(journey.browser);
     await page.goto(`${journey.site.baseUrl}/admin/login`);
     await hydrated(page);
-    await page.getByRole('button', { name: 'Sign In' }).click();
+    await page.getByRole('button', { name: 'Sign In', exact: true }).click();
     expect(await page.getByText('Username is required').count()).toBe(1);
 
     await page.getByLabel('Username').fill('admin');
     await page.locator('input[name="password"]').fill('not-the-password');
-    await page.getByRole('button', { name: 'Sign In' }).click();
+    await page.getByRole('button', { name: 'Sign In', exact: true }).click();
     await page.getByRole('alert').filter({ hasText: 'Invalid username or password' }).first().waitFor();
     await expect.poll(() => page.locator('[data-toast="error"]').textContent()).toContain('Invalid credentials.');
     expect(page.url()).toBe(`${journey.site.baseUrl}/admin/login`);
     expect(await page.evaluate(() => localStorage.getItem('authToken'))).toBeNull();
 
     // A second wrong try adds its toast (errors stay until closed); the sign-in that follows closes them.
-    await page.getByRole('button', { name: 'Sign In' }).click();
+    await page.getByRole('button', { name: 'Sign In', exact: true }).click();
     await expect.poll(() => page.locator('[data-toast="error"]').count()).toBe(2);
     await page.locator('input[name="password"]').fill(ADMIN_PASSWORD);
-    await page.getByRole('button', { name: 'Sign In' }).click();
+    await page.getByRole('button', { name: 'Sign In', exact: true }).click();
     await page.waitForURL(`${journey.site.baseUrl}/admin/dashboard`);
     await page.locator('[data-toast="success"]').getByText('Login successful! Welcome back.').waitFor();
     expect(await page.locator('[data-toast="error"]').count()).toBe(0);

@@ -70,7 +70,8 @@ describe('newsletter subscribers in the admin', () => {
     await openSubscribers(page);
     const row = rowOf(page, READER);
     await row.waitFor();
-    expect(await row.getByText('Subscribed', { exact: true }).count()).toBe(1);
+    // Not confirmed yet: the visitor has not used the mailed link (ADR 0046).
+    expect(await row.getByText('Waiting for confirmation', { exact: true }).count()).toBe(1);
     expect(await row.locator('td').nth(3).textContent()).toBe('blog');
     await page
       .locator('[aria-label="Subscriber pages"]')
@@ -83,18 +84,18 @@ describe('newsletter subscribers in the admin', () => {
     await page.getByRole('combobox', { name: 'Subscription status' }).selectOption('unsubscribed');
     await page.getByText('No subscribers match these filters').waitFor();
     expect(await page.getByRole('button', { name: 'Export CSV' }).isDisabled()).toBe(true);
-    await page.getByRole('combobox', { name: 'Subscription status' }).selectOption('subscribed');
+    await page.getByRole('combobox', { name: 'Subscription status' }).selectOption('pending');
     await row.waitFor();
 
     const exported = await exportCsv(page);
     await expectBearerOnly(exported.request, page);
-    expect(new URL(exported.request.url()).searchParams.get('status')).toBe('subscribed');
+    expect(new URL(exported.request.url()).searchParams.get('status')).toBe('pending');
     expect(exported.filename).toMatch(/^newsletter-subscribers-\d{4}-\d{2}-\d{2}\.csv$/);
     const lines = exported.text.trim().split(/\r?\n/);
     expect(lines[0]).toBe('email,status,source,subscribed_at,unsubscribed_at');
     // The search narrowed the export to this one address.
     expect(lines).toHaveLength(2);
-    expect(lines[1]).toMatch(new RegExp(`^${READER.replace(/\./g, '\\.')},subscribed,blog,\\d{4}-\\d{2}-\\d{2}T`));
+    expect(lines[1]).toMatch(new RegExp(`^${READER.replace(/\./g, '\\.')},pending,blog,\\d{4}-\\d{2}-\\d{2}T`));
 
     // Delete: cancel changes nothing; confirming removes the address for good.
     await row.getByRole('button', { name: `Delete the subscriber ${READER}` }).click();

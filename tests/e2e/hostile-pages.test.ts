@@ -28,10 +28,15 @@ const PAGES = [
   '/robots.txt',
   '/uploads/files/{}',
   '/uploads/thumbnails/{}/{}',
+  // The newsletter's link pages (ADR 0046): the token is what they read.
+  '/newsletter/confirm',
+  '/newsletter/unsubscribe',
 ];
 
 /** Query keys the list pages read, plus ones they do not. */
-const QUERY_KEYS = [...new Set([...PUBLIC_LIST_KEYS, ...PUBLIC_PROJECT_LIST_KEYS, 'published', '__proto__[x]'])];
+const QUERY_KEYS = [
+  ...new Set([...PUBLIC_LIST_KEYS, ...PUBLIC_PROJECT_LIST_KEYS, 'published', 'token', '__proto__[x]']),
+];
 
 const MARKUP = ['<script>alert(1)</script>', '<img src=x onerror=alert(1)>', '"><svg onload=alert(1)>'];
 

@@ -44,6 +44,13 @@ describe('maintenance mode', () => {
     const bar = page.getByRole('status').filter({ hasText: 'Maintenance mode is on' });
     await bar.waitFor();
     await page.screenshot({ path: `${SHOTS}/maintenance-staff-bar-1280.png`, fullPage: false });
+    // The bar comes with the page: a browser holding only the site pass (no staff token) shows it too.
+    const passOnly = await journey.browser.newContext();
+    await passOnly.addCookies((await page.context().cookies()).filter((cookie) => cookie.name === 'site_pass'));
+    const passPage = await passOnly.newPage();
+    expect((await passPage.goto(`${base}/blog`))?.status()).toBe(200);
+    await passPage.getByRole('status').filter({ hasText: 'Maintenance mode is on' }).waitFor();
+    await passOnly.close();
     await bar.getByRole('link', { name: 'System settings' }).click();
     await page.waitForURL(`${base}/admin/settings#settings-system`);
 

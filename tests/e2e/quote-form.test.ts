@@ -307,6 +307,45 @@ describe('the quote form without JavaScript', () => {
     expect(new URL(page.url()).hash).toBe('#get-quote');
     expect(await contactsOf('ada-at-example')).toEqual([]);
   });
+
+  it('takes a form sent through another name of the site than PUBLIC_URL, and says so in the log', async () => {
+    // The site's PUBLIC_URL names 127.0.0.1; the visitor came through localhost (the bare domain beside www).
+    const otherName = site.baseUrl.replace('127.0.0.1', 'localhost');
+    await page.goto(`${otherName}/`);
+    await fill(page, {
+      first: 'Grace',
+      last: 'Hopper',
+      email: 'grace.other-name@example.com',
+      message: 'A compiler, please.',
+    });
+    await form(page).getByRole('button', { name: 'Send Message' }).click();
+    await page.waitForURL(/\/\?quote=sent#get-quote$/);
+    await form(page).getByRole('status').filter({ hasText: ContactMessage.BANNER_SENT }).waitFor();
+    expect(await contactsOf('grace.other-name@example.com')).toHaveLength(1);
+    expect(site.output()).toContain(`a form was sent through ${new URL(otherName).host}, not PUBLIC_URL's`);
+  });
+
+  it('refuses a form sent from another site with a page that says nothing was sent', async () => {
+    const res = await fetch(`${site.baseUrl}/?index`, {
+      method: 'POST',
+      headers: {
+        origin: 'https://elsewhere.example',
+        'content-type': 'application/x-www-form-urlencoded',
+        'x-forwarded-for': nextAddress(),
+      },
+      body: new URLSearchParams({
+        first_name: 'Mallory',
+        last_name: 'Forger',
+        email: 'mallory@example.com',
+        message: 'Sent from a page that is not yours.',
+      }),
+    });
+    expect(res.status).toBe(403);
+    const text = await res.text();
+    expect(text).toContain('This form was sent from another site');
+    expect(text).toContain('Nothing was sent');
+    expect(await contactsOf('mallory@example.com')).toEqual([]);
+  });
 });
 
 describe('the shared limit', () => {

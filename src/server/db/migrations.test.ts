@@ -1,6 +1,7 @@
 import { Migrator, NO_MIGRATIONS, sql, type Kysely } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { migrations } from '../../../migrations/index';
+import { z } from '../../shared/zod';
 import { createTestDatabase, testDialects, type TestDatabase } from '../testing/test-database';
 import type { DialectName } from './database';
 
@@ -13,6 +14,7 @@ const expectedTables = [
   'analytics_events',
   'analytics_page_views',
   'analytics_salts',
+  'autosaves',
   'auth_sessions',
   'backups',
   'blog_categories',
@@ -35,8 +37,10 @@ const expectedTables = [
   'internships',
   'job_leases',
   'login_attempts',
+  'login_challenges',
   'mail_limits',
   'mail_outbox',
+  'newsletter_sends',
   'newsletter_subscribers',
   'notifications',
   'package_features',
@@ -49,6 +53,7 @@ const expectedTables = [
   'project_technologies',
   'project_testimonials',
   'redirects',
+  'revisions',
   'services',
   'settings',
   'social_links',
@@ -58,11 +63,15 @@ const expectedTables = [
   'tech_stack_groups',
   'tech_stack_items',
   'testimonials',
+  'user_recovery_codes',
+  'user_totp',
   'upload_variants',
   'uploads',
   'user_app_settings',
   'user_email_preferences',
   'users',
+  'webauthn_challenges',
+  'webauthn_credentials',
 ].sort();
 
 /**
@@ -119,9 +128,22 @@ const indexedColumns: Array<[table: string, column: string]> = [
   ['notifications', 'user_id'],
   ['backups', 'created_at'],
   ['newsletter_subscribers', 'email'],
+  // The subscriber list's status filters (ADR 0046): pending and subscribed lead with status (then
+  // confirmed_at), unsubscribed with status, bounced with bounced_at; newest first by created_at.
+  ['newsletter_subscribers', 'status'],
+  ['newsletter_subscribers', 'bounced_at'],
+  ['newsletter_subscribers', 'created_at'],
   ['mail_outbox', 'status'],
   ['user_email_preferences', 'user_id'],
   ['user_app_settings', 'user_id'],
+  ['blog_posts', 'publish_at'],
+  ['portfolio_projects', 'publish_at'],
+  ['user_totp', 'user_id'],
+  ['user_recovery_codes', 'code_hash'],
+  ['login_challenges', 'token_hash'],
+  ['webauthn_credentials', 'credential_id'],
+  ['webauthn_credentials', 'user_id'],
+  ['webauthn_challenges', 'challenge_hash'],
 ];
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
@@ -212,6 +234,15 @@ describe.each(testDialects)('initial migration on %s', (dialect) => {
       ['2026-12-01T00-00-00_content-scale-indexes', 'Success'],
       ['2026-12-02T00-00-00_mail-limits', 'Success'],
       ['2026-12-05T00-00-00_redirects', 'Success'],
+      ['2026-12-06T00-00-00_scheduled-publishing', 'Success'],
+      ['2026-12-07T00-00-00_revisions', 'Success'],
+      ['2026-12-08T00-00-00_two-factor', 'Success'],
+      ['2026-12-09T00-00-00_passkeys', 'Success'],
+      ['2026-12-10T00-00-00_profile-versions', 'Success'],
+      ['2026-12-11T00-00-00_lead-follow-ups', 'Success'],
+      ['2026-12-12T00-00-00_newsletter-sending', 'Success'],
+      ['2026-12-13T00-00-00_comment-moderation', 'Success'],
+      ['2026-12-14T00-00-00_project-seo', 'Success'],
     ]);
     expect(await tableNames(t.database.db)).toEqual(expectedTables);
   });
@@ -348,6 +379,15 @@ describe.each(testDialects)('initial migration on %s', (dialect) => {
     ).rejects.toThrow();
     const down = await migrator.migrateTo('2026-11-21T00-00-00_initial');
     expect(down.results?.map((r) => [r.migrationName, r.status])).toEqual([
+      ['2026-12-14T00-00-00_project-seo', 'Success'],
+      ['2026-12-13T00-00-00_comment-moderation', 'Success'],
+      ['2026-12-12T00-00-00_newsletter-sending', 'Success'],
+      ['2026-12-11T00-00-00_lead-follow-ups', 'Success'],
+      ['2026-12-10T00-00-00_profile-versions', 'Success'],
+      ['2026-12-09T00-00-00_passkeys', 'Success'],
+      ['2026-12-08T00-00-00_two-factor', 'Success'],
+      ['2026-12-07T00-00-00_revisions', 'Success'],
+      ['2026-12-06T00-00-00_scheduled-publishing', 'Success'],
       ['2026-12-05T00-00-00_redirects', 'Success'],
       ['2026-12-02T00-00-00_mail-limits', 'Success'],
       ['2026-12-01T00-00-00_content-scale-indexes', 'Success'],
@@ -464,6 +504,15 @@ describe.each(testDialects)('initial migration on %s', (dialect) => {
 
     const down = await migrator.migrateTo('2026-11-22T00-00-00_auth');
     expect(down.results?.map((r) => [r.migrationName, r.status])).toEqual([
+      ['2026-12-14T00-00-00_project-seo', 'Success'],
+      ['2026-12-13T00-00-00_comment-moderation', 'Success'],
+      ['2026-12-12T00-00-00_newsletter-sending', 'Success'],
+      ['2026-12-11T00-00-00_lead-follow-ups', 'Success'],
+      ['2026-12-10T00-00-00_profile-versions', 'Success'],
+      ['2026-12-09T00-00-00_passkeys', 'Success'],
+      ['2026-12-08T00-00-00_two-factor', 'Success'],
+      ['2026-12-07T00-00-00_revisions', 'Success'],
+      ['2026-12-06T00-00-00_scheduled-publishing', 'Success'],
       ['2026-12-05T00-00-00_redirects', 'Success'],
       ['2026-12-02T00-00-00_mail-limits', 'Success'],
       ['2026-12-01T00-00-00_content-scale-indexes', 'Success'],
@@ -516,6 +565,15 @@ describe.each(testDialects)('initial migration on %s', (dialect) => {
 
     const down = await migrator.migrateTo('2026-11-23T00-00-00_leads');
     expect(down.results?.map((r) => [r.migrationName, r.status])).toEqual([
+      ['2026-12-14T00-00-00_project-seo', 'Success'],
+      ['2026-12-13T00-00-00_comment-moderation', 'Success'],
+      ['2026-12-12T00-00-00_newsletter-sending', 'Success'],
+      ['2026-12-11T00-00-00_lead-follow-ups', 'Success'],
+      ['2026-12-10T00-00-00_profile-versions', 'Success'],
+      ['2026-12-09T00-00-00_passkeys', 'Success'],
+      ['2026-12-08T00-00-00_two-factor', 'Success'],
+      ['2026-12-07T00-00-00_revisions', 'Success'],
+      ['2026-12-06T00-00-00_scheduled-publishing', 'Success'],
       ['2026-12-05T00-00-00_redirects', 'Success'],
       ['2026-12-02T00-00-00_mail-limits', 'Success'],
       ['2026-12-01T00-00-00_content-scale-indexes', 'Success'],
@@ -578,10 +636,130 @@ describe.each(testDialects)('initial migration on %s', (dialect) => {
     expect((await migrator.migrateToLatest()).error).toBeUndefined();
   });
 
+  it('keeps subscribers in the two statuses the previous release knows, in every state of this one', async () => {
+    const db = t.database.db;
+    const subscribers = () =>
+      sql<Record<string, unknown>>`select * from newsletter_subscribers order by email`.execute(db).then((r) => r.rows);
+    const pick = (rows: Record<string, unknown>[], ...keys: string[]) =>
+      rows.map((row) => Object.fromEntries(keys.map((key) => [key, row[key]])));
+    // The previous release's answer schema: a status outside it fails its staff list (ADR 0046).
+    const previousStatus = z.enum(['subscribed', 'unsubscribed']);
+
+    // Down to the migration before this one (later ones, if any, go down first and come back up).
+    const names = Object.keys(migrations);
+    const newsletterSending = '2026-12-12T00-00-00_newsletter-sending';
+    const before = names[names.indexOf(newsletterSending) - 1]!;
+    expect((await migrator.migrateTo(before)).error).toBeUndefined();
+    // Rows of the previous release: signed up before double opt-in existed.
+    await db
+      .insertInto('newsletter_subscribers')
+      .values([
+        {
+          email: 'old-in@example.com',
+          status: 'subscribed',
+          created_at: '2026-01-01T00:00:00.000Z',
+          unsubscribed_at: null,
+        },
+        {
+          email: 'old-out@example.com',
+          status: 'unsubscribed',
+          created_at: '2026-01-02T00:00:00.000Z',
+          unsubscribed_at: '2026-01-03T00:00:00.000Z',
+        },
+      ])
+      .execute();
+
+    // Up: no table rebuild, no wider check; the subscribed rows are confirmed as of their sign-up.
+    const up = await migrator.migrateToLatest();
+    expect(up.error).toBeUndefined();
+    expect(up.results?.map((r) => r.migrationName)).toContain(newsletterSending);
+    expect(pick(await subscribers(), 'email', 'status', 'confirmed_at', 'bounced_at')).toEqual([
+      { email: 'old-in@example.com', status: 'subscribed', confirmed_at: '2026-01-01T00:00:00.000Z', bounced_at: null },
+      { email: 'old-out@example.com', status: 'unsubscribed', confirmed_at: null, bounced_at: null },
+    ]);
+
+    // This release's four states, as its code writes them.
+    const now = new Date().toISOString();
+    const states = [
+      { email: 'pending@example.com', status: 'subscribed', confirmed_at: null, bounced_at: null },
+      { email: 'subscribed@example.com', status: 'subscribed', confirmed_at: now, bounced_at: null },
+      { email: 'unsubscribed@example.com', status: 'unsubscribed', confirmed_at: null, bounced_at: null },
+      { email: 'bounced@example.com', status: 'unsubscribed', confirmed_at: null, bounced_at: now },
+    ] as const;
+    for (const row of states) {
+      await db
+        .insertInto('newsletter_subscribers')
+        .values({ ...row, created_at: now })
+        .execute();
+    }
+    for (const status of ['pending', 'bounced', 'lost']) {
+      await expect(
+        db
+          .insertInto('newsletter_subscribers')
+          .values({ email: `${status}-x@example.com`, status: status as never, created_at: now })
+          .execute(),
+      ).rejects.toThrow();
+    }
+    // What the previous release reads of every row: one of its two statuses.
+    const read = await db.selectFrom('newsletter_subscribers').select(['email', 'status']).execute();
+    expect(read).toHaveLength(6);
+    for (const row of read) expect(previousStatus.safeParse(row.status).success, row.email).toBe(true);
+    await db
+      .insertInto('mail_outbox')
+      .values({ to_address: 'a@b.c', subject: 'S', text_body: 'T', created_at: now, headers: '{"X-A":"1"}' })
+      .execute();
+    const leading = await leadingIndexColumns(db, dialect);
+    for (const column of ['email', 'status', 'created_at', 'bounced_at']) {
+      expect(leading.has(`newsletter_subscribers.${column}`), column).toBe(true);
+    }
+    expect(leading.has('newsletter_sends.post_id')).toBe(true);
+
+    // Down: the new columns go, no row is lost, and what was never confirmed (or bounced) is out.
+    const down = await migrator.migrateTo(before);
+    expect(down.error).toBeUndefined();
+    expect(down.results?.map((r) => r.migrationName)).toContain(newsletterSending);
+    const kept = await subscribers();
+    expect(Object.keys(kept[0]!)).not.toContain('confirmed_at');
+    expect(Object.keys(kept[0]!)).not.toContain('bounced_at');
+    expect(pick(kept, 'email', 'status')).toEqual([
+      { email: 'bounced@example.com', status: 'unsubscribed' },
+      { email: 'old-in@example.com', status: 'subscribed' },
+      { email: 'old-out@example.com', status: 'unsubscribed' },
+      { email: 'pending@example.com', status: 'unsubscribed' },
+      { email: 'subscribed@example.com', status: 'subscribed' },
+      { email: 'unsubscribed@example.com', status: 'unsubscribed' },
+    ]);
+
+    // And up again: only the subscribed rows count as confirmed; the outbox keeps its mail.
+    expect((await migrator.migrateToLatest()).error).toBeUndefined();
+    expect(
+      pick(await subscribers(), 'email', 'status', 'confirmed_at')
+        .filter((row) => row.confirmed_at !== null)
+        .map((row) => row.email),
+    ).toEqual(['old-in@example.com', 'subscribed@example.com']);
+    expect(await db.selectFrom('mail_outbox').select(['subject', 'headers']).execute()).toEqual([
+      { subject: 'S', headers: null },
+    ]);
+    await expect(
+      db.insertInto('newsletter_subscribers').values({ email: 'subscribed@example.com', created_at: now }).execute(),
+    ).rejects.toThrow();
+    await db.deleteFrom('newsletter_subscribers').execute();
+    await db.deleteFrom('mail_outbox').execute();
+  });
+
   it('removes every table on the way down, and can go up again', async () => {
     const down = await migrator.migrateTo(NO_MIGRATIONS);
     expect(down.error).toBeUndefined();
     expect(down.results?.map((r) => [r.migrationName, r.status])).toEqual([
+      ['2026-12-14T00-00-00_project-seo', 'Success'],
+      ['2026-12-13T00-00-00_comment-moderation', 'Success'],
+      ['2026-12-12T00-00-00_newsletter-sending', 'Success'],
+      ['2026-12-11T00-00-00_lead-follow-ups', 'Success'],
+      ['2026-12-10T00-00-00_profile-versions', 'Success'],
+      ['2026-12-09T00-00-00_passkeys', 'Success'],
+      ['2026-12-08T00-00-00_two-factor', 'Success'],
+      ['2026-12-07T00-00-00_revisions', 'Success'],
+      ['2026-12-06T00-00-00_scheduled-publishing', 'Success'],
       ['2026-12-05T00-00-00_redirects', 'Success'],
       ['2026-12-02T00-00-00_mail-limits', 'Success'],
       ['2026-12-01T00-00-00_content-scale-indexes', 'Success'],

@@ -22,6 +22,8 @@ export interface CompanyProfileTable {
   hero_video_url: string | null;
   hero_poster_url: string | null;
   updated_at: string;
+  /** Incremented by every save (ADR 0041). */
+  version: Generated<number>;
 }
 
 export interface CompanyCoreServicesTable {
@@ -83,6 +85,65 @@ export interface UserTokensTable {
 export type PasswordResetTokensTable = UserTokensTable;
 export type EmailVerificationTokensTable = UserTokensTable;
 
+/** A user's authenticator (ADR 0042): the secret encrypted with a key derived from the site key. */
+export interface UserTotpTable {
+  id: Generated<number>;
+  user_id: number;
+  secret: string;
+  /** Set once a code from the authenticator was entered: until then it is a set-up in progress. */
+  confirmed_at: string | null;
+  /** The time step of the last code accepted: that one and earlier ones are refused. */
+  last_time_step: number | null;
+  created_at: string;
+}
+
+export interface UserRecoveryCodesTable {
+  id: Generated<number>;
+  user_id: number;
+  code_hash: string;
+  used_at: string | null;
+  created_at: string;
+}
+
+/** A sign-in between its password and its second step: 'totp' or 'enrol' (ADR 0042). */
+export interface LoginChallengesTable {
+  id: Generated<number>;
+  user_id: number;
+  token_hash: string;
+  purpose: string;
+  expires_at: string;
+  used_at: string | null;
+  created_at: string;
+}
+
+/** A staff member's passkey (ADR 0043): the credential id and COSE public key as base64url text. */
+export interface WebauthnCredentialsTable {
+  id: Generated<number>;
+  user_id: number;
+  credential_id: string;
+  public_key: string;
+  /** The authenticator's signature counter at the last use (0 for authenticators that keep none). */
+  counter: Generated<number>;
+  /** JSON text: the transports the browser reported at registration, e.g. ["internal","hybrid"]. */
+  transports: Generated<string>;
+  name: string;
+  created_at: string;
+  last_used_at: string | null;
+}
+
+/** A registration's or a passkey sign-in's challenge (ADR 0043), stored hashed, single use. */
+export interface WebauthnChallengesTable {
+  id: Generated<number>;
+  challenge_hash: string;
+  /** The staff member registering a passkey; null for a sign-in (whose user the passkey names). */
+  user_id: number | null;
+  /** 'register' or 'authenticate'. */
+  purpose: string;
+  expires_at: string;
+  used_at: string | null;
+  created_at: string;
+}
+
 /** Failed-login throttling; key is e.g. 'account:5' or 'ip:1.2.3.4'. */
 export interface LoginAttemptsTable {
   id: Generated<number>;
@@ -108,6 +169,8 @@ export interface ServicesTable {
   sort_order: Generated<number>;
   created_at: string;
   updated_at: string;
+  /** Incremented by every save; a save sent with an older one is refused (ADR 0041). */
+  version: Generated<number>;
 }
 
 export interface TeamMembersTable {
@@ -124,6 +187,8 @@ export interface TeamMembersTable {
   sort_order: Generated<number>;
   created_at: string;
   updated_at: string;
+  /** Incremented by every save; a save sent with an older one is refused (ADR 0041). */
+  version: Generated<number>;
 }
 
 export interface TeamMemberSkillsTable {
@@ -146,6 +211,8 @@ export interface TestimonialsTable {
   sort_order: Generated<number>;
   created_at: string;
   updated_at: string;
+  /** Incremented by every save; a save sent with an older one is refused (ADR 0041). */
+  version: Generated<number>;
 }
 
 export interface PricingPackagesTable {
@@ -160,6 +227,8 @@ export interface PricingPackagesTable {
   sort_order: Generated<number>;
   created_at: string;
   updated_at: string;
+  /** Incremented by every save; a save sent with an older one is refused (ADR 0041). */
+  version: Generated<number>;
 }
 
 export interface PackageFeaturesTable {
@@ -180,6 +249,8 @@ export interface InternshipsTable {
   sort_order: Generated<number>;
   created_at: string;
   updated_at: string;
+  /** Incremented by every save; a save sent with an older one is refused (ADR 0041). */
+  version: Generated<number>;
 }
 
 export interface InternshipSkillsTable {
@@ -203,6 +274,8 @@ export interface TechStackGroupsTable {
   sort_order: Generated<number>;
   created_at: string;
   updated_at: string;
+  /** Incremented by every save; a save sent with an older one is refused (ADR 0041). */
+  version: Generated<number>;
 }
 
 export interface TechStackItemsTable {
@@ -248,8 +321,12 @@ export interface BlogPostsTable {
   seo_description: string | null;
   sort_order: Generated<number>;
   published_at: string | null;
+  /** Set on a scheduled post (unpublished until then): ISO 8601 UTC (ADR 0040). */
+  publish_at: string | null;
   created_at: string;
   updated_at: string;
+  /** Incremented by every save; a save sent with an older one is refused (ADR 0041). */
+  version: Generated<number>;
 }
 
 export interface BlogTagsTable {
@@ -281,6 +358,8 @@ export interface BlogCommentsTable {
   email: string;
   message: string;
   status: Generated<CommentStatus>;
+  /** Why it was held or taken for spam, in words staff read; null when it went live at once. */
+  review_reason: string | null;
   created_at: string;
 }
 
@@ -352,10 +431,19 @@ export interface PortfolioProjectsTable {
   featured: Generated<number>;
   colorful: Generated<number>;
   published: Generated<number>;
+  /** Set on a scheduled project (unpublished until then): ISO 8601 UTC (ADR 0040). */
+  publish_at: string | null;
+  /** What search engines and link previews show; empty: the title and short description. */
+  seo_title: string | null;
+  seo_description: string | null;
+  /** The image a shared link shows; empty: `image_url`. */
+  share_image_url: string | null;
   likes: Generated<number>;
   sort_order: Generated<number>;
   created_at: string;
   updated_at: string;
+  /** Incremented by every save; a save sent with an older one is refused (ADR 0041). */
+  version: Generated<number>;
 }
 
 export interface ProjectTechnologiesTable {
@@ -424,6 +512,10 @@ export interface ContactsTable {
   error_message: string | null;
   assigned_to: number | null;
   read_at: string | null;
+  /** The day (YYYY-MM-DD, the site's time zone) staff mean to follow the lead up; null: no reminder. */
+  follow_up_on: string | null;
+  /** When the reminder for `follow_up_on` went out; cleared when the day changes. */
+  follow_up_reminded_at: string | null;
   created_at: string;
   updated_at: string;
 }
@@ -590,6 +682,8 @@ export interface SettingsTable {
   value: string;
   updated_at: string;
   updated_by: number | null;
+  /** Incremented by every save of a revisioned setting (the SEO settings, ADR 0041). */
+  version: Generated<number>;
 }
 
 export type NotificationType = 'success' | 'error' | 'warning' | 'info';
@@ -659,15 +753,24 @@ export interface BackupsTable {
   copied_at: string | null;
 }
 
-export type SubscriberStatus = 'subscribed' | 'unsubscribed';
+/**
+ * What newsletter_subscribers.status holds: the previous release's two values only. This release's four
+ * states (pending, subscribed, unsubscribed, bounced) are read from status, confirmed_at and bounced_at
+ * (ADR 0046, features/newsletter/newsletter-states.ts).
+ */
+export type StoredSubscriberStatus = 'subscribed' | 'unsubscribed';
 
 export interface NewsletterSubscribersTable {
   id: Generated<number>;
   email: string;
-  status: Generated<SubscriberStatus>;
+  status: Generated<StoredSubscriberStatus>;
   source: Generated<string>;
   created_at: string;
   unsubscribed_at: string | null;
+  /** When the address was confirmed (its link used); null: not confirmed, or unsubscribed since. */
+  confirmed_at: string | null;
+  /** When the mail server refused the address for good; set: never mailed again (status 'unsubscribed'). */
+  bounced_at: string | null;
 }
 
 /** 'logged': no SMTP_URL was configured, the message went to the log only (ADR 0006). */
@@ -692,6 +795,33 @@ export interface MailOutboxTable {
   lease_until: string | null;
   /** What the mail is, e.g. 'contact-staff', 'contact-visitor', 'comment-staff', 'auth'. */
   kind: string | null;
+  /** Extra mail headers as a JSON object of strings (List-Unsubscribe of newsletter mails, ADR 0046). */
+  headers: string | null;
+}
+
+/** A post sent to the newsletter's subscribers (ADR 0046): once per post, released at a bounded rate. */
+export interface NewsletterSendsTable {
+  id: Generated<number>;
+  /** Null once the post is deleted; unique: a post is sent once. */
+  post_id: number | null;
+  subject: string;
+  /** The mail's text without the unsubscribe footer, frozen when the send started. */
+  text_body: string;
+  /** 'sending' until every mail is released and has an outcome, then 'done'. */
+  status: Generated<'sending' | 'done'>;
+  /** Confirmed subscribers when it started (corrected to those released once the last batch is out). */
+  total: Generated<number>;
+  queued: Generated<number>;
+  sent: Generated<number>;
+  failed: Generated<number>;
+  /** Subscribers are released in id order: the last one released, and the highest there was at the start. */
+  last_subscriber_id: Generated<number>;
+  max_subscriber_id: Generated<number>;
+  /** The next batch may not leave before this time (NEWSLETTER_RATE_PER_MINUTE). */
+  next_release_at: string;
+  created_by: number | null;
+  created_at: string;
+  finished_at: string | null;
 }
 
 // ---------------------------------------------------------------- redirects
@@ -712,6 +842,43 @@ export interface RedirectsTable {
   created_by: number | null;
 }
 
+// ---------------------------------------------------------------- revisions and autosave (ADR 0041)
+
+/** A saved state of an item staff edit in a form: its content fields as JSON. */
+export interface RevisionsTable {
+  id: Generated<number>;
+  /** The item's table: 'blog_posts', 'portfolio_projects', or a landing-content table ('services'…). */
+  item_type: string;
+  item_id: number;
+  /** The item's version this state was saved as. */
+  version: number;
+  /** 'created', 'saved', 'restored', or 'baseline' (the state found before the first revision was kept). */
+  kind: string;
+  /** JSON object of the item's content fields. */
+  snapshot: string;
+  /** JSON array of the field names that differ from the state before. */
+  changed_fields: string;
+  author_id: number | null;
+  /** The author's username when saved (kept if the account goes). */
+  author_name: string;
+  /** The revision a restore brought back. */
+  restored_from: number | null;
+  created_at: string;
+}
+
+/** One user's unsaved draft of an item (item_id 0: a new item not saved yet). */
+export interface AutosavesTable {
+  id: Generated<number>;
+  user_id: number;
+  item_type: string;
+  item_id: number;
+  /** JSON object: the editor's form values. */
+  data: string;
+  /** The item's version the draft was started from. */
+  base_version: number | null;
+  saved_at: string;
+}
+
 export interface DB {
   company_profile: CompanyProfileTable;
   company_core_services: CompanyCoreServicesTable;
@@ -721,6 +888,11 @@ export interface DB {
   password_reset_tokens: PasswordResetTokensTable;
   email_verification_tokens: EmailVerificationTokensTable;
   login_attempts: LoginAttemptsTable;
+  login_challenges: LoginChallengesTable;
+  user_totp: UserTotpTable;
+  user_recovery_codes: UserRecoveryCodesTable;
+  webauthn_credentials: WebauthnCredentialsTable;
+  webauthn_challenges: WebauthnChallengesTable;
   services: ServicesTable;
   team_members: TeamMembersTable;
   team_member_skills: TeamMemberSkillsTable;
@@ -767,7 +939,10 @@ export interface DB {
   backups: BackupsTable;
   newsletter_subscribers: NewsletterSubscribersTable;
   mail_outbox: MailOutboxTable;
+  newsletter_sends: NewsletterSendsTable;
   mail_limits: MailLimitsTable;
   staff_digest_items: StaffDigestItemsTable;
   redirects: RedirectsTable;
+  revisions: RevisionsTable;
+  autosaves: AutosavesTable;
 }

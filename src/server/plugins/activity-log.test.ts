@@ -202,7 +202,7 @@ describe.each(testDialects)('the recent activity of staff actions and visitors o
     expect(await latest()).toEqual({ type: 'contact', action: 'Deleted contact', item: 'Jane Doe', user: editor });
   });
 
-  it('records a new blog comment with the post title and no user', async () => {
+  it('records a new blog comment (held for review: a first one) with the post title and no user', async () => {
     const post = demoBlogPosts.find((p) => p.published)!;
     const res = await t.app.inject({
       method: 'POST',
@@ -211,7 +211,12 @@ describe.each(testDialects)('the recent activity of staff actions and visitors o
       payload: { name: 'Sara Khan', email: 'sara@example.com', message: 'Very helpful, thank you!' },
     });
     expect(res.statusCode, res.body).toBe(201);
-    expect(await latest()).toEqual({ type: 'comment', action: 'New comment', item: post.title, user: null });
+    expect(await latest()).toEqual({
+      type: 'comment',
+      action: 'New comment awaiting review',
+      item: post.title,
+      user: null,
+    });
   });
 
   it('records certificate writes with the number and the recipient', async () => {

@@ -14,6 +14,11 @@ declare module 'fastify' {
      * closed and every connection has been answered and closed.
      */
     drainForShutdown(): Promise<void>;
+    /**
+     * Resolves true once no route handler is running, or false at `until` (a time in ms) if some still are:
+     * work for a client already refused at the last call may outlast the drain.
+     */
+    handlersSettled(until: number): Promise<boolean>;
   }
 }
 
@@ -75,6 +80,19 @@ export const gracefulShutdownPlugin = fp(async (app: FastifyInstance) => {
   const connections = new Map<Socket, ConnectionState>();
   const unanswered = new Set<ServerResponse>();
   const deadlines = shutdownDeadlines(app.config?.shutdownGraceSeconds ?? DEFAULT_SHUTDOWN_GRACE_SECONDS);
+  let handlersRunning = 0;
+
+  // Counts the asynchronous handlers still running, whose answer may already have been given by the last
+  // call; a handler answering synchronously or through reply.send in a callback is done when it returns.
+  app.addHook('onRoute', (route) => {
+    const handler = route.handler;
+    route.handler = function (this: FastifyInstance, ...args: Parameters<typeof handler>) {
+      const result: unknown = handler.apply(this, args);
+      if (!(result instanceof Promise)) return result;
+      handlersRunning += 1;
+      return result.finally(() => (handlersRunning -= 1));
+    } as typeof handler;
+  });
 
   app.server.on('connection', (socket: Socket) => {
     activity += 1;
@@ -156,5 +174,10 @@ export const gracefulShutdownPlugin = fp(async (app: FastifyInstance) => {
       }
     }
     clearTimeout(lastCall);
+  });
+
+  app.decorate('handlersSettled', async (until: number) => {
+    while (handlersRunning > 0 && Date.now() < until) await waitThroughPoll(TICK_MS);
+    return handlersRunning === 0;
   });
 });

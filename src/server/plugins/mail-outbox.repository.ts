@@ -10,6 +10,8 @@ export interface OutboxMessage {
   html_body: string | null;
   kind: string | null;
   contact_id: number | null;
+  /** Extra headers as JSON text, or null. */
+  headers?: string | null;
 }
 
 export type OutboxRow = Selectable<MailOutboxTable>;

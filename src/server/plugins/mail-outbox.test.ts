@@ -11,7 +11,7 @@ import { writeTransaction } from '../db/write-conflicts';
 import { createUser } from '../testing/auth-helpers';
 import { createTestDatabase, testDialects, type TestDatabase } from '../testing/test-database';
 import { useTestApp } from '../testing/test-app';
-import { retryDelaySeconds, shortReason, SMTP_TIMEOUT_MS } from './mailer';
+import { isPermanentRejection, retryDelaySeconds, shortReason, SMTP_TIMEOUT_MS } from './mailer';
 
 /*
  * The mail outbox worker against a real SMTP server started here (smtp-server): delivery, a server
@@ -108,6 +108,16 @@ describe('retry delays', () => {
   it('keep a delivery error to its first line, short', () => {
     expect(shortReason(new Error('550 no\nstack'))).toBe('550 no');
     expect(shortReason(new Error('x'.repeat(500)))).toHaveLength(200);
+  });
+  it('take a 5xx to the recipient or the message as a bounce, not a refused sender or a 4xx', () => {
+    const smtpError = (responseCode: number, command: string, code = 'EENVELOPE') =>
+      Object.assign(new Error('refused'), { responseCode, command, code });
+    expect(isPermanentRejection(smtpError(550, 'RCPT TO'))).toBe(true);
+    expect(isPermanentRejection(smtpError(554, 'DATA', 'EMESSAGE'))).toBe(true);
+    expect(isPermanentRejection(smtpError(553, 'MAIL FROM'))).toBe(false);
+    expect(isPermanentRejection(smtpError(450, 'RCPT TO'))).toBe(false);
+    expect(isPermanentRejection(new Error('connect ECONNREFUSED'))).toBe(false);
+    expect(isPermanentRejection(undefined)).toBe(false);
   });
 });
 

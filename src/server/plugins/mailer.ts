@@ -27,6 +27,27 @@ export interface MailMessage {
   html?: string;
   /** What the mail is (e.g. 'contact-staff'), kept on the outbox row for the log and support. */
   kind?: string;
+  /** Extra headers (e.g. List-Unsubscribe), kept on the outbox row as JSON. */
+  headers?: Record<string, string>;
+}
+
+/** How the attempt at a row ended, for a MailOutcomeHook. */
+export interface MailAttemptOutcome {
+  status: 'sent' | 'logged' | 'failed';
+  /** No further attempt will be made (sent, logged, or failed for good). */
+  final: boolean;
+  /** The mail server refused the recipient or the message with a permanent (5xx) answer. */
+  rejected: boolean;
+}
+
+/**
+ * Told of every attempt at the rows whose kind starts with `kindPrefix`, in the transaction that records
+ * the attempt (a feature keeps its counts, or marks an address that bounced). For these rows a permanent
+ * refusal ends the retries at once.
+ */
+export interface MailOutcomeHook {
+  kindPrefix: string;
+  onOutcome(trx: Kysely<DB>, row: OutboxRow, outcome: MailAttemptOutcome): Promise<void>;
 }
 
 export interface EnqueueOptions {
@@ -58,6 +79,8 @@ export interface Mailer {
   sendInBackground(message: MailMessage): void;
   /** Resolves once the mails handed to sendInBackground so far are queued and everything due was attempted. */
   settled(): Promise<void>;
+  /** Adds a hook told of the attempts at some kinds of mail (see MailOutcomeHook). */
+  onOutcome(hook: MailOutcomeHook): void;
 }
 
 declare module 'fastify' {
@@ -90,6 +113,17 @@ export function retryDelaySeconds(attempts: number, baseSeconds: number): number
 export function shortReason(error: unknown): string {
   const text = (error instanceof Error ? error.message : String(error)).split('\n')[0]!.trim() || 'unknown error';
   return text.length > 200 ? `${text.slice(0, 199)}…` : text;
+}
+
+/**
+ * A permanent refusal by the receiving server of the recipient (RCPT TO) or of the message (DATA): a 5xx
+ * answer, as nodemailer reports it. A refused sender (MAIL FROM) or a connection failure is not one.
+ */
+export function isPermanentRejection(error: unknown): boolean {
+  const { responseCode, command } = (error ?? {}) as { responseCode?: unknown; command?: unknown };
+  if (typeof responseCode !== 'number' || responseCode < 500 || responseCode > 599) return false;
+  // Not the code: nodemailer calls a refused sender (MAIL FROM) an EENVELOPE error too.
+  return typeof command === 'string' && /^(RCPT|DATA)\b/i.test(command);
 }
 
 /** The contact's failed-submission line from the state of its mails: gave up, still failing, or none. */
@@ -133,6 +167,7 @@ export const mailerPlugin = fp(
     const db = () => app.database.db;
     const iso = (ms: number) => new Date(ms).toISOString();
     const inFlight = new Set<Promise<unknown>>();
+    const hooks: MailOutcomeHook[] = [];
     let running: Promise<void> | null = null;
     let again = false;
     let stopped = false;
@@ -140,6 +175,8 @@ export const mailerPlugin = fp(
 
     async function deliver(row: OutboxRow): Promise<void> {
       let outcome: Parameters<typeof finishOutboxRow>[3];
+      let rejected = false;
+      const hooked = hooks.filter((hook) => row.kind?.startsWith(hook.kindPrefix));
       if (!transport) {
         app.log.info(
           { mail: { id: row.id, kind: row.kind, to: row.to_address, subject: row.subject, text: row.text_body } },
@@ -154,11 +191,13 @@ export const mailerPlugin = fp(
             subject: row.subject,
             text: row.text_body,
             ...(row.html_body ? { html: row.html_body } : {}),
+            ...(row.headers ? { headers: JSON.parse(row.headers) as Record<string, string> } : {}),
           });
           outcome = { status: 'sent', at: iso(Date.now()) };
           app.log.info({ mailId: row.id, kind: row.kind, subject: row.subject }, 'mail sent');
         } catch (error) {
-          const gaveUp = row.attempts >= mailMaxAttempts;
+          rejected = hooked.length > 0 && isPermanentRejection(error);
+          const gaveUp = rejected || row.attempts >= mailMaxAttempts;
           const nextAttemptAt = gaveUp
             ? null
             : iso(Date.now() + retryDelaySeconds(row.attempts, mailRetryBaseSeconds) * 1000);
@@ -177,6 +216,8 @@ export const mailerPlugin = fp(
         if (contactId !== null) await lockContact(trx, contactId);
         await finishOutboxRow(trx, row.id, owner, outcome);
         if (contactId !== null) await refreshContactError(trx, contactId);
+        const final = outcome.status !== 'failed' || outcome.nextAttemptAt === null;
+        for (const hook of hooked) await hook.onOutcome(trx, row, { status: outcome.status, final, rejected });
       });
     }
 
@@ -251,6 +292,7 @@ export const mailerPlugin = fp(
           html_body: message.html ?? null,
           kind: message.kind ?? null,
           contact_id: options.contactId ?? null,
+          headers: message.headers ? JSON.stringify(message.headers) : null,
         },
         iso(Date.now()),
       );
@@ -283,6 +325,9 @@ export const mailerPlugin = fp(
       async settled() {
         await Promise.allSettled([...inFlight]);
         await wake();
+      },
+      onOutcome(hook) {
+        hooks.push(hook);
       },
     };
     app.decorate('mailer', mailer);

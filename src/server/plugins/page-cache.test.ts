@@ -97,6 +97,8 @@ describe('page cache keys', () => {
     expect(purgeFor('/api/contacts', {}).tags).toEqual([]);
     expect(purgeFor('/api/company', {}).tags).toEqual(['company']);
     expect(purgeFor('/api/company/seo', {}).tags).toEqual(['seo']);
+    expect(purgeFor('/api/company/revisions/:revisionId/restore', { revisionId: '3' }).tags).toEqual(['company']);
+    expect(purgeFor('/api/company/seo/revisions/:revisionId/restore', { revisionId: '4' }).tags).toEqual(['seo']);
     expect(purgeFor('/api/team/:id', { id: '1' }).tags).toEqual(['landing']);
     expect(purgeFor('/api/portfolio/projects/:id', { id: '1' }).tags).toEqual(['projects', 'project:1']);
     expect(purgeFor('/api/backups/:id/restore', { id: '1' })).toEqual({ tags: 'all', local: true });

@@ -138,6 +138,8 @@ export const PURGE_RULES: readonly PurgeRule[] = [
     tags: () => [],
   },
   { route: /^\/api\/system\/site-pass$/, tags: () => [] },
+  // An editor's private autosaved draft (ADR 0041); revisions are read with GET, a restore is a save.
+  { route: /^\/api\/autosaves\//, tags: () => [] },
   { route: /^\/api\/(blog|portfolio\/projects)\/search$/, tags: () => [] },
   { route: /^\/api\/backups(\/|$)(?!:id\/restore)/, tags: () => [] },
   // The view count is a counter refreshed by the TTL (one view must not purge its page for everybody).
@@ -154,8 +156,9 @@ export const PURGE_RULES: readonly PurgeRule[] = [
     local: true,
   },
   { route: /^\/api\/portfolio\//, tags: (p) => (p.id ? ['projects', `project:${p.id}`] : ['projects']) },
-  { route: /^\/api\/company$/, tags: () => ['company'] },
-  { route: /^\/api\/company\/seo$/, tags: () => ['seo'] },
+  // A save or a restore of a revision (ADR 0041).
+  { route: /^\/api\/company\/seo(\/|$)/, tags: () => ['seo'] },
+  { route: /^\/api\/company(\/|$)/, tags: () => ['company'] },
   { route: /^\/api\/(services|team|testimonials|packages|internships|tech-stack)(\/|$)/, tags: () => ['landing'] },
   // The cache switch, maintenance: nothing kept from before may come back.
   { route: /^\/api\/system\/settings$/, tags: () => 'all' },

@@ -132,7 +132,7 @@ describe.skipIf(!hasRedis)('rate limits with Redis', () => {
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({
       success: true,
-      data: { status: 'ready', database: true, migrations: true, storage: true, redis: true },
+      data: { status: 'ready', database: true, migrations: true, storage: true, redis: true, setup: expect.any(Array) },
     });
   });
 });
@@ -158,7 +158,14 @@ describe('rate limits with a Redis that cannot be reached', () => {
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({
       success: true,
-      data: { status: 'degraded', database: true, migrations: true, storage: true, redis: false },
+      data: {
+        status: 'degraded',
+        database: true,
+        migrations: true,
+        storage: true,
+        redis: false,
+        setup: expect.any(Array),
+      },
     });
   });
 });

@@ -1,5 +1,6 @@
 import type { Kysely, Transaction } from 'kysely';
 import type { DB } from '../db/schema';
+import { forUpdate } from '../db/query-helpers';
 import { isUniqueViolation } from '../db/write-conflicts';
 
 /* The settings table: one JSON value per key (SEO settings, system configuration, backup schedule...). */
@@ -65,4 +66,18 @@ export async function swapSettingText(
     .where('value', '=', expected)
     .executeTakeFirst();
   return Number(updated.numUpdatedRows) > 0;
+}
+
+/** The settings row holding `key`, locked until the transaction ends; undefined when there is none. */
+export async function lockSettingRow(trx: Transaction<DB>, key: string) {
+  return forUpdate(
+    trx,
+    trx.selectFrom('settings').select(['id', 'updated_at']).where('key', '=', key),
+  ).executeTakeFirst();
+}
+
+/** The id of the settings row holding `key`; undefined when there is none. */
+export async function settingRowId(db: Kysely<DB>, key: string): Promise<number | undefined> {
+  const row = await db.selectFrom('settings').select('id').where('key', '=', key).executeTakeFirst();
+  return row ? Number(row.id) : undefined;
 }

@@ -35,6 +35,18 @@ export interface NewCommentAlert {
   postSlug: string;
   name: string;
   message: string;
+  /** Held for review (ADR 0048): staff are told it waits, and led to the queue. */
+  awaitingReview: boolean;
+}
+
+/** A lead whose follow-up day has come (ADR 0047). */
+export interface FollowUpAlert {
+  contactId: number;
+  name: string;
+  /** YYYY-MM-DD. */
+  on: string;
+  /** Who the lead is assigned to: told alone; null tells every staff member. */
+  assignedTo: number | null;
 }
 
 export interface StaffAlerts {
@@ -45,6 +57,8 @@ export interface StaffAlerts {
   newContact(trx: Transaction<DB>, alert: NewContactAlert): Promise<void>;
   /** Notifications for staff, staff mails (per preference), an activity. */
   newComment(trx: Transaction<DB>, alert: NewCommentAlert): Promise<void>;
+  /** A notification that a lead's follow-up is due, for its assignee (or every staff member). */
+  followUpDue(trx: Transaction<DB>, alert: FollowUpAlert): Promise<void>;
   /** Call after the transaction committed: wakes the mail worker so the queued mails go out now. */
   flush(): void;
 }

@@ -20,9 +20,8 @@ import { getCompanyProfile } from '../features/company/company.service';
 import { findUserWithOpenSession } from '../features/users/users.repository';
 import { RESYNC_TOPIC } from './instance-bus';
 import { escapeHtml } from './mailer';
-import { withDirective } from './page-csp';
 import { isPagePath } from './page-path';
-import { STANDALONE_STYLE_HASH, standalonePage } from './standalone-page';
+import { sendStandalonePage, standalonePage } from './standalone-page';
 import { readSetting, writeSetting } from './settings.repository';
 
 /*
@@ -195,16 +194,9 @@ export const systemSettingsPlugin = fp(
       } catch {
         // No company profile (or no database): the page without contact details.
       }
-      const policy = reply.getHeader('content-security-policy');
-      if (typeof policy === 'string') {
-        reply.header('content-security-policy', withDirective(policy, 'style-src', ["'self'", STANDALONE_STYLE_HASH]));
-      }
-      return reply
-        .status(503)
-        .header('retry-after', String(MAINTENANCE_RETRY_AFTER_SECONDS))
-        .header('cache-control', 'no-store')
-        .type('text/html; charset=utf-8')
-        .send(maintenancePage(settings, company));
+      return sendStandalonePage(reply, 503, maintenancePage(settings, company), {
+        'retry-after': String(MAINTENANCE_RETRY_AFTER_SECONDS),
+      });
     });
 
     // Public pages may be kept by browsers and shared caches only while the cache is on.

@@ -18,15 +18,17 @@ import type {
 } from '../../shared/load-context';
 import { APP_ROOT } from '../app-root';
 import { isTransientConflict, isUnstorableValue } from '../db/write-conflicts';
-import { getPost, listCategories, listComments, listPosts, listRelatedPosts } from '../features/blog/blog.service';
+import { listComments } from '../features/blog/blog-comments.service';
+import { getPost, listCategories, listPosts, listRelatedPosts } from '../features/blog/blog.service';
 import { certificatesContextFor } from '../features/certificates/verify-page-context';
 import type { CompanyProfile, SeoSettings } from '../../shared/contracts/company';
-import { getCompanyProfile, getSeoSettings } from '../features/company/company.service';
+import { companyForPages, getSeoSettings } from '../features/company/company.service';
 import { submitContact } from '../features/contacts/contacts.service';
 import { landingContent } from '../features/site-content/site-content.service';
 import * as portfolio from '../features/portfolio/portfolio.service';
 import { QUOTE_SENT_PARAM } from '../../shared/contracts/quote-links.values';
 import { isDatabaseUnreachable } from './error-handler';
+import { formOrigin, refuseCrossSiteForm } from './form-origin';
 import { AppError } from './errors';
 import { carriesCredentials, type RenderedPage } from './page-cache';
 import { pagePolicy } from './page-csp';
@@ -224,13 +226,15 @@ function loadContextFor(
   const context: WebLoadContext = {
     scriptMarker,
     publicUrl: app.config.publicUrl,
+    siteTimeZone: app.config.siteTimeZone,
+    maintenanceMode: app.systemSettings.current().maintenanceMode,
     // A page that rendered with a part left out is not kept in the page cache.
     reportRenderError: (error) => {
       reads.complete = false;
       request.log.error({ err: error }, 'page render failed');
     },
     getCompanyProfile: () =>
-      tagged(reads, ['company'], live ? () => getCompanyProfile(app.database.db) : siteWide.company),
+      tagged(reads, ['company'], live ? () => companyForPages(app.database.db) : siteWide.company),
     getSeoSettings: () => tagged(reads, ['seo'], live ? () => getSeoSettings(app.database.db) : siteWide.seo),
     getLandingContent: () =>
       tagged(reads, ['landing'], () =>
@@ -275,6 +279,8 @@ function toWebRequest(
     // The body as parsed (text): its length is no longer the one announced.
     headers.delete('content-length');
     headers.delete('transfer-encoding');
+    const origin = formOrigin(request, app.config.publicUrl);
+    if (origin.kind === 'other-name') headers.set('origin', origin.origin);
     return new Request(url, { method, headers, body: request.body, signal: controller.signal });
   }
   return new Request(url, { method, headers, signal: controller.signal });
@@ -345,7 +351,7 @@ export const webPlugin = fp<{ mode: Exclude<WebMode, false> }>(async (app, { mod
 
   const handle = createRequestHandler(getBuild, mode === 'dev' ? 'development' : 'production');
   const siteWide: SiteWideReads = {
-    company: app.pageCache.keep('company', () => getCompanyProfile(app.database.db)),
+    company: app.pageCache.keep('company', () => companyForPages(app.database.db)),
     seo: app.pageCache.keep('seo', () => getSeoSettings(app.database.db)),
   };
   // Development renders every page (Vite changes code under the cache's feet).
@@ -428,6 +434,9 @@ export const webPlugin = fp<{ mode: Exclude<WebMode, false> }>(async (app, { mod
       handler: async (request, reply) => {
         // As for GET: no NUL reaches a loader through the address (the fields are checked by the action).
         if (/%00/i.test(request.url)) return reply.redirect('/', 303);
+        if (formOrigin(request, app.config.publicUrl).kind === 'cross-site') {
+          return refuseCrossSiteForm(reply, (await companyForPages(app.database.db)).name);
+        }
         // Never cached (nor served from the cache): an answer to this visitor's form.
         const page = await render(request, reply, null);
         reply.status(page.status);

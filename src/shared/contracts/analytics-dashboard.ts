@@ -22,6 +22,8 @@ export const ANALYTICS_REALTIME_MINUTES = 5;
 /** Activities kept; the Overview shows the first ten. */
 export const ACTIVITY_KEPT = 50;
 export const ACTIVITY_SHOWN = 10;
+/** The action every sign-in is recorded with (password, second step or passkey). */
+export const ACTIVITY_SIGNED_IN = 'Signed in';
 /** Typed in Clear Analytics' confirmation, and sent with the call. */
 export const CLEAR_ANALYTICS_CONFIRMATION = 'CLEAR';
 
@@ -233,8 +235,34 @@ export const analyticsOverviewSchema = z.object({
     response_rate: z.number(),
   }),
   recent_activity: z.array(activityItemSchema),
+  /** Posts and projects waiting to go live (ADR 0040): how many, and the soonest few. */
+  scheduled: z.object({
+    posts: z.number().int(),
+    projects: z.number().int(),
+    items: z.array(
+      z.object({
+        kind: z.enum(['post', 'project']),
+        id: z.number().int(),
+        title: z.string(),
+        /** ISO 8601 UTC. */
+        publish_at: z.string(),
+      }),
+    ),
+  }),
+  /** What waits for staff: comments held for review, and leads whose follow-up day has come (the longest due first). */
+  waiting: z.object({
+    comments: z.number().int(),
+    follow_ups: z.number().int(),
+    follow_up_items: z.array(
+      z.object({ id: z.number().int(), name: z.string(), /** YYYY-MM-DD. */ follow_up_on: z.string() }),
+    ),
+  }),
 });
 export type AnalyticsOverview = z.infer<typeof analyticsOverviewSchema>;
+/** How many of the soonest scheduled items the Overview lists. */
+export const OVERVIEW_SCHEDULED_SHOWN = 5;
+/** How many of the follow-ups due longest the Overview lists. */
+export const OVERVIEW_FOLLOW_UPS_SHOWN = 5;
 
 export const activityQuerySchema = z.object({
   limit: z.coerce.number().int().min(1).max(ACTIVITY_KEPT).default(ACTIVITY_SHOWN),

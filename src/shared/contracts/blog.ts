@@ -1,4 +1,6 @@
 import { z } from '../zod';
+import { publicationStatuses } from './publishing.values';
+import { expectedVersion } from './revisions';
 import {
   isRealDate,
   likeDataSchema,
@@ -9,7 +11,6 @@ import {
   paginationSchema,
   queryBoolean,
   rowId,
-  rowIdParam,
 } from './common';
 import {
   BLOG_MAX_PAGE_SIZE,
@@ -20,7 +21,6 @@ import {
   blogReadTimes,
   blogSortFields,
   blogSorts,
-  commentStatuses,
   formatReadTime,
   sortDirections,
 } from './blog.values';
@@ -168,6 +168,8 @@ export const blogCommentSchema = z.object({
   /** Plain text: shown escaped, never as HTML. */
   message: z.string(),
   created_at: z.string(),
+  /** On the answer to a new comment only: it waits for staff review before the public sees it. */
+  awaiting_review: z.boolean().optional(),
 });
 export type BlogComment = z.infer<typeof blogCommentSchema>;
 
@@ -265,6 +267,10 @@ export function blogBulkMessage(count: number, operation: BlogBulkOperation): st
 
 const staffFields = {
   published: z.boolean(),
+  /** 'scheduled': unpublished with a `publish_at`, published by the server at that time (ADR 0040). */
+  status: z.enum(publicationStatuses),
+  /** ISO 8601 UTC; set while the post is scheduled. */
+  publish_at: z.string().nullable(),
   category_id: z.number().int().nullable(),
   sort_order: z.number().int(),
   published_at: z.string().nullable(),
@@ -273,8 +279,8 @@ const staffFields = {
 
 /** A post in a staff list: the summary plus its status and bookkeeping. */
 export const blogAdminPostSummarySchema = blogPostSummarySchema.extend(staffFields);
-/** A post as staff read and edit it (drafts included). */
-export const blogAdminPostSchema = blogPostDetailSchema.extend(staffFields);
+/** A post as staff read and edit it (drafts included), with the version a save may name (ADR 0041). */
+export const blogAdminPostSchema = blogPostDetailSchema.extend(staffFields).extend({ version: z.number().int() });
 export const blogAdminListDataSchema = blogListDataSchema.extend({ posts: z.array(blogAdminPostSummarySchema) });
 export type BlogAdminPostSummary = z.infer<typeof blogAdminPostSummarySchema>;
 export type BlogAdminPost = z.infer<typeof blogAdminPostSchema>;
@@ -304,9 +310,16 @@ export const blogPostWriteSchema = z.object({
   tags: listOrCommaText.optional(),
   featured: z.boolean().optional(),
   published: z.boolean().optional(),
+  /**
+   * ISO 8601 with an offset: a future time schedules the post (unpublished until then), a past one
+   * publishes it now, null takes a schedule off (ADR 0040).
+   */
+  publish_at: z.string().max(100).nullable().optional(),
   seo_title: z.string().max(10_000).nullable().optional(),
   seo_description: z.string().max(20_000).nullable().optional(),
   seo_keywords: listOrCommaText.optional(),
+  /** PUT: the version the form was loaded at; a different stored version is a 409 (ADR 0041). */
+  version: expectedVersion().optional(),
 });
 export type BlogPostWrite = z.infer<typeof blogPostWriteSchema>;
 
@@ -574,33 +587,6 @@ export const blogCategoryBodySchema = z.object({
   icon: z.string().max(10_000).nullable().optional(),
 });
 export type BlogCategoryBody = z.infer<typeof blogCategoryBodySchema>;
-
-/** A comment as staff moderate it: with the e-mail, status and its post. */
-export const blogAdminCommentSchema = z.object({
-  id: z.number().int(),
-  post_id: z.number().int(),
-  post_title: z.string(),
-  post_slug: z.string(),
-  name: z.string(),
-  email: z.string(),
-  message: z.string(),
-  status: z.enum(commentStatuses),
-  created_at: z.string(),
-});
-export type BlogAdminComment = z.infer<typeof blogAdminCommentSchema>;
-
-/** GET /blog/comments (staff): newest first. */
-export const blogAdminCommentsQuerySchema = z.object({
-  ...pageQueryFields(20, BLOG_MAX_PAGE_SIZE),
-  postId: rowIdParam().optional(),
-  status: z.enum(commentStatuses).optional(),
-});
-export const blogAdminCommentsDataSchema = z.object({
-  comments: z.array(blogAdminCommentSchema),
-  ...pageTotalsFields,
-  pagination: paginationSchema,
-});
-export type BlogAdminCommentsData = z.infer<typeof blogAdminCommentsDataSchema>;
 
 /**
  * GET /blog/stats. Visitors: published posts only (drafts fields absent). Staff: `total_posts` counts

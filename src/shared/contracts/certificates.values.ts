@@ -132,6 +132,8 @@ export const CertificateMessage = {
   RECIPIENT_REQUIRED: 'Recipient name is required',
   RECIPIENT_TOO_LONG: `Recipient name must be at most ${CERTIFICATE_RECIPIENT_MAX} characters.`,
   TYPE_REQUIRED: 'Recipient type must be one of: intern, employee, client',
+  /** The form's words for the same problem: staff pick from a list, they do not type a value. */
+  TYPE_CHOOSE: 'Choose who the certificate is for: an intern, an employee or a client.',
   STATUS_INVALID: 'Status must be one of: active, expired, revoked',
   ISSUE_DATE_REQUIRED: 'Issue date is required',
   ISSUE_DATE_INVALID: 'Issue date must be a valid date (YYYY-MM-DD)',

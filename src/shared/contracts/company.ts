@@ -1,5 +1,6 @@
 import { z } from '../zod';
 import { ANALYTICS_ID_PATTERN } from './company.values';
+import { expectedVersion } from './revisions';
 
 export const socialPlatforms = ['linkedin', 'twitter', 'instagram', 'threads', 'facebook', 'github'] as const;
 
@@ -114,6 +115,19 @@ export const companyWriteSchema = z.object({
 });
 export type CompanyWrite = z.infer<typeof companyWriteSchema>;
 
+/**
+ * Staff's copy (GET /api/company/admin) and their save (PUT /api/company): with the profile's version
+ * (ADR 0041), 0 before the profile was ever saved, when every field is empty. A save naming another version than the stored one is
+ * refused with 409 STALE_VERSION.
+ */
+export const companyAdminSchema = companyProfileSchema.extend({
+  /** '' (as every field) before the profile was ever saved. */
+  email: z.string(),
+  version: z.number().int(),
+});
+export type CompanyAdmin = z.infer<typeof companyAdminSchema>;
+export const companySaveSchema = companyWriteSchema.extend({ version: expectedVersion(0).optional() });
+
 // ---------------------------------------------------------------- SEO settings (issue 12)
 
 /** The settings row that holds them. */
@@ -155,3 +169,8 @@ export const seoWriteSchema = z.object({
     .default(''),
 });
 export type SeoWrite = z.infer<typeof seoWriteSchema>;
+
+/** Staff's copy (GET /api/company/seo/admin) and their save (PUT /api/company/seo), versioned as the profile. */
+export const seoAdminSchema = seoSettingsSchema.extend({ version: z.number().int() });
+export type SeoAdmin = z.infer<typeof seoAdminSchema>;
+export const seoSaveSchema = seoWriteSchema.extend({ version: expectedVersion(0).optional() });

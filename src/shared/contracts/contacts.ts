@@ -19,6 +19,7 @@ export {
   CONTACT_NAME_MAX,
   CONTACT_NOTE_MAX,
   CONTACT_PHONE_MAX,
+  CONTACT_REPLY_MAX,
   CONTACT_PREVIEW_LENGTH,
   CONTACT_SERVICE_MAX,
   CONTACTS_BULK_MAX,
@@ -123,14 +124,29 @@ export const contactSummarySchema = z.object({
   assignedTo: contactAssigneeSchema.nullable(),
   read: z.boolean(),
   read_at: z.string().nullable(),
+  /** The day (YYYY-MM-DD, the site's time zone) staff mean to follow the lead up; null: no reminder (ADR 0047). */
+  follow_up_on: z.string().nullable(),
   notes_count: z.number().int(),
   created_at: z.string(),
   updated_at: z.string(),
 });
 export type ContactSummary = z.infer<typeof contactSummarySchema>;
 
-/** GET /api/contacts/{id}: the summary plus its notes (oldest first). */
-export const contactDetailSchema = contactSummarySchema.extend({ notes: z.array(contactNoteSchema) });
+/** A reply staff sent the lead by e-mail from the Contacts tab (kept in the contact's responses). */
+export const contactReplySchema = z.object({
+  id: z.number().int(),
+  subject: z.string(),
+  body: z.string(),
+  author: z.string().nullable(),
+  created_at: z.string(),
+});
+export type ContactReply = z.infer<typeof contactReplySchema>;
+
+/** GET /api/contacts/{id}: the summary plus its notes and the replies sent (oldest first). */
+export const contactDetailSchema = contactSummarySchema.extend({
+  notes: z.array(contactNoteSchema),
+  replies: z.array(contactReplySchema),
+});
 export type ContactDetail = z.infer<typeof contactDetailSchema>;
 
 export const contactSortFields = ['created_at', 'updated_at', 'last_name', 'email', 'status', 'priority'] as const;
@@ -150,6 +166,8 @@ export const contactFilterFields = {
     .optional(),
   dateFrom: z.iso.date().optional(),
   dateTo: z.iso.date().optional(),
+  /** 'due': a follow-up on or before today (the site's day); 'set': any follow-up. */
+  followUp: z.enum(['due', 'set']).optional(),
 };
 export const contactListQuerySchema = z.object({
   ...pageQueryFields(CONTACTS_PAGE_SIZE, CONTACTS_MAX_PAGE_SIZE),
@@ -203,6 +221,16 @@ export const contactStatusRequestSchema = z.object({
 export const contactPriorityRequestSchema = z.object({ priority: contactPrioritySchema });
 /** PATCH /api/contacts/{id}/notes: appends one note (notes are never edited or removed). */
 export const contactNoteRequestSchema = z.object({ note: z.string().max(10_000) });
+/** POST /api/contacts/{id}/replies: the reply's text (trimmed and measured by the service). */
+export const contactReplyRequestSchema = z.object({ message: z.string().max(20_000) });
+/** PUT /api/contacts/{id}/follow-up: the day to be reminded (YYYY-MM-DD), or null to take the reminder off. */
+export const contactFollowUpRequestSchema = z.object({
+  on: z.iso
+    .date({ error: 'Choose a day for the follow-up' })
+    .refine((day) => day >= '2000-01-01' && day <= '2100-12-31', 'Choose a day for the follow-up')
+    .nullable(),
+});
+export const contactFollowUpDataSchema = z.object({ follow_up_on: z.string().nullable() });
 /** PATCH /api/contacts/admin/{id}/assign: a staff user id, or null to unassign. */
 export const contactAssignRequestSchema = z.object({ assignedTo: rowId().nullable() });
 /** PATCH /api/contacts/{id}: any of the fields staff may change (what the visitor wrote is never edited). */

@@ -50,6 +50,8 @@ export const CONTACT_PHONE_MAX = 50;
 export const CONTACT_SERVICE_MAX = 200;
 export const CONTACT_MESSAGE_MAX = 5000;
 export const CONTACT_NOTE_MAX = 5000;
+/** The longest reply staff send a lead from the Contacts tab (characters). */
+export const CONTACT_REPLY_MAX = 10_000;
 
 /** Admin list (spec 02, section 9): page size 10, newest first, 50-character preview, refresh every 5 minutes. */
 export const CONTACTS_PAGE_SIZE = 10;
@@ -111,6 +113,13 @@ export const ContactMessage = {
   NOT_FOUND: 'Contact not found',
   NOTE_EMPTY: 'Note cannot be empty',
   NOTE_TOO_LONG: `Note must be at most ${CONTACT_NOTE_MAX} characters`,
+  REPLY_EMPTY: 'Write your reply first.',
+  REPLY_TOO_LONG: `A reply must be at most ${CONTACT_REPLY_MAX} characters.`,
+  REPLY_SENT: 'Reply sent to {email}',
+  FOLLOW_UP_SET: 'Follow-up reminder set',
+  FOLLOW_UP_CLEARED: 'Follow-up reminder removed',
+  REPLY_LOGGED: 'Reply saved; no mail server is configured, so it was written to the server log instead of sent.',
+  REPLY_FAILED: 'Failed to send the reply',
   UPDATED: 'Contact updated successfully',
   UPDATE_FAILED: 'Failed to update contact',
   EXPORT_FAILED: 'Failed to export contacts',

@@ -13,6 +13,7 @@ export {
   NEWSLETTER_MAX_PAGE_SIZE,
   NEWSLETTER_PAGE_SIZE,
   NewsletterMessage,
+  subscriberStatusLabels,
   subscriberStatuses,
 } from './newsletter.values';
 export type { SubscriberStatus } from './newsletter.values';
@@ -66,3 +67,31 @@ export const newsletterListDataSchema = z.object({
   pagination: paginationSchema,
 });
 export type NewsletterListData = z.infer<typeof newsletterListDataSchema>;
+
+/** The state of a post's send to the subscribers (ADR 0046). */
+export const newsletterSendSchema = z.object({
+  id: z.number().int(),
+  status: z.enum(['sending', 'done']),
+  subject: z.string(),
+  total: z.number().int(),
+  queued: z.number().int(),
+  sent: z.number().int(),
+  failed: z.number().int(),
+  created_at: z.string(),
+  finished_at: z.string().nullable(),
+});
+export type NewsletterSend = z.infer<typeof newsletterSendSchema>;
+
+/**
+ * GET /api/newsletter/posts/{id}/send: the mail as subscribers would get it (its unsubscribe line shows a
+ * stand-in address), how many confirmed subscribers it would go to, and the send once there is one.
+ */
+export const newsletterSendStateSchema = z.object({
+  preview: z.object({ subject: z.string(), text: z.string() }),
+  recipients: z.number().int(),
+  published: z.boolean(),
+  /** False without SMTP_URL: the mails are written to the server log instead of being sent. */
+  mail_configured: z.boolean(),
+  send: newsletterSendSchema.nullable(),
+});
+export type NewsletterSendState = z.infer<typeof newsletterSendStateSchema>;

@@ -1,4 +1,5 @@
 import { z } from '../zod';
+import { expectedVersion } from './revisions';
 import {
   isRealDate,
   likeDataSchema,
@@ -22,6 +23,7 @@ import {
   type ProjectStatus,
 } from './portfolio.values';
 import { PORTFOLIO_PAGE_SIZE } from './portfolio-display.values';
+import { publicationStatuses } from './publishing.values';
 
 /*
  * The portfolio: public reads of /api/portfolio/* (01-public-site.md sections 2, 3, 7, 9) and the staff
@@ -128,10 +130,19 @@ export const projectSummarySchema = z.object({
   created_at: z.string(),
   /** Staff only. */
   published: z.boolean().optional(),
+  /**
+   * Staff only: 'scheduled' is unpublished with a `publish_at`, published by the server at that time
+   * (ADR 0040). Named apart from `status`, which is the project's own progress.
+   */
+  publication_status: z.enum(publicationStatuses).optional(),
+  /** Staff only: ISO 8601 UTC, set while the project is scheduled. */
+  publish_at: z.string().nullable().optional(),
   /** Staff only. */
   sort_order: z.number().int().optional(),
   /** Staff only. */
   updated_at: z.string().optional(),
+  /** Staff only: the version a save may name (ADR 0041). */
+  version: z.number().int().optional(),
 });
 
 export const projectGalleryImageSchema = z.object({ url: z.string(), title: z.string().nullable() });
@@ -155,6 +166,11 @@ export const projectDetailSchema = projectSummarySchema.extend({
   description: z.string().nullable(),
   results: z.string().nullable(),
   technical_specs: z.string().nullable(),
+  /** What search engines and link previews show; null: the title and the short description. */
+  seo_title: z.string().nullable(),
+  seo_description: z.string().nullable(),
+  /** The image a shared link shows; null: `image_url`. */
+  share_image_url: z.string().nullable(),
   gallery: z.array(projectGalleryImageSchema),
   team: z.array(projectTeamMemberSchema),
   testimonials: z.array(projectTestimonialSchema),
@@ -291,9 +307,20 @@ export const projectWriteRequestSchema = z.object({
   liveUrl: loose,
   case_study_url: loose,
   caseStudyUrl: loose,
+  /** Blank: null (the title, the short description and the main image are used instead). */
+  seo_title: loose,
+  seo_description: loose,
+  share_image_url: loose,
   featured: flagInput,
   colorful: flagInput,
   published: flagInput,
+  /**
+   * ISO 8601 with an offset: a future time schedules the project (unpublished until then), a past one
+   * publishes it now, null takes a schedule off (ADR 0040).
+   */
+  publish_at: z.string().max(100).nullable().optional(),
+  /** PUT: the version the form was loaded at; a different stored version is a 409 (ADR 0041). */
+  version: expectedVersion().optional(),
 });
 export type ProjectWriteRequest = z.infer<typeof projectWriteRequestSchema>;
 
@@ -449,6 +476,9 @@ export const projectInputSchema = z.object({
   image_url: urlField('Main image'),
   live_url: urlField('Live Demo URL'),
   case_study_url: urlField('Case Study URL'),
+  seo_title: optionalLimited('SEO title', PROJECT_LIMITS.seoTitle),
+  seo_description: optionalLimited('SEO description', PROJECT_LIMITS.seoDescription),
+  share_image_url: urlField('Share image'),
   gallery: z
     .array(
       z.object({

@@ -83,6 +83,8 @@ export const PROJECT_LIMITS = {
   industry: 100,
   category: 100,
   url: 500,
+  seoTitle: 300,
+  seoDescription: 1000,
   technology: 100,
   technologies: 50,
   galleryTitle: 300,

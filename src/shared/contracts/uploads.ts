@@ -221,6 +221,15 @@ export const uploadUsageSchema = z.object({
 });
 export type UploadUsage = z.infer<typeof uploadUsageSchema>;
 export const uploadUsageDataSchema = z.object({ usages: z.array(uploadUsageSchema) });
+
+/**
+ * GET /api/uploads/demo-images: the pictures that came with the demo content (site files under /demo/, not
+ * uploads) that some place still shows, by name, with those places.
+ */
+export const demoImagesDataSchema = z.object({
+  images: z.array(z.object({ url: z.string(), name: z.string(), usages: z.array(uploadUsageSchema) })),
+});
+export type DemoImagesData = z.infer<typeof demoImagesDataSchema>;
 export type UploadUsageData = z.infer<typeof uploadUsageDataSchema>;
 
 /** DELETE /api/uploads/{id}?force=true: delete a file still in use (its references are removed). */

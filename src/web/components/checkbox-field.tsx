@@ -10,10 +10,11 @@ export interface CheckboxFieldProps {
   onChange: (checked: boolean) => void;
   id?: string;
   className?: string;
+  disabled?: boolean;
 }
 
 /** A checkbox with its label and a line of explanation beside it. */
-export function CheckboxField({ label, hint, name, checked, onChange, id, className }: CheckboxFieldProps) {
+export function CheckboxField({ label, hint, name, checked, onChange, id, className, disabled }: CheckboxFieldProps) {
   const generatedId = useId();
   const boxId = id ?? generatedId;
   return (
@@ -23,11 +24,12 @@ export function CheckboxField({ label, hint, name, checked, onChange, id, classN
         type="checkbox"
         name={name}
         checked={checked}
+        disabled={disabled}
         onChange={(event) => onChange(event.target.checked)}
         aria-describedby={`${boxId}-hint`}
-        className="mt-0.5 size-4 rounded border-slate-300 accent-brand-600"
+        className="mt-0.5 size-4 rounded border-slate-300 accent-brand-600 disabled:opacity-50"
       />
-      <div>
+      <div className={cn(disabled && 'opacity-70')}>
         <label htmlFor={boxId} className="text-sm font-medium text-slate-800">
           {label}
         </label>

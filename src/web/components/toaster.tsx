@@ -10,10 +10,14 @@ const tones: Record<NotificationType, { box: string; icon: string; Icon: typeof 
   info: { box: 'border-sky-200', icon: 'text-sky-600', Icon: Info },
 };
 
-/** Where the stack sits: the staff member's App settings choose the corner (phones: full width, top or bottom). */
+/**
+ * Where the stack sits: the staff member's App settings choose the corner (phones: full width, top or
+ * bottom). At the top it starts below the sticky header (4rem on the site and in the admin), whose buttons
+ * (Refresh, the bell, Logout) stay usable while a toast shows.
+ */
 const corners: Record<NotificationPosition, string> = {
-  'top-right': 'top-0 sm:right-0',
-  'top-left': 'top-0 sm:left-0',
+  'top-right': 'top-16 sm:right-0',
+  'top-left': 'top-16 sm:left-0',
   'bottom-right': 'bottom-0 sm:right-0',
   'bottom-left': 'bottom-0 sm:left-0',
 };

@@ -7,6 +7,10 @@ export interface RootData {
   /** The home title, the default description and the keywords staff set (Content › SEO). */
   seo: SeoSettings;
   publicUrl: string;
+  /** The site's IANA time zone, in which staff write scheduled publish times. */
+  siteTimeZone: string;
+  /** Maintenance mode is on (only staff with a site pass see the pages then). */
+  maintenance: boolean;
 }
 
 /** The last root data this browser tab rendered with (never kept on the server, where every request shares it). */

@@ -2,7 +2,7 @@ import { data, isRouteErrorResponse, redirect } from 'react-router';
 import type { Route } from './+types/portfolio-project';
 import { PORTFOLIO_MAX_RELATED, PORTFOLIO_RELATED_COUNT } from '../../shared/contracts/portfolio.values';
 import { projectHref } from '../components/portfolio/project-format';
-import { projectDescription, projectJsonLd, projectOgImage } from '../features/portfolio/project-meta';
+import { projectDescription, projectJsonLd, projectOgImage, projectSeoTitle } from '../features/portfolio/project-meta';
 import { preloadProjectPage, ProjectPage } from '../features/portfolio/project-page';
 import {
   PROJECT_LOAD_ERROR,
@@ -55,7 +55,7 @@ export function meta({ matches, location, loaderData, error }: Route.MetaArgs) {
   const meta = pageMeta({
     matches,
     location: { pathname: projectHref(project) },
-    title: project.title,
+    title: projectSeoTitle(project),
     description: projectDescription(project) || undefined,
     image,
   });

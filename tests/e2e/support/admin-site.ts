@@ -62,15 +62,22 @@ export interface AdminJourney {
 /**
  * Starts a fresh site with its first admin (ADMIN_ENV) and a browser before the file's tests, creates
  * `staff` as that admin, and stops both afterwards. `shots` makes sure the screenshot folder exists;
- * `env` adds to the server's environment (TRUST_PROXY, for instance).
+ * `env` adds to the server's environment (TRUST_PROXY, for instance); `localhost` serves the site at
+ * http://localhost:<port> (passkeys need a host name).
  */
 export function useAdminSite(
-  options: { staff?: StaffUser[]; shots?: boolean; timeout?: number; env?: Record<string, string> } = {},
+  options: {
+    staff?: StaffUser[];
+    shots?: boolean;
+    timeout?: number;
+    env?: Record<string, string>;
+    localhost?: boolean;
+  } = {},
 ): AdminJourney {
   const journey = {} as AdminJourney;
   beforeAll(async () => {
     if (options.shots) mkdirSync(SHOTS, { recursive: true });
-    journey.site = await startSite({ ...ADMIN_ENV, ...options.env });
+    journey.site = await startSite({ ...ADMIN_ENV, ...options.env }, { localhost: options.localhost });
     journey.browser = await launchBrowser();
     const staff = options.staff ?? [];
     if (staff.length === 0) return;

@@ -66,7 +66,7 @@ export async function signIn(page: Page, baseUrl: string, username: string, pass
   await hydrated(page);
   await page.getByLabel('Username').fill(username);
   await page.locator('input[name="password"]').fill(password);
-  await page.getByRole('button', { name: 'Sign In' }).click();
+  await page.getByRole('button', { name: 'Sign In', exact: true }).click();
   await page.waitForURL(/\/admin\/(dashboard|overview|settings|[a-z]+)$/);
   await page.locator('[data-current-user]').waitFor();
 }

@@ -76,11 +76,12 @@ export async function startSite(
   env: Record<string, string> = {},
   // readyWithinMs: several instances migrating one MariaDB database at once on a loaded machine need longer.
   // server: the bundle to run, dist/server.js of the working directory unless given.
-  options: { dataDir?: string; cwd?: string; server?: string; readyWithinMs?: number } = {},
+  // localhost: the site's address is http://localhost:<port> (PUBLIC_URL too), as WebAuthn refuses IP addresses.
+  options: { dataDir?: string; cwd?: string; server?: string; readyWithinMs?: number; localhost?: boolean } = {},
 ): Promise<RunningSite> {
   const port = await freePort();
   const dataDir = options.dataDir ?? mkdtempSync(path.join(tmpdir(), 'site-e2e-'));
-  const baseUrl = `http://127.0.0.1:${port}`;
+  const baseUrl = `http://${options.localhost ? 'localhost' : '127.0.0.1'}:${port}`;
   let output = '';
   const child: ChildProcess = spawn(process.execPath, ['--enable-source-maps', options.server ?? 'dist/server.js'], {
     // Another build's directory (the bench compares a baseline build with this one in the same run).
@@ -157,10 +158,11 @@ export async function launchBrowser(): Promise<Browser> {
 
 export async function newPage(
   browser: Browser,
-  options: { width?: number; height?: number } = {},
+  options: { width?: number; height?: number; timezoneId?: string } = {},
 ): Promise<{ context: BrowserContext; page: Page; errors: string[] }> {
   const context = await browser.newContext({
     viewport: { width: options.width ?? 1280, height: options.height ?? 800 },
+    ...(options.timezoneId ? { timezoneId: options.timezoneId } : {}),
   });
   const page = await context.newPage();
   const errors: string[] = [];

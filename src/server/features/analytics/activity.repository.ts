@@ -1,5 +1,5 @@
 import type { Kysely, Transaction } from 'kysely';
-import { ACTIVITY_KEPT, type ActivityItem } from '../../../shared/contracts/analytics-dashboard';
+import { ACTIVITY_KEPT, ACTIVITY_SIGNED_IN, type ActivityItem } from '../../../shared/contracts/analytics-dashboard';
 import type { DB } from '../../db/schema';
 
 /*
@@ -60,15 +60,32 @@ export async function pruneActivity(db: Kysely<DB>): Promise<void> {
 }
 
 /** The newest activities first (ids grow with time), with the username of the staff member who did each. */
-export async function listActivity(db: Kysely<DB>, limit: number): Promise<ActivityItem[]> {
+/**
+ * The newest activities. `oneSignInPerUser` (the Overview) keeps only each user's latest sign-in: staff
+ * sign in every day, and a list of ten would otherwise be mostly "Signed in". The table keeps the
+ * ACTIVITY_KEPT newest only, so the whole of it is read and thinned here.
+ */
+export async function listActivity(
+  db: Kysely<DB>,
+  limit: number,
+  options: { oneSignInPerUser?: boolean } = {},
+): Promise<ActivityItem[]> {
   const rows = await db
     .selectFrom('activity_log as a')
     .leftJoin('users as u', 'u.id', 'a.user_id')
-    .select(['a.id', 'a.type', 'a.action', 'a.item', 'a.created_at', 'u.username'])
+    .select(['a.id', 'a.type', 'a.action', 'a.item', 'a.user_id', 'a.created_at', 'u.username'])
     .orderBy('a.id', 'desc')
-    .limit(limit)
+    .limit(options.oneSignInPerUser ? Math.max(limit, ACTIVITY_KEPT) : limit)
     .execute();
-  return rows.map((row) => ({
+  const signedIn = new Set<string>();
+  const shown = rows.filter((row) => {
+    if (!options.oneSignInPerUser || row.action !== ACTIVITY_SIGNED_IN) return true;
+    const who = String(row.user_id ?? row.item);
+    if (signedIn.has(who)) return false;
+    signedIn.add(who);
+    return true;
+  });
+  return shown.slice(0, limit).map((row) => ({
     id: Number(row.id),
     type: row.type,
     action: row.action,

@@ -1,6 +1,8 @@
 import type { Kysely } from 'kysely';
 import {
   ACTIVITY_SHOWN,
+  OVERVIEW_FOLLOW_UPS_SHOWN,
+  OVERVIEW_SCHEDULED_SHOWN,
   ANALYTICS_REALTIME_MINUTES,
   ANALYTICS_TOP_PAGES,
   ANALYTICS_TOP_POSTS,
@@ -31,6 +33,8 @@ import {
   type PageSort,
   type Span,
 } from './analytics-report.repository';
+import { scheduledFigures } from './scheduled.repository';
+import { waitingFigures } from './waiting.repository';
 import { periodAnswer, type Period, type SiteCalendar } from './site-calendar';
 
 /*
@@ -289,14 +293,16 @@ export async function overview(db: Kysely<DB>, calendar: SiteCalendar, now: Date
   const through = await rolledUpThrough(db);
   // ISO times compare as text: every stored time is after '0000' and before '9999'.
   const rawStart = through ? calendar.startOf(calendar.addDays(through, 1)) : '0000';
-  const [rolled, raw, today, blog, portfolio, contacts, activity] = await Promise.all([
+  const [rolled, raw, today, blog, portfolio, contacts, activity, scheduled, waiting] = await Promise.all([
     rolledTotals(db),
     rawViewTotals(db, rawStart, '9999'),
     todayViews(db, calendar, now),
     blogFigures(db, 0),
     portfolioFigures(db, 0),
     contactFigures(db, { weekStart: now.toISOString(), periodStart: now.toISOString(), periodEnd: now.toISOString() }),
-    listActivity(db, ACTIVITY_SHOWN),
+    listActivity(db, ACTIVITY_SHOWN, { oneSignInPerUser: true }),
+    scheduledFigures(db, OVERVIEW_SCHEDULED_SHOWN),
+    waitingFigures(db, calendar.dayOf(now), OVERVIEW_FOLLOW_UPS_SHOWN),
   ]);
   return {
     blog: { total: blog.total, published: blog.published },
@@ -309,5 +315,7 @@ export async function overview(db: Kysely<DB>, calendar: SiteCalendar, now: Date
       response_rate: percent(contacts.answered, contacts.total),
     },
     recent_activity: activity,
+    scheduled,
+    waiting,
   };
 }

@@ -102,7 +102,7 @@ describe.each(testDialects)('a restore of the site as the app makes it (%s)', (d
       accessibility: { reducedMotion: true },
     });
     const category = await call('POST', '/api/blog/categories', { name: 'Field Notes', color: '#112233' });
-    await call('POST', '/api/blog/posts', {
+    const created = await call('POST', '/api/blog/posts', {
       title: 'Ünïcode títle, with punctuation!',
       excerpt: 'An excerpt.',
       content: `<p>${'Words enough to be a post. '.repeat(5)}</p>`,
@@ -110,6 +110,11 @@ describe.each(testDialects)('a restore of the site as the app makes it (%s)', (d
       image_url: '/demo/blog-1.svg',
       tags: 'C++, Node.js, ünïcode',
     });
+    // A second save keeps a revision; an unsaved draft is kept for its editor (ADR 0041).
+    const postId = (created.data.post as { id: number }).id;
+    await call('PUT', `/api/blog/posts/${postId}`, { title: 'Ünïcode títle, edited', version: 1 });
+    await call('PUT', `/api/autosaves/post/${postId}`, { data: { title: 'Ünïcode draft', tags: ['a'] }, version: 2 });
+    await call('PUT', '/api/autosaves/project/new', { data: { title: 'A project not saved yet' } });
     await call('POST', '/api/certificates', {
       recipient_name: 'An Intern',
       recipient_type: 'intern',
@@ -117,7 +122,15 @@ describe.each(testDialects)('a restore of the site as the app makes it (%s)', (d
     });
 
     const before = await tableDigests(db);
-    for (const table of ['contacts', 'contact_notes', 'blog_comments', 'notifications', 'newsletter_subscribers']) {
+    for (const table of [
+      'contacts',
+      'contact_notes',
+      'blog_comments',
+      'notifications',
+      'newsletter_subscribers',
+      'revisions',
+      'autosaves',
+    ]) {
       expect(before[table]!.rows, table).toBeGreaterThan(0);
     }
     const backup = await call('POST', '/api/backups');
@@ -142,6 +155,7 @@ describe.each(testDialects)('a restore of the site as the app makes it (%s)', (d
       (row: Record<string, unknown>) => ({ ...row, kind: 'payment' }),
       /column "kind": "payment" is refused/,
     ],
+    ['revisions', (row: Record<string, unknown>) => ({ ...row, snapshot: '[1, 2]' }), /column "snapshot"/],
   ])(
     'answers 400 in the error envelope for a restore whose %s row the API could not have stored',
     async (table, edit, reason) => {

@@ -14,7 +14,7 @@ import {
 } from '../../../shared/contracts/company';
 import { contactPriorities, contactSources, contactStatuses } from '../../../shared/contracts/contacts.values';
 import { variantFormats, variantLabels } from '../../../shared/contracts/image-variants';
-import { isEmailAddress, subscriberStatuses } from '../../../shared/contracts/newsletter.values';
+import { isEmailAddress, storedSubscriberStatuses } from '../../../shared/contracts/newsletter.values';
 import { notificationKinds, notificationTypes } from '../../../shared/contracts/notifications';
 import { projectInputSchema, projectStatuses } from '../../../shared/contracts/portfolio';
 import {
@@ -23,10 +23,14 @@ import {
   teamMemberWriteSchema,
   testimonialWriteSchema,
 } from '../../../shared/contracts/site-content';
+import { revisionKinds } from '../../../shared/contracts/revisions';
 import { systemSettingsSchema } from '../../../shared/contracts/system-settings';
 import { SYSTEM_SETTINGS_KEY } from '../../../shared/contracts/system-settings.values';
+import { signInPolicySchema, SIGN_IN_POLICY_KEY } from '../../../shared/contracts/two-factor';
+import { passkeyCredentialIdSchema, passkeyTransportsSchema } from '../../../shared/contracts/passkeys';
 import { uploadCategorySchema } from '../../../shared/contracts/uploads';
 import { z } from '../../../shared/zod';
+import { REVISIONED_TABLES as revisionedTables } from '../../revisions/revision-store';
 import { SCHEDULE_SETTING } from './backups.service';
 
 /*
@@ -64,6 +68,7 @@ const SETTING_VALUES = new Map<unknown, z.ZodType>([
   [SYSTEM_SETTINGS_KEY, jsonText(systemSettingsSchema.partial())],
   [SEO_SETTINGS_KEY, jsonText(seoSettingsSchema)],
   [SCHEDULE_SETTING, jsonText(backupScheduleInputSchema)],
+  [SIGN_IN_POLICY_KEY, jsonText(signInPolicySchema)],
 ]);
 const anyJson = jsonText(z.unknown());
 const settingValue = (row: Record<string, unknown>) => SETTING_VALUES.get(row.key) ?? anyJson;
@@ -136,6 +141,7 @@ export const ROW_CONTRACTS: Readonly<Record<string, Readonly<Record<string, Colu
     image_url: projectInputSchema.shape.image_url,
     live_url: projectInputSchema.shape.live_url,
     case_study_url: projectInputSchema.shape.case_study_url,
+    share_image_url: projectInputSchema.shape.share_image_url,
   },
   project_gallery_images: {
     url: gallery.element.shape.url,
@@ -169,8 +175,23 @@ export const ROW_CONTRACTS: Readonly<Record<string, Readonly<Record<string, Colu
     kind: z.enum(notificationKinds),
   },
   newsletter_subscribers: {
-    status: z.enum(subscriberStatuses),
+    // The stored two values: pending and bounced are read from confirmed_at and bounced_at (ADR 0046).
+    status: z.enum(storedSubscriberStatuses),
     email: emailAddress,
+  },
+  revisions: {
+    item_type: z.enum(revisionedTables),
+    kind: z.enum(revisionKinds),
+    snapshot: jsonText(z.record(z.string(), z.unknown())),
+    changed_fields: jsonText(z.array(z.string())),
+  },
+  autosaves: {
+    item_type: z.enum(['blog_posts', 'portfolio_projects']),
+    data: jsonText(z.record(z.string(), z.unknown())),
+  },
+  webauthn_credentials: {
+    credential_id: passkeyCredentialIdSchema,
+    transports: jsonText(passkeyTransportsSchema),
   },
 };
 

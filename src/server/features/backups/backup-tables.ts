@@ -69,7 +69,13 @@ export const BACKED_UP_TABLES: readonly BackedUpTable[] = [
   byId('notifications'),
   byId('newsletter_subscribers'),
   byId('mail_outbox'),
+  byId('newsletter_sends'),
   byId('redirects'),
+  byId('user_totp'),
+  byId('user_recovery_codes'),
+  byId('revisions'),
+  byId('autosaves'),
+  byId('webauthn_credentials'),
 ];
 
 /**
@@ -81,6 +87,8 @@ export const EMPTIED_ON_RESTORE: readonly (keyof DB & string)[] = [
   'password_reset_tokens',
   'email_verification_tokens',
   'login_attempts',
+  'login_challenges',
+  'webauthn_challenges',
   // Mail limits and digest bookkeeping (ADR 0033): counters of this installation's recent sends.
   'mail_limits',
   'staff_digest_items',

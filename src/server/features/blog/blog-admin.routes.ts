@@ -4,8 +4,6 @@ import { idParamsSchema } from '../../../shared/contracts/common';
 import { messageEnvelope } from '../../../shared/contracts/common';
 import {
   BlogAdminMessage,
-  blogAdminCommentsDataSchema,
-  blogAdminCommentsQuerySchema,
   blogAdminPostSchema,
   blogBulkBodySchema,
   blogBulkDeleteBodySchema,
@@ -24,26 +22,22 @@ import {
 } from '../../../shared/contracts/blog';
 import { z } from '../../../shared/zod';
 import { activity } from '../../plugins/activity-log';
+import { addScheduledPublisher } from '../../plugins/scheduled-publishing';
+import { saveOptionsOf } from '../../revisions/revision-routes';
 import {
   bulkAction,
-  categoryName,
-  commentPostTitle,
-  createCategory,
   createPost,
-  deleteCategory,
-  deleteComment,
   deletePost,
-  listCommentsForStaff,
   postTitle,
   reorderPosts,
   setPostFlag,
-  updateCategory,
   updatePost,
 } from './blog-admin.service';
+import { categoryName, createCategory, deleteCategory, updateCategory } from './blog-categories.service';
+import { publishDuePosts } from './post-schedule.repository';
 
 const tags = ['blog admin'];
 const content = { access: 'content' } as const;
-const read = { access: 'read' } as const;
 const postAnswer = messageEnvelope(z.object({ post: blogAdminPostSchema }));
 const idAnswer = messageEnvelope(z.object({ id: z.number().int() }));
 const categoryAnswer = messageEnvelope(z.object({ category: blogCategorySchema }));
@@ -63,8 +57,8 @@ const bulkActivity = activity<BlogBulkResult, unknown>({
 });
 
 /**
- * /api/blog staff routes: writes need the 'content' permission (admin, editor), moderation reads 'read'.
- * Staff reads of posts (drafts) go through the public GET routes with a bearer token.
+ * /api/blog staff routes: writes need the 'content' permission (admin, editor); comments have their own
+ * (blog-comments.routes.ts). Staff reads of posts (drafts) go through the public GET routes with a bearer token.
  */
 export async function blogAdminRoutes(app: FastifyInstance): Promise<void> {
   const r = app.withTypeProvider<ZodTypeProvider>();
@@ -79,10 +73,19 @@ export async function blogAdminRoutes(app: FastifyInstance): Promise<void> {
   const category = (action: string) =>
     activity<{ category: BlogCategory }>({ type: 'blog', action, item: (_request, data) => data.category.name });
 
+  addScheduledPublisher(app, {
+    name: 'publish-scheduled-posts',
+    type: 'blog',
+    action: 'Published scheduled post',
+    // Every list, feed and article (their related posts) may show it; its address answered "not found".
+    tags: () => ['posts'],
+    publishDue: (now) => publishDuePosts(db(), now, app.config.siteTimeZone),
+  });
+
   r.post(
     '/blog/posts',
     {
-      config: { ...content, activity: post('Created post') },
+      config: { ...content, activity: post((p) => (p.status === 'scheduled' ? 'Scheduled post' : 'Created post')) },
       schema: {
         tags,
         summary: 'Create a blog post (the blog-form rules apply; content HTML is sanitised)',
@@ -91,7 +94,7 @@ export async function blogAdminRoutes(app: FastifyInstance): Promise<void> {
       },
     },
     async (request, reply) => {
-      const post = await createPost(db(), request.body);
+      const post = await createPost(db(), request.body, new Date(), saveOptionsOf(request));
       reply.status(201);
       return { success: true as const, data: { post }, message: BlogAdminMessage.POST_CREATED };
     },
@@ -118,17 +121,19 @@ export async function blogAdminRoutes(app: FastifyInstance): Promise<void> {
   r.put(
     '/blog/posts/:id',
     {
-      config: { ...content, activity: post('Updated post') },
+      config: { ...content, activity: post((p) => (p.status === 'scheduled' ? 'Scheduled post' : 'Updated post')) },
       schema: {
         tags,
-        summary: 'Update a blog post; absent fields keep their value, the slug changes only when sent',
+        summary:
+          'Update a blog post; absent fields keep their value, the slug changes only when sent; {version} refuses a stale copy (409)',
         params: idParamsSchema,
         body: blogPostWriteSchema,
         response: { 200: postAnswer },
       },
     },
     async (request) => {
-      const post = await updatePost(db(), request.params.id, request.body);
+      const save = saveOptionsOf(request, request.body.version);
+      const post = await updatePost(db(), request.params.id, request.body, new Date(), save);
       return { success: true as const, data: { post }, message: BlogAdminMessage.POST_UPDATED };
     },
   );
@@ -289,42 +294,6 @@ export async function blogAdminRoutes(app: FastifyInstance): Promise<void> {
     async (request) => {
       await deleteCategory(db(), request.params.id);
       return { success: true as const, data: { id: request.params.id }, message: BlogAdminMessage.CATEGORY_DELETED };
-    },
-  );
-
-  r.get(
-    '/blog/comments',
-    {
-      config: read,
-      schema: {
-        tags,
-        summary: 'Comments for moderation, newest first, with e-mail and post; filter by postId or status',
-        querystring: blogAdminCommentsQuerySchema,
-        response: { 200: z.object({ success: z.literal(true), data: blogAdminCommentsDataSchema }) },
-      },
-    },
-    async (request, reply) => {
-      reply.header('cache-control', 'private, no-store');
-      return { success: true as const, data: await listCommentsForStaff(db(), request.query) };
-    },
-  );
-
-  r.delete(
-    '/blog/comments/:id',
-    {
-      config: {
-        ...content,
-        activity: activity({
-          type: 'comment',
-          action: 'Deleted comment',
-          itemBefore: (request) => commentPostTitle(db(), request.params.id),
-        }),
-      },
-      schema: { tags, summary: 'Delete a comment', params: idParamsSchema, response: { 200: idAnswer } },
-    },
-    async (request) => {
-      await deleteComment(db(), request.params.id);
-      return { success: true as const, data: { id: request.params.id }, message: BlogAdminMessage.COMMENT_DELETED };
     },
   );
 }

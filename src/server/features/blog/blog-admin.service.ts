@@ -4,41 +4,33 @@ import {
   BlogAdminMessage,
   blogPostInputSchema,
   parseReadTime,
-  type BlogAdminCommentsData,
   type BlogAdminPost,
   type BlogBulkOperation,
   type BlogBulkResult,
-  type BlogCategory,
   type BlogOrderBody,
   type BlogPostInput,
   type BlogPostWrite,
-  blogCategoryWriteSchema,
-  type BlogCategoryBody,
 } from '../../../shared/contracts/blog';
-import { ErrorCode, ErrorMessage, formatMessage, type FieldError } from '../../../shared/errors';
+import { ErrorCode, ErrorMessage, type FieldError } from '../../../shared/errors';
+import type { Schedule } from '../../../shared/contracts/publishing.values';
 import type { z } from '../../../shared/zod';
-import type { CommentStatus, DB } from '../../db/schema';
+import type { DB } from '../../db/schema';
 import { isUniqueViolation, writeTransaction } from '../../db/write-conflicts';
 import { AppError, notFound } from '../../plugins/errors';
 import { recordSlugChange } from '../../plugins/redirect-rules';
+import { scheduleOfWrite } from '../../plugins/scheduled-publishing';
+import { claimVersion, type SaveOptions } from '../../revisions/revision-store';
+import { keepPostRevision, postRevisionFields } from './blog-revision-fields';
 import { sanitizePostHtml, slugify, toPlainText } from './blog-html';
 import {
   categoryExists,
-  categorySlugExists,
   companyName,
-  countPostsOfCategory,
-  deleteCategory as deleteCategoryRow,
-  deleteComment as deleteCommentRow,
   deletePosts,
   deleteUnusedTags,
   existingPostIds,
-  findCategory,
-  findCommentPostTitle,
   findPost,
   findPostTitle,
-  insertCategory,
   insertPost,
-  listCommentsForStaff as listCommentRows,
   listKeywordsOfPost,
   listTagNamesOfPosts,
   nextSortOrder,
@@ -49,19 +41,18 @@ import {
   setSortOrder,
   slugExists,
   slugsLike,
-  updateCategory as updateCategoryRow,
   updatePost as updatePostRow,
 } from './blog.repository';
 import { getPostForStaff, todayUtc } from './blog.service';
 
 type ValidPost = z.infer<typeof blogPostInputSchema>;
 
-function validationError(errors: FieldError[]): AppError {
+export function validationError(errors: FieldError[]): AppError {
   return new AppError(400, ErrorCode.VALIDATION_ERROR, errors[0]?.message ?? ErrorMessage.VALIDATION_ERROR, errors);
 }
 
 /** Zod issues as field errors; the first one becomes the message. */
-function issuesToErrors(issues: z.core.$ZodIssue[]): FieldError[] {
+export function issuesToErrors(issues: z.core.$ZodIssue[]): FieldError[] {
   return issues.map((issue) => ({ field: issue.path.map(String).join('.') || 'body', message: issue.message }));
 }
 
@@ -94,7 +85,11 @@ async function preparePost(db: Kysely<DB>, form: BlogPostWrite, now: Date): Prom
 }
 
 /** `base`, or `base-2`, `base-3`... whichever is free first. */
-async function uniqueSlug(db: Kysely<DB>, table: 'blog_posts' | 'blog_categories', base: string): Promise<string> {
+export async function uniqueSlug(
+  db: Kysely<DB>,
+  table: 'blog_posts' | 'blog_categories',
+  base: string,
+): Promise<string> {
   const taken = new Set(await slugsLike(db, table, base));
   if (!taken.has(base)) return base;
   let n = 2;
@@ -122,7 +117,7 @@ function readMinutes(post: ValidPost): number {
 }
 
 /** The post columns that a create and an update both write. */
-function postColumns(post: ValidPost) {
+function postColumns(post: ValidPost, schedule: Schedule) {
   return {
     title: post.title,
     excerpt: post.excerpt,
@@ -133,7 +128,8 @@ function postColumns(post: ValidPost) {
     date: post.date,
     read_time: readMinutes(post),
     featured: post.featured ? 1 : 0,
-    published: post.published ? 1 : 0,
+    published: schedule.published ? 1 : 0,
+    publish_at: schedule.publish_at,
     seo_title: post.seo_title,
     seo_description: post.seo_description,
   };
@@ -145,8 +141,14 @@ async function savePostLists(trx: Kysely<DB>, postId: number, post: ValidPost): 
   await replacePostKeywords(trx, postId, post.seo_keywords);
 }
 
-export async function createPost(db: Kysely<DB>, body: BlogPostWrite, now = new Date()): Promise<BlogAdminPost> {
+export async function createPost(
+  db: Kysely<DB>,
+  body: BlogPostWrite,
+  now = new Date(),
+  save: SaveOptions = {},
+): Promise<BlogAdminPost> {
   const post = await preparePost(db, body, now);
+  const schedule = scheduleOfWrite({ published: body.published, publish_at: body.publish_at }, undefined, now);
   const stamp = now.toISOString();
   const id = await writeTransaction(db, async (trx) => {
     let slug: string;
@@ -158,15 +160,16 @@ export async function createPost(db: Kysely<DB>, body: BlogPostWrite, now = new 
     }
     const postId = await insertPost(trx, {
       slug,
-      ...postColumns(post),
+      ...postColumns(post, schedule),
       sort_order: await nextSortOrder(trx, 'blog_posts'),
-      published_at: post.published ? stamp : null,
+      published_at: schedule.published ? stamp : null,
       created_at: stamp,
       updated_at: stamp,
     });
     await savePostLists(trx, postId, post);
     // The new post's address is its own: a redirect from it goes (ADR 0039).
     await recordSlugChange(trx, { section: 'blog', oldSlug: null, newSlug: slug, wasPublished: false, now: stamp });
+    await keepPostRevision(trx, postId, 1, null, save, stamp);
     return postId;
   });
   return getPostForStaff(db, String(id));
@@ -187,6 +190,7 @@ export async function updatePost(
   id: number,
   body: BlogPostWrite,
   now = new Date(),
+  save: SaveOptions = {},
 ): Promise<BlogAdminPost> {
   const existing = await findPostOrThrow(db, id);
   const [tags, keywords] = await Promise.all([listTagNamesOfPosts(db, [id]), listKeywordsOfPost(db, id)]);
@@ -206,20 +210,31 @@ export async function updatePost(
     seo_description: existing.seo_description,
     seo_keywords: keywords,
   };
-  const sent = Object.fromEntries(Object.entries(body).filter(([, value]) => value !== undefined));
+  const sent = Object.fromEntries(
+    Object.entries(body).filter(([key, value]) => value !== undefined && key !== 'version'),
+  );
   const merged: BlogPostWrite = { ...stored, ...sent };
   if (body.content !== undefined && body.read_time === undefined) merged.read_time = '';
   const post = await preparePost(db, merged, now);
+  const schedule = scheduleOfWrite(
+    { published: body.published, publish_at: body.publish_at },
+    { published: Number(existing.published) === 1, publish_at: existing.publish_at },
+    now,
+  );
   const stamp = now.toISOString();
 
   await writeTransaction(db, async (trx) => {
+    // A save made from an older version is refused before anything changes (ADR 0041).
+    const version = await claimVersion(trx, 'blog_posts', id, save.version);
+    const before = await postRevisionFields(trx, id);
+    if (version === undefined || !before) throw notFound(ErrorMessage.BLOG_POST_NOT_FOUND);
     const slug = post.slug && post.slug !== existing.slug ? post.slug : undefined;
     if (slug && (await slugExists(trx, slug, id))) throw slugTaken();
     try {
       await updatePostRow(trx, id, {
         ...(slug ? { slug } : {}),
-        ...postColumns(post),
-        published_at: post.published ? (existing.published_at ?? stamp) : existing.published_at,
+        ...postColumns(post, schedule),
+        published_at: schedule.published ? (existing.published_at ?? stamp) : existing.published_at,
         updated_at: stamp,
       });
     } catch (error) {
@@ -233,6 +248,7 @@ export async function updatePost(
     }
     await savePostLists(trx, id, post);
     await deleteUnusedTags(trx);
+    await keepPostRevision(trx, id, version, before, save, stamp);
   });
   return getPostForStaff(db, String(id));
 }
@@ -323,149 +339,9 @@ export async function bulkAction(
   });
 }
 
-// ---------------------------------------------------------------- categories
-
-async function categoryOut(db: Kysely<DB>, id: number): Promise<BlogCategory> {
-  const row = await findCategory(db, id);
-  if (!row) throw notFound(BlogAdminMessage.CATEGORY_NOT_FOUND);
-  return {
-    id: Number(row.id),
-    name: row.name,
-    slug: row.slug,
-    color: row.color,
-    description: row.description,
-    icon: row.icon,
-    post_count: 0,
-  };
-}
-
-const categorySlugTaken = () =>
-  new AppError(409, ErrorCode.CONFLICT, BlogAdminMessage.CATEGORY_SLUG_TAKEN, [
-    { field: 'slug', message: BlogAdminMessage.CATEGORY_SLUG_TAKEN },
-  ]);
-
-function parseCategory<T extends z.ZodType>(schema: T, body: unknown): z.infer<T> {
-  const result = schema.safeParse(body);
-  if (!result.success) throw validationError(issuesToErrors(result.error.issues));
-  return result.data;
-}
-
-/** Creates a category; the slug comes from the name (made unique) unless one is given (then it must be free). */
-export async function createCategory(db: Kysely<DB>, body: BlogCategoryBody, now = new Date()) {
-  const input = parseCategory(blogCategoryWriteSchema, body);
-  const name = toPlainText(input.name);
-  if (!name) throw validationError([{ field: 'name', message: BlogAdminMessage.CATEGORY_NAME_REQUIRED }]);
-  const stamp = now.toISOString();
-  const id = await writeTransaction(db, async (trx) => {
-    let slug: string;
-    if (input.slug) {
-      if (await categorySlugExists(trx, input.slug)) throw categorySlugTaken();
-      slug = input.slug;
-    } else {
-      slug = await uniqueSlug(trx, 'blog_categories', slugify(name, 90) || 'category');
-    }
-    return insertCategory(trx, {
-      name,
-      slug,
-      color: input.color.toUpperCase(),
-      description: input.description ? toPlainText(input.description) : null,
-      icon: input.icon ? toPlainText(input.icon) : null,
-      sort_order: await nextSortOrder(trx, 'blog_categories'),
-      created_at: stamp,
-      updated_at: stamp,
-    });
-  });
-  return categoryOut(db, id);
-}
-
-/** Updates the fields sent; the slug stays unless a new one is sent. */
-export async function updateCategory(db: Kysely<DB>, id: number, body: BlogCategoryBody, now = new Date()) {
-  const existing = await findCategory(db, id);
-  if (!existing) throw notFound(BlogAdminMessage.CATEGORY_NOT_FOUND);
-  const merged = {
-    name: existing.name,
-    color: existing.color,
-    description: existing.description,
-    icon: existing.icon,
-    ...Object.fromEntries(Object.entries(body).filter(([, value]) => value !== undefined)),
-  };
-  const input = parseCategory(blogCategoryWriteSchema, merged);
-  const name = toPlainText(input.name);
-  if (!name) throw validationError([{ field: 'name', message: BlogAdminMessage.CATEGORY_NAME_REQUIRED }]);
-  const slug = input.slug && input.slug !== existing.slug ? input.slug : undefined;
-  if (slug && (await categorySlugExists(db, slug, id))) throw categorySlugTaken();
-  try {
-    await updateCategoryRow(db, id, {
-      name,
-      ...(slug ? { slug } : {}),
-      color: input.color.toUpperCase(),
-      description: input.description ? toPlainText(input.description) : null,
-      icon: input.icon ? toPlainText(input.icon) : null,
-      updated_at: now.toISOString(),
-    });
-  } catch (error) {
-    if (isUniqueViolation(error)) throw categorySlugTaken();
-    throw error;
-  }
-  return categoryOut(db, id);
-}
-
-/** Deletes a category that no post (draft or published) uses; otherwise 409 naming the count. */
-export async function deleteCategory(db: Kysely<DB>, id: number): Promise<void> {
-  await writeTransaction(db, async (trx) => {
-    if (!(await findCategory(trx, id))) throw notFound(BlogAdminMessage.CATEGORY_NOT_FOUND);
-    const count = await countPostsOfCategory(trx, id);
-    if (count > 0) {
-      throw new AppError(409, ErrorCode.CONFLICT, formatMessage(BlogAdminMessage.CATEGORY_HAS_POSTS, { count }));
-    }
-    await deleteCategoryRow(trx, id);
-  });
-}
-
-// ---------------------------------------------------------------- comment moderation
-
-export async function listCommentsForStaff(
-  db: Kysely<DB>,
-  query: { page: number; limit: number; postId?: number; status?: CommentStatus },
-): Promise<BlogAdminCommentsData> {
-  const { page, limit } = query;
-  const { rows, total } = await listCommentRows(db, { postId: query.postId, status: query.status }, page, limit);
-  const pages = Math.ceil(total / limit);
-  return {
-    comments: rows.map((r) => ({
-      id: Number(r.id),
-      post_id: Number(r.post_id),
-      post_title: r.post_title,
-      post_slug: r.post_slug,
-      name: r.name,
-      email: r.email,
-      message: r.message,
-      status: r.status,
-      created_at: r.created_at,
-    })),
-    total,
-    page,
-    pages,
-    pagination: { page, limit, total, pages },
-  };
-}
-
 // ---------------------------------------------------------------- names for the recent activity
 
 /** A post's title; null when there is none (the call that follows answers 404). */
 export async function postTitle(db: Kysely<DB>, id: number): Promise<string | null> {
   return (await findPostTitle(db, id)) ?? null;
-}
-
-export async function categoryName(db: Kysely<DB>, id: number): Promise<string | null> {
-  return (await findCategory(db, id))?.name ?? null;
-}
-
-/** The title of the post a comment is on. */
-export async function commentPostTitle(db: Kysely<DB>, id: number): Promise<string | null> {
-  return (await findCommentPostTitle(db, id)) ?? null;
-}
-
-export async function deleteComment(db: Kysely<DB>, id: number): Promise<void> {
-  if (!(await deleteCommentRow(db, id))) throw notFound(BlogAdminMessage.COMMENT_NOT_FOUND);
 }

@@ -29,10 +29,14 @@ function isAllowedIframe(src: string | undefined): boolean {
   );
 }
 
-/** Images come from the web (http/https) or from this site's uploads. */
+/**
+ * Images come from the web (http/https), from this site's uploads, or from the images the site ships in
+ * public/ (the demo content's under /demo/, /images/): files only, never an address the site answers with
+ * a page or the API.
+ */
 function isAllowedImage(src: string | undefined): boolean {
   if (!src) return false;
-  return /^https?:\/\/[^\s/]/i.test(src) || /^\/uploads\/[^\s]*$/.test(src);
+  return /^https?:\/\/[^\s/]/i.test(src) || /^\/(uploads|demo|images)\/[^\s]*$/.test(src);
 }
 
 const RICH_TEXT: IOptions = {

@@ -60,13 +60,14 @@ export const summaryColumns = [
   'p.published',
   'p.sort_order',
   'p.published_at',
+  'p.publish_at',
   'p.created_at',
   'p.updated_at',
   'c.name as category_name',
   'c.slug as category_slug',
   'c.color as category_color',
 ] as const;
-export const detailColumns = [...summaryColumns, 'p.content', 'p.seo_title', 'p.seo_description'] as const;
+export const detailColumns = [...summaryColumns, 'p.content', 'p.seo_title', 'p.seo_description', 'p.version'] as const;
 
 export function postsWithCategory(db: Kysely<DB>) {
   return db.selectFrom('blog_posts as p').leftJoin('blog_categories as c', 'c.id', 'p.category_id');

@@ -1,8 +1,9 @@
 import { MysqlAdapter, sql, type Insertable, type Kysely, type Updateable } from 'kysely';
 import { insertReturningId } from '../../db/insert-id';
-import { forUpdate, likePrefix, pageWithTotal } from '../../db/query-helpers';
-import type { CommentStatus, DB } from '../../db/schema';
+import { forUpdate, likePrefix } from '../../db/query-helpers';
+import type { DB } from '../../db/schema';
 import { writeTransaction } from '../../db/write-conflicts';
+import { deleteItemHistory } from '../../revisions/revision-store';
 import { detailColumns, postsWithCategory, summaryColumns } from './blog-list.repository';
 
 export { listPosts, type PostFilter, type PostOrder, type PostSummaryRow } from './blog-list.repository';
@@ -267,17 +268,20 @@ export async function existingPostIds(db: Kysely<DB>, ids: number[]): Promise<nu
 export async function deletePosts(db: Kysely<DB>, ids: number[]): Promise<number> {
   if (ids.length === 0) return 0;
   const result = await db.deleteFrom('blog_posts').where('id', 'in', ids).executeTakeFirst();
+  await deleteItemHistory(db, 'blog_posts', ids);
   return Number(result.numDeletedRows);
 }
 
-/** Publishes or unpublishes; the first publication time is kept. */
+/** Publishes or unpublishes, either way ending a schedule; the first publication time is kept. */
 export async function setPublished(db: Kysely<DB>, ids: number[], published: boolean, now: string) {
   if (ids.length === 0) return;
   await db
     .updateTable('blog_posts')
     .set((eb) => ({
       published: published ? 1 : 0,
+      publish_at: null,
       updated_at: now,
+      version: sql<number>`version + 1`,
       ...(published ? { published_at: eb.fn.coalesce('published_at', eb.val(now)) } : {}),
     }))
     .where('id', 'in', ids)
@@ -288,7 +292,7 @@ export async function setFeatured(db: Kysely<DB>, ids: number[], featured: boole
   if (ids.length === 0) return;
   await db
     .updateTable('blog_posts')
-    .set({ featured: featured ? 1 : 0, updated_at: now })
+    .set({ featured: featured ? 1 : 0, updated_at: now, version: sql<number>`version + 1` })
     .where('id', 'in', ids)
     .execute();
 }
@@ -351,55 +355,6 @@ export async function countPostsOfCategory(db: Kysely<DB>, id: number): Promise<
 
 export async function deleteCategory(db: Kysely<DB>, id: number): Promise<boolean> {
   const result = await db.deleteFrom('blog_categories').where('id', '=', id).executeTakeFirst();
-  return Number(result.numDeletedRows) > 0;
-}
-
-// ---------------------------------------------------------------- comment moderation
-
-export async function listCommentsForStaff(
-  db: Kysely<DB>,
-  filter: { postId?: number; status?: CommentStatus },
-  page: number,
-  limit: number,
-) {
-  let query = db.selectFrom('blog_comments as m').innerJoin('blog_posts as p', 'p.id', 'm.post_id');
-  if (filter.postId !== undefined) query = query.where('m.post_id', '=', filter.postId);
-  if (filter.status !== undefined) query = query.where('m.status', '=', filter.status);
-  return pageWithTotal(
-    query,
-    (q) =>
-      q
-        .select([
-          'm.id',
-          'm.post_id',
-          'p.title as post_title',
-          'p.slug as post_slug',
-          'm.name',
-          'm.email',
-          'm.message',
-          'm.status',
-          'm.created_at',
-        ])
-        .orderBy('m.created_at', 'desc')
-        .orderBy('m.id', 'desc'),
-    page,
-    limit,
-  );
-}
-
-/** The title of the post a comment is on, or undefined. */
-export async function findCommentPostTitle(db: Kysely<DB>, id: number): Promise<string | undefined> {
-  const row = await db
-    .selectFrom('blog_comments as m')
-    .innerJoin('blog_posts as p', 'p.id', 'm.post_id')
-    .select('p.title')
-    .where('m.id', '=', id)
-    .executeTakeFirst();
-  return row?.title;
-}
-
-export async function deleteComment(db: Kysely<DB>, id: number): Promise<boolean> {
-  const result = await db.deleteFrom('blog_comments').where('id', '=', id).executeTakeFirst();
   return Number(result.numDeletedRows) > 0;
 }
 

@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { CommentModerationMessage } from '../../../shared/contracts/comment-moderation';
 import { isbot } from 'isbot';
 import { successEnvelope } from '../../../shared/contracts/common';
 import {
@@ -29,16 +30,15 @@ import {
   getPostForStaff,
   likePost,
   listCategories,
-  listComments,
   listPosts,
   listPostsForStaff,
   listRelatedPosts,
   listTags,
-  postComment,
   searchPosts,
   viewPost,
   visitorKey,
 } from './blog.service';
+import { listComments, postComment } from './blog-comments.service';
 
 const tags = ['blog'];
 const config = { access: 'public' } as const;
@@ -292,7 +292,11 @@ export async function blogPublicRoutes(app: FastifyInstance): Promise<void> {
     async (request, reply) => {
       const comment = await postComment(db(), app.staffAlerts, request.params.slugOrId, request.body);
       reply.status(201);
-      return { success: true as const, data: { comment }, message: BlogMessage.COMMENT_POSTED };
+      return {
+        success: true as const,
+        data: { comment },
+        message: comment.awaiting_review ? CommentModerationMessage.AWAITING_REVIEW : BlogMessage.COMMENT_POSTED,
+      };
     },
   );
 }

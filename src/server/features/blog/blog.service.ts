@@ -6,16 +6,11 @@ import {
   blogListQuerySchema,
   blogReadTimeOptions,
   blogSorts,
-  COMMENT_EMAIL_MAX,
-  COMMENT_MESSAGE_MAX,
-  COMMENT_NAME_MAX,
   formatReadTime,
   type BlogAdminListData,
   type BlogAdminPost,
   type BlogAdminPostSummary,
   type BlogCategory,
-  type BlogComment,
-  type BlogCommentRequest,
   type BlogLikeData,
   type BlogViewData,
   type BlogListData,
@@ -27,21 +22,17 @@ import {
   type BlogStats,
   type BlogTag,
 } from '../../../shared/contracts/blog';
-import { ErrorCode, ErrorMessage, type FieldError } from '../../../shared/errors';
-import { z } from '../../../shared/zod';
+import { publicationStatus } from '../../../shared/contracts/publishing.values';
+import { ErrorMessage } from '../../../shared/errors';
 import type { DB } from '../../db/schema';
-import { writeTransaction } from '../../db/write-conflicts';
 import { countAfresh, type KeptCount } from '../../plugins/kept-counts';
-import type { StaffAlerts } from '../../plugins/staff-alerts';
-import { AppError, notFound } from '../../plugins/errors';
+import { notFound } from '../../plugins/errors';
 import {
   addPostLike,
   addPostView,
   categoryTotals,
   commentTotal,
   findPost,
-  insertComment,
-  listApprovedComments,
   listCategoriesWithPublishedCount,
   listKeywordsOfPost,
   listPosts as listPostRows,
@@ -164,15 +155,22 @@ function toSummary(row: PostSummaryRow, tags: string[]): BlogPostSummary {
   };
 }
 
-function toAdminSummary(row: PostSummaryRow, tags: string[]): BlogAdminPostSummary {
+/** What staff see of a post beyond what visitors do: its status and bookkeeping. */
+function staffFieldsOf(row: PostSummaryRow) {
+  const published = Number(row.published) === 1;
   return {
-    ...toSummary(row, tags),
-    published: Number(row.published) === 1,
+    published,
+    status: publicationStatus(published, row.publish_at),
+    publish_at: row.publish_at,
     category_id: row.category_id === null ? null : Number(row.category_id),
     sort_order: Number(row.sort_order),
     published_at: row.published_at,
     updated_at: row.updated_at,
   };
+}
+
+function toAdminSummary(row: PostSummaryRow, tags: string[]): BlogAdminPostSummary {
+  return { ...toSummary(row, tags), ...staffFieldsOf(row) };
 }
 
 async function toSummaries(db: Kysely<DB>, rows: PostSummaryRow[]): Promise<BlogPostSummary[]> {
@@ -239,7 +237,8 @@ export async function findPostRow(db: Kysely<DB>, slugOrId: string, includeDraft
   return byId;
 }
 
-const findPublished = (db: Kysely<DB>, slugOrId: string) => findPostRow(db, slugOrId, false);
+/** A published post by slug or id (404 otherwise). */
+export const findPublished = (db: Kysely<DB>, slugOrId: string) => findPostRow(db, slugOrId, false);
 
 async function toDetail(db: Kysely<DB>, row: PostDetailRow): Promise<BlogPostDetail> {
   const id = Number(row.id);
@@ -261,14 +260,7 @@ export async function getPost(db: Kysely<DB>, slugOrId: string): Promise<BlogPos
 /** Any post (drafts too) by slug or id, as staff see it. */
 export async function getPostForStaff(db: Kysely<DB>, slugOrId: string): Promise<BlogAdminPost> {
   const row = await findPostRow(db, slugOrId, true);
-  return {
-    ...(await toDetail(db, row)),
-    published: Number(row.published) === 1,
-    category_id: row.category_id === null ? null : Number(row.category_id),
-    sort_order: Number(row.sort_order),
-    published_at: row.published_at,
-    updated_at: row.updated_at,
-  };
+  return { ...(await toDetail(db, row)), ...staffFieldsOf(row), version: Number(row.version) };
 }
 
 /**
@@ -363,85 +355,4 @@ export async function likePost(db: Kysely<DB>, slugOrId: string, visitor: string
   const post = await findPublished(db, slugOrId);
   const { likes } = await addPostLike(db, Number(post.id), visitor, new Date().toISOString());
   return { likes, liked: true };
-}
-
-export async function listComments(db: Kysely<DB>, slugOrId: string): Promise<BlogComment[]> {
-  const post = await findPublished(db, slugOrId);
-  const rows = await listApprovedComments(db, Number(post.id));
-  return rows.map((r) => ({ id: Number(r.id), name: r.name, message: r.message, created_at: r.created_at }));
-}
-
-/** Trimmed plain text; NUL characters are dropped (PostgreSQL cannot store them). */
-const clean = (value: string | undefined) => (value ?? '').replaceAll('\u0000', '').trim();
-/** Length in characters (code points), as the database columns count it. */
-const length = (value: string) => [...value].length;
-const emailSchema = z.email();
-
-function validationError(message: string, errors: FieldError[]): AppError {
-  return new AppError(400, ErrorCode.VALIDATION_ERROR, message, errors);
-}
-
-/** The comment fields, checked as the spec says: all three required after trimming, then each one. */
-export function validateComment(body: BlogCommentRequest): { name: string; email: string; message: string } {
-  const fields = { name: clean(body.name), email: clean(body.email), message: clean(body.message) };
-  const blank = (Object.keys(fields) as (keyof typeof fields)[]).filter((key) => !fields[key]);
-  if (blank.length > 0) {
-    throw validationError(
-      ErrorMessage.COMMENT_FIELDS_REQUIRED,
-      blank.map((field) => ({ field, message: ErrorMessage.COMMENT_FIELDS_REQUIRED })),
-    );
-  }
-  const errors: FieldError[] = [];
-  if (length(fields.name) > COMMENT_NAME_MAX)
-    errors.push({ field: 'name', message: ErrorMessage.COMMENT_NAME_TOO_LONG });
-  if (length(fields.email) > COMMENT_EMAIL_MAX) {
-    errors.push({ field: 'email', message: ErrorMessage.COMMENT_EMAIL_TOO_LONG });
-  } else if (!emailSchema.safeParse(fields.email).success) {
-    errors.push({ field: 'email', message: ErrorMessage.COMMENT_EMAIL_INVALID });
-  }
-  if (length(fields.message) > COMMENT_MESSAGE_MAX) {
-    errors.push({ field: 'message', message: ErrorMessage.COMMENT_MESSAGE_TOO_LONG });
-  }
-  const first = errors[0];
-  if (first) throw validationError(first.message, errors);
-  return fields;
-}
-
-/**
- * Stores a visitor's comment as plain text (approved until moderation exists), with the staff
- * notifications and mails about it in the same transaction; the mails go out after the commit. A
- * filled-in honeypot gets the same answer, but nothing is stored.
- */
-export async function postComment(
-  db: Kysely<DB>,
-  alerts: StaffAlerts,
-  slugOrId: string,
-  body: BlogCommentRequest,
-): Promise<BlogComment> {
-  const post = await findPublished(db, slugOrId);
-  const { name, email, message } = validateComment(body);
-  const created_at = new Date().toISOString();
-  if (clean(body.website)) return { id: 0, name, message, created_at };
-  const postId = Number(post.id);
-  const id = await writeTransaction(db, async (trx) => {
-    const commentId = await insertComment(trx, {
-      post_id: postId,
-      name,
-      email,
-      message,
-      status: 'approved',
-      created_at,
-    });
-    await alerts.newComment(trx, {
-      commentId,
-      postId,
-      postTitle: post.title,
-      postSlug: post.slug,
-      name,
-      message,
-    });
-    return commentId;
-  });
-  alerts.flush();
-  return { id, name, message, created_at };
 }

@@ -1,5 +1,6 @@
 import type { Insertable, Kysely, Transaction } from 'kysely';
 import { forUpdate } from '../../db/query-helpers';
+import { insertReturningId } from '../../db/insert-id';
 import type { DB } from '../../db/schema';
 
 export async function findProfile(db: Kysely<DB>) {
@@ -19,22 +20,27 @@ export async function listSocialLinks(db: Kysely<DB>) {
     .execute();
 }
 
+/** The profile's row (the first), locked until the transaction ends; undefined before it was ever saved. */
+export async function lockProfile(trx: Transaction<DB>) {
+  return forUpdate(
+    trx,
+    trx.selectFrom('company_profile').select(['id', 'updated_at']).orderBy('id').limit(1),
+  ).executeTakeFirst();
+}
+
 /**
- * Replaces the profile (the first row, or a new one), the core services and the social links, in one
- * transaction: the public pages never see half a change.
+ * Replaces the profile (the row `id`, or a new one when there is none), the core services and the social
+ * links, in one transaction: the public pages never see half a change. Returns the profile's id.
  */
 export async function replaceProfile(
   trx: Transaction<DB>,
+  id: number | undefined,
   profile: Omit<Insertable<DB['company_profile']>, 'id'>,
   coreServices: string[],
   socialLinks: Array<{ platform: string; title: string; url: string }>,
-): Promise<void> {
-  const current = await forUpdate(
-    trx,
-    trx.selectFrom('company_profile').select('id').orderBy('id').limit(1),
-  ).executeTakeFirst();
-  if (current) await trx.updateTable('company_profile').set(profile).where('id', '=', current.id).execute();
-  else await trx.insertInto('company_profile').values(profile).execute();
+): Promise<number> {
+  if (id !== undefined) await trx.updateTable('company_profile').set(profile).where('id', '=', id).execute();
+  const profileId = id ?? (await insertReturningId(trx, 'company_profile', profile));
   await trx.deleteFrom('company_core_services').execute();
   if (coreServices.length > 0) {
     await trx
@@ -49,4 +55,5 @@ export async function replaceProfile(
       .values(socialLinks.map((link, sort_order) => ({ ...link, sort_order })))
       .execute();
   }
+  return profileId;
 }

@@ -2,23 +2,46 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from '../../../shared/zod';
 import {
+  companyAdminSchema,
   companyProfileSchema,
+  companySaveSchema,
   companyWriteSchema,
+  seoAdminSchema,
+  seoSaveSchema,
   seoSettingsSchema,
   seoWriteSchema,
-  type CompanyProfile,
-  type SeoSettings,
+  SEO_SETTINGS_KEY,
+  type CompanyAdmin,
+  type SeoAdmin,
 } from '../../../shared/contracts/company';
+import { ErrorMessage } from '../../../shared/errors';
 import { activity } from '../../plugins/activity-log';
-import { getCompanyProfile, getSeoSettings, updateCompanyProfile, updateSeoSettings } from './company.service';
+import { settingRowId } from '../../plugins/settings.repository';
+import { registerRevisionRoutes, restorable, saveOptionsOf } from '../../revisions/revision-routes';
+import { findProfile } from './company.repository';
+import {
+  companyRevisionFields,
+  getCompanyAdmin,
+  getCompanyProfile,
+  getSeoAdmin,
+  getSeoSettings,
+  seoRevisionFields,
+  updateCompanyProfile,
+  updateSeoSettings,
+} from './company.service';
+
+const staffRead = { access: 'read' } as const;
 
 export async function companyRoutes(app: FastifyInstance): Promise<void> {
-  app.withTypeProvider<ZodTypeProvider>().put(
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const db = () => app.database.db;
+
+  r.put(
     '/company',
     {
       config: {
         access: 'content',
-        activity: activity<CompanyProfile, unknown>({
+        activity: activity<CompanyAdmin, unknown>({
           type: 'content',
           action: 'Updated company information',
           item: (_request, data) => data.name,
@@ -26,19 +49,23 @@ export async function companyRoutes(app: FastifyInstance): Promise<void> {
       },
       schema: {
         tags: ['company'],
-        summary: 'Replace the company profile, its core services and social links (issue 12)',
-        body: companyWriteSchema,
-        response: { 200: z.object({ success: z.literal(true), data: companyProfileSchema, message: z.string() }) },
+        summary:
+          'Replace the company profile, its core services and social links; {version} refuses a stale copy (409)',
+        body: companySaveSchema,
+        response: { 200: z.object({ success: z.literal(true), data: companyAdminSchema, message: z.string() }) },
       },
     },
-    async (request) => ({
-      success: true as const,
-      data: await updateCompanyProfile(app.database.db, request.body),
-      message: 'Company information saved',
-    }),
+    async (request) => {
+      const { version, ...input } = request.body;
+      return {
+        success: true as const,
+        data: await updateCompanyProfile(db(), input, saveOptionsOf(request, version)),
+        message: 'Company information saved',
+      };
+    },
   );
 
-  app.withTypeProvider<ZodTypeProvider>().get(
+  r.get(
     '/company',
     {
       config: { access: 'public' },
@@ -50,11 +77,27 @@ export async function companyRoutes(app: FastifyInstance): Promise<void> {
     },
     async (_request, reply) => {
       reply.header('cache-control', 'public, max-age=60, stale-while-revalidate=600');
-      return { success: true as const, data: await getCompanyProfile(app.database.db) };
+      return { success: true as const, data: await getCompanyProfile(db()) };
     },
   );
 
-  app.withTypeProvider<ZodTypeProvider>().get(
+  r.get(
+    '/company/admin',
+    {
+      config: staffRead,
+      schema: {
+        tags: ['company'],
+        summary: 'The company profile as staff edit it, with its version (0: never saved)',
+        response: { 200: z.object({ success: z.literal(true), data: companyAdminSchema }) },
+      },
+    },
+    async (_request, reply) => {
+      reply.header('cache-control', 'private, no-store');
+      return { success: true as const, data: await getCompanyAdmin(db()) };
+    },
+  );
+
+  r.get(
     '/company/seo',
     {
       config: { access: 'public' },
@@ -66,16 +109,32 @@ export async function companyRoutes(app: FastifyInstance): Promise<void> {
     },
     async (_request, reply) => {
       reply.header('cache-control', 'public, max-age=60, stale-while-revalidate=600');
-      return { success: true as const, data: await getSeoSettings(app.database.db) };
+      return { success: true as const, data: await getSeoSettings(db()) };
     },
   );
 
-  app.withTypeProvider<ZodTypeProvider>().put(
+  r.get(
+    '/company/seo/admin',
+    {
+      config: staffRead,
+      schema: {
+        tags: ['company'],
+        summary: 'The SEO settings as staff edit them, with their version (0: never saved)',
+        response: { 200: z.object({ success: z.literal(true), data: seoAdminSchema }) },
+      },
+    },
+    async (_request, reply) => {
+      reply.header('cache-control', 'private, no-store');
+      return { success: true as const, data: await getSeoAdmin(db()) };
+    },
+  );
+
+  r.put(
     '/company/seo',
     {
       config: {
         access: 'content',
-        activity: activity<SeoSettings, unknown>({
+        activity: activity<SeoAdmin, unknown>({
           type: 'content',
           action: 'Updated SEO settings',
           item: (_request, data) => data.siteTitle,
@@ -83,15 +142,48 @@ export async function companyRoutes(app: FastifyInstance): Promise<void> {
       },
       schema: {
         tags: ['company'],
-        summary: 'Change the SEO settings (issue 12)',
-        body: seoWriteSchema,
-        response: { 200: z.object({ success: z.literal(true), data: seoSettingsSchema, message: z.string() }) },
+        summary: 'Change the SEO settings; {version} refuses a stale copy (409)',
+        body: seoSaveSchema,
+        response: { 200: z.object({ success: z.literal(true), data: seoAdminSchema, message: z.string() }) },
       },
     },
-    async (request) => ({
-      success: true as const,
-      data: await updateSeoSettings(app.database.db, request.body),
-      message: 'SEO settings saved',
-    }),
+    async (request) => {
+      const { version, ...input } = request.body;
+      return {
+        success: true as const,
+        data: await updateSeoSettings(db(), input, saveOptionsOf(request, version)),
+        message: 'SEO settings saved',
+      };
+    },
   );
+
+  // /api/company/revisions… and /api/company/seo/revisions… (ADR 0041).
+  await registerRevisionRoutes(app, {
+    path: '/company',
+    table: 'company_profile',
+    singleId: async (database) => {
+      const row = await findProfile(database);
+      return row ? Number(row.id) : undefined;
+    },
+    noun: 'company information',
+    activityType: 'content',
+    tags: ['company'],
+    notFoundMessage: ErrorMessage.COMPANY_NOT_CONFIGURED,
+    fields: (database) => companyRevisionFields(database),
+    name: async (database) => (await findProfile(database))?.name ?? null,
+    restore: (database, _id, fields, save) =>
+      updateCompanyProfile(database, restorable(companyWriteSchema, fields), save),
+  });
+  await registerRevisionRoutes(app, {
+    path: '/company/seo',
+    table: 'settings',
+    singleId: (database) => settingRowId(database, SEO_SETTINGS_KEY),
+    noun: 'SEO settings',
+    activityType: 'content',
+    tags: ['company'],
+    notFoundMessage: 'SEO settings not found',
+    fields: (database) => seoRevisionFields(database),
+    name: async (database) => (await getSeoSettings(database)).siteTitle,
+    restore: (database, _id, fields, save) => updateSeoSettings(database, restorable(seoWriteSchema, fields), save),
+  });
 }

@@ -1,6 +1,4 @@
-import type { AddressInfo } from 'node:net';
-import { SMTPServer } from 'smtp-server';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import {
   CONFIRMATIONS_PER_RECIPIENT,
   CONFIRMATIONS_PER_SENDER,
@@ -9,6 +7,7 @@ import {
 } from '../../plugins/mail-limits';
 import { CONTACT_DIGEST_JOB } from '../../plugins/staff-alerts';
 import { createUser, freshIp, type TestUser } from '../../testing/auth-helpers';
+import { useSmtpSink } from '../../testing/smtp-sink';
 import { useTestApp } from '../../testing/test-app';
 import { countRows, testDialects } from '../../testing/test-database';
 
@@ -43,35 +42,11 @@ async function waitFor<T>(probe: () => T | undefined | Promise<T | undefined>, t
 const SUBMISSIONS = 100;
 
 describe.each(testDialects)('the quote form is no mail relay (%s)', (dialect) => {
-  let received: Received[] = [];
-  const server = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ['STARTTLS'],
-    logger: false,
-    onData(stream, session, callback) {
-      const chunks: Buffer[] = [];
-      stream.on('data', (chunk: Buffer) => chunks.push(chunk));
-      stream.on('end', () => {
-        received.push({
-          to: session.envelope.rcptTo.map((r) => r.address),
-          raw: decodeQuotedPrintable(Buffer.concat(chunks).toString('utf8')),
-        });
-        callback();
-      });
-    },
-  });
   const env: Record<string, string> = { MAIL_FROM: 'Studio <no-reply@studio.test>' };
-  // Runs before useTestApp's own beforeAll, which reads env then.
-  beforeAll(async () => {
-    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-    env.SMTP_URL = `smtp://127.0.0.1:${(server.server.address() as AddressInfo).port}`;
-  });
+  const sink = useSmtpSink(env);
   const t = useTestApp(dialect, { seed: false, env });
   const db = () => t.db.database.db;
   let staff: TestUser[] = [];
-  afterAll(async () => {
-    await new Promise<void>((resolve) => server.close(() => resolve()));
-  });
   beforeAll(async () => {
     staff = [await createUser(db(), { role: 'admin' }), await createUser(db(), { role: 'editor' })];
     staff.push(await createUser(db(), { role: 'viewer' }));
@@ -81,7 +56,7 @@ describe.each(testDialects)('the quote form is no mail relay (%s)', (dialect) =>
     await db().deleteFrom('mail_outbox').execute();
     await db().deleteFrom('mail_limits').execute();
     await db().deleteFrom('staff_digest_items').execute();
-    received = [];
+    sink.received.length = 0;
   });
 
   const submit = (payload: Record<string, string>, ip = freshIp()) =>
@@ -97,7 +72,8 @@ describe.each(testDialects)('the quote form is no mail relay (%s)', (dialect) =>
   async function delivered(): Promise<Received[]> {
     await t.app.mailer.settled();
     const total = await countRows(db(), 'mail_outbox');
-    return waitFor(() => (received.length >= total ? received : undefined));
+    const decoded = () => sink.received.map((mail) => ({ to: mail.to, raw: decodeQuotedPrintable(mail.raw) }));
+    return waitFor(() => (sink.received.length >= total ? decoded() : undefined));
   }
 
   it(`${SUBMISSIONS} submissions to sub-addresses of one mailbox from ${SUBMISSIONS} clients queue a bounded number of mails`, async () => {

@@ -144,6 +144,7 @@ describe.each(testDialects)('the staff contact calls on %s', (dialect) => {
         assignedTo: { id: user.id, username: user.username },
         read: true,
         read_at: '2026-02-01T10:00:00.000Z',
+        follow_up_on: null,
         notes_count: 2,
         created_at: contact!.created_at,
         updated_at: contact!.updated_at,

@@ -29,6 +29,8 @@ export interface ContactFilter {
   to?: string;
   /** Only contacts whose mail is failing (error_message set). */
   failing?: boolean;
+  /** Only contacts with a follow-up on or before this day (YYYY-MM-DD). */
+  followUpBy?: string;
 }
 
 export type ContactSortField = 'created_at' | 'updated_at' | 'last_name' | 'email' | 'status' | 'priority';
@@ -67,6 +69,7 @@ const summaryColumns = [
   'contacts.error_message',
   'contacts.assigned_to',
   'contacts.read_at',
+  'contacts.follow_up_on',
   'contacts.created_at',
   'contacts.updated_at',
 ] as const;
@@ -92,6 +95,7 @@ function filtered(db: Db, filter: ContactFilter) {
   if (filter.from) query = query.where('contacts.created_at', '>=', filter.from);
   if (filter.to) query = query.where('contacts.created_at', '<', filter.to);
   if (filter.failing) query = query.where('contacts.error_message', 'is not', null);
+  if (filter.followUpBy) query = query.where('contacts.follow_up_on', '<=', filter.followUpBy);
   return query;
 }
 

@@ -1,6 +1,7 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { idParamsSchema } from '../../../shared/contracts/common';
+import { siteDayOf } from '../../../shared/site-day';
 import {
   contactAnalyticsQuerySchema,
   contactAnalyticsSchema,
@@ -45,6 +46,7 @@ import {
   getContact,
   listAssignees,
   listContactsPage,
+  type StaffView,
   patchContact,
   recentContacts,
   removeContact,
@@ -104,6 +106,10 @@ function bulkActivity(request: ContactBulkRequest, affected: number): string | n
 export async function contactsRoutes(app: FastifyInstance): Promise<void> {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const db = () => app.database.db;
+  const staffView = (request: FastifyRequest): StaffView => ({
+    userId: requireUser(request).id,
+    today: siteDayOf(new Date(), app.config.siteTimeZone),
+  });
   /** A staff change of one contact: the contact is named by what is stored before the change. */
   const changed = <Body>(action: string | ((body: Body) => string | null)) =>
     activity<unknown, { id: number }, Body>({
@@ -148,7 +154,7 @@ export async function contactsRoutes(app: FastifyInstance): Promise<void> {
     },
     async (request) => ({
       success: true as const,
-      data: await listContactsPage(db(), request.query, requireUser(request).id),
+      data: await listContactsPage(db(), request.query, staffView(request)),
     }),
   );
 
@@ -165,7 +171,7 @@ export async function contactsRoutes(app: FastifyInstance): Promise<void> {
     },
     async (request) => ({
       success: true as const,
-      data: await listContactsPage(db(), request.body, requireUser(request).id),
+      data: await listContactsPage(db(), request.body, staffView(request)),
     }),
   );
 
@@ -234,7 +240,7 @@ export async function contactsRoutes(app: FastifyInstance): Promise<void> {
       },
     },
     async (request, reply) => {
-      const csv = await exportContactsCsv(db(), request.query, requireUser(request).id);
+      const csv = await exportContactsCsv(db(), request.query, staffView(request));
       const day = new Date().toISOString().slice(0, 10);
       reply
         .header('content-type', 'text/csv; charset=utf-8')

@@ -30,6 +30,7 @@ import { writeTransaction } from '../../db/write-conflicts';
 import { AppError, notFound } from '../../plugins/errors';
 import { spreadsheetSafe } from '../../plugins/spreadsheet-safe';
 import type { StaffAlerts } from '../../plugins/staff-alerts';
+import { listReplies } from './contact-replies';
 import {
   contactExists,
   countBy,
@@ -160,6 +161,7 @@ function toSummary(row: ContactRow): ContactSummary {
         : null,
     read: row.read_at !== null,
     read_at: row.read_at,
+    follow_up_on: row.follow_up_on,
     notes_count: Number(row.notes_count ?? 0),
     created_at: row.created_at,
     updated_at: row.updated_at,
@@ -174,12 +176,23 @@ function nextDay(date: string): string {
 
 type FilterQuery = Pick<
   ContactListQuery,
-  'search' | 'status' | 'priority' | 'read' | 'assignedTo' | 'dateFrom' | 'dateTo'
+  'search' | 'status' | 'priority' | 'read' | 'assignedTo' | 'dateFrom' | 'dateTo' | 'followUp'
 >;
 
-/** The list filters as the repository takes them; `assignedTo: 'me'` is the signed-in user. */
-export function filterOf(query: FilterQuery, userId: number): ContactFilter {
+/** Who reads the list, and the site's day for them: what "me" and "due" mean. */
+export interface StaffView {
+  userId: number;
+  /** YYYY-MM-DD in the site's time zone. */
+  today: string;
+}
+
+/**
+ * The list filters as the repository takes them; `assignedTo: 'me'` is the signed-in user, a due follow-up
+ * one on or before `today` (the site's day).
+ */
+export function filterOf(query: FilterQuery, { userId, today }: StaffView): ContactFilter {
   return {
+    followUpBy: query.followUp === 'due' ? today : query.followUp === 'set' ? '9999-12-31' : undefined,
     search: query.search,
     status: query.status === 'all' ? undefined : query.status,
     priority: query.priority === 'all' ? undefined : query.priority,
@@ -193,9 +206,9 @@ export function filterOf(query: FilterQuery, userId: number): ContactFilter {
 export async function listContactsPage(
   db: Kysely<DB>,
   query: ContactListQuery,
-  userId: number,
+  view: StaffView,
 ): Promise<ContactListData> {
-  const filter = filterOf(query, userId);
+  const filter = filterOf(query, view);
   const order = { field: query.sortBy ?? 'created_at', direction: query.sortOrder ?? query.sort ?? 'desc' } as const;
   const [total, rows] = await Promise.all([
     countContacts(db, filter),
@@ -208,11 +221,11 @@ export async function listContactsPage(
   };
 }
 
-/** The contact with its notes, oldest first. Reading it does not mark it read. */
+/** The contact with its notes and replies, oldest first. Reading it does not mark it read. */
 export async function getContact(db: Kysely<DB>, id: number): Promise<ContactDetail> {
   const row = await findContact(db, id);
   if (!row) throw notFound(ContactMessage.NOT_FOUND);
-  const notes = await listNotes(db, id);
+  const [notes, replies] = await Promise.all([listNotes(db, id), listReplies(db, id)]);
   return {
     ...toSummary(row),
     notes: notes.map((note) => ({
@@ -221,6 +234,7 @@ export async function getContact(db: Kysely<DB>, id: number): Promise<ContactDet
       timestamp: note.created_at,
       author: note.author,
     })),
+    replies,
   };
 }
 
@@ -342,8 +356,8 @@ function csvRecord(row: ExportRow): string[] {
  * Rows are read in batches as the client takes them; the first batch is read before the answer starts,
  * so a database that cannot answer gets the usual error envelope.
  */
-export async function exportContactsCsv(db: Kysely<DB>, query: FilterQuery, userId: number): Promise<Readable> {
-  const filter = filterOf(query, userId);
+export async function exportContactsCsv(db: Kysely<DB>, query: FilterQuery, view: StaffView): Promise<Readable> {
+  const filter = filterOf(query, view);
   const first = await listExportBatch(db, filter, undefined, EXPORT_BATCH);
   async function* records() {
     let batch = first;

@@ -18,7 +18,7 @@ describe.each(testDialects)('health and errors on %s', (dialect) => {
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({
       success: true,
-      data: { status: 'ready', database: true, migrations: true, storage: true },
+      data: { status: 'ready', database: true, migrations: true, storage: true, setup: expect.any(Array) },
     });
   });
 
@@ -75,7 +75,7 @@ describe.skipIf(!hasRedis)('/api/ready with Redis', () => {
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({
       success: true,
-      data: { status: 'ready', database: true, migrations: true, storage: true, redis: true },
+      data: { status: 'ready', database: true, migrations: true, storage: true, redis: true, setup: expect.any(Array) },
     });
   });
 });
@@ -88,7 +88,14 @@ describe('/api/ready with a Redis that cannot be reached', () => {
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({
       success: true,
-      data: { status: 'degraded', database: true, migrations: true, storage: true, redis: false },
+      data: {
+        status: 'degraded',
+        database: true,
+        migrations: true,
+        storage: true,
+        redis: false,
+        setup: expect.any(Array),
+      },
     });
   });
 

@@ -39,7 +39,12 @@ export async function healthRoutes(app: FastifyInstance): Promise<void> {
     // Without Redis the instance still serves: its rate limits count in its own memory and other
     // instances' changes reach it at the poll (ADR 0030). Degraded, not unready: no load balancer should
     // take every instance out because Redis is down.
-    return { success: true, data: { status: redis === false ? 'degraded' : 'ready', ...all } };
+    // What is not yet set up for production, by name only (the texts and what to do are for admins).
+    const setup = await app.setupCheck().then(
+      (check) => check.items.filter((item) => !item.done).map((item) => item.id),
+      () => undefined,
+    );
+    return { success: true, data: { status: redis === false ? 'degraded' : 'ready', ...all, setup } };
   });
 }
 

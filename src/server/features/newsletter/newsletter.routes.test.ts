@@ -3,6 +3,7 @@ import { NewsletterMessage, newsletterListDataSchema } from '../../../shared/con
 import { bearer, createSignedIn, freshIp, type Session } from '../../testing/auth-helpers';
 import { useTestApp } from '../../testing/test-app';
 import { testDialects } from '../../testing/test-database';
+import { subscriberState } from './newsletter-states';
 import { SUBSCRIBE_RATE_LIMIT } from './newsletter.routes';
 
 describe.each(testDialects)('the newsletter on %s', (dialect) => {
@@ -24,7 +25,7 @@ describe.each(testDialects)('the newsletter on %s', (dialect) => {
     t.app.inject({ method: 'GET', url: `/api/newsletter/subscribers${query}`, headers: bearer(session.token) });
 
   describe('POST /api/newsletter/subscribe', () => {
-    it('stores a new address trimmed and lowercased and answers 201', async () => {
+    it('stores a new address trimmed and lowercased, waiting for its confirmation, and answers 201', async () => {
       const res = await subscribe({ email: '  New.Reader@Example.COM ' });
       expect(res.statusCode, res.body).toBe(201);
       expect(res.json()).toEqual({
@@ -33,12 +34,28 @@ describe.each(testDialects)('the newsletter on %s', (dialect) => {
         message: NewsletterMessage.SUBSCRIBED,
       });
       const row = await rowOf('new.reader@example.com');
-      expect(row).toMatchObject({ status: 'subscribed', source: 'blog', unsubscribed_at: null });
+      // Pending is stored as the previous release's 'subscribed' without a confirmation (ADR 0046).
+      expect(row).toMatchObject({
+        status: 'subscribed',
+        confirmed_at: null,
+        bounced_at: null,
+        source: 'blog',
+        unsubscribed_at: null,
+      });
+      expect(subscriberState(row!)).toBe('pending');
       expect(Number.isNaN(Date.parse(row!.created_at))).toBe(false);
     });
 
-    it('never stores an address twice: a known one answers 200 already subscribed', async () => {
+    it('never stores an address twice: a known one answers 200, a confirmed one already subscribed', async () => {
       expect((await subscribe({ email: 'twice@example.com' })).statusCode).toBe(201);
+      const pending = await subscribe({ email: 'Twice@example.com' });
+      expect(pending.statusCode).toBe(200);
+      expect(pending.json().message).toBe(NewsletterMessage.SUBSCRIBED);
+      await t.db.database.db
+        .updateTable('newsletter_subscribers')
+        .set({ confirmed_at: new Date().toISOString() })
+        .where('email', '=', 'twice@example.com')
+        .execute();
       for (const email of ['twice@example.com', 'TWICE@example.com', ' twice@EXAMPLE.com']) {
         const again = await subscribe({ email });
         expect(again.statusCode, email).toBe(200);
@@ -47,7 +64,7 @@ describe.each(testDialects)('the newsletter on %s', (dialect) => {
       expect((await rows()).filter((r) => r.email === 'twice@example.com')).toHaveLength(1);
     });
 
-    it('subscribes an address that had unsubscribed again, keeping its row', async () => {
+    it('asks an address that had unsubscribed to confirm again, keeping its row', async () => {
       const db = t.db.database.db;
       await db
         .insertInto('newsletter_subscribers')
@@ -65,6 +82,7 @@ describe.each(testDialects)('the newsletter on %s', (dialect) => {
       expect(await rowOf('left@example.com')).toMatchObject({
         id: before!.id,
         status: 'subscribed',
+        confirmed_at: null,
         unsubscribed_at: null,
         created_at: '2026-01-01T00:00:00.000Z',
       });
@@ -132,13 +150,26 @@ describe.each(testDialects)('the newsletter on %s', (dialect) => {
         .insertInto('newsletter_subscribers')
         .values([
           // Every row names every column: SQLite has no DEFAULT inside a multi-row VALUES.
-          { email: 'list-a@company.test', status: 'subscribed', created_at: '2026-03-01T10:00:00.000Z' },
-          { email: 'list-b@company.test', status: 'subscribed', created_at: '2026-03-02T10:00:00.000Z' },
+          {
+            email: 'list-a@company.test',
+            status: 'subscribed',
+            created_at: '2026-03-01T10:00:00.000Z',
+            unsubscribed_at: null,
+            confirmed_at: '2026-03-01T10:00:00.000Z',
+          },
+          {
+            email: 'list-b@company.test',
+            status: 'subscribed',
+            created_at: '2026-03-02T10:00:00.000Z',
+            unsubscribed_at: null,
+            confirmed_at: '2026-03-02T11:00:00.000Z',
+          },
           {
             email: 'list_c@company.test',
             status: 'unsubscribed',
             created_at: '2026-03-03T10:00:00.000Z',
             unsubscribed_at: '2026-03-04T10:00:00.000Z',
+            confirmed_at: null,
           },
         ])
         .execute();
@@ -173,10 +204,48 @@ describe.each(testDialects)('the newsletter on %s', (dialect) => {
       expect(await emails('?search=%25')).toEqual([]);
     });
 
+    it('filters by each of the four statuses, read from the stored columns', async () => {
+      const db = t.db.database.db;
+      const at = (day: number) => `2026-04-0${day}T10:00:00.000Z`;
+      const stored = [
+        // Signed up by this release, or by the previous one during a rolling update: not confirmed.
+        { email: 'pending@states.test', status: 'subscribed', confirmed_at: null, bounced_at: null },
+        { email: 'confirmed@states.test', status: 'subscribed', confirmed_at: at(2), bounced_at: null },
+        { email: 'left@states.test', status: 'unsubscribed', confirmed_at: null, bounced_at: null },
+        { email: 'dead@states.test', status: 'unsubscribed', confirmed_at: null, bounced_at: at(4) },
+        // A bounced address the previous release signed up again: still bounced.
+        { email: 'dead-again@states.test', status: 'subscribed', confirmed_at: null, bounced_at: at(5) },
+      ] as const;
+      for (const [i, row] of stored.entries()) {
+        await db
+          .insertInto('newsletter_subscribers')
+          .values({ ...row, created_at: at(i + 1) })
+          .execute();
+      }
+      const answered = async (status: string) =>
+        newsletterListDataSchema
+          .parse((await list(`?search=states.test&status=${status}`)).json().data)
+          .subscribers.map((s) => [s.email, s.status]);
+      expect(await answered('pending')).toEqual([['pending@states.test', 'pending']]);
+      expect(await answered('subscribed')).toEqual([['confirmed@states.test', 'subscribed']]);
+      expect(await answered('unsubscribed')).toEqual([['left@states.test', 'unsubscribed']]);
+      expect(await answered('bounced')).toEqual([
+        ['dead-again@states.test', 'bounced'],
+        ['dead@states.test', 'bounced'],
+      ]);
+      expect(await answered('all')).toHaveLength(5);
+      await db.deleteFrom('newsletter_subscribers').where('email', 'like', '%@states.test').execute();
+    });
+
     it('exports the filtered subscribers as CSV with quoting done by the library', async () => {
       await t.db.database.db
         .insertInto('newsletter_subscribers')
-        .values({ email: '"quoted",x@company.test', status: 'subscribed', created_at: '2026-03-05T10:00:00.000Z' })
+        .values({
+          email: '"quoted",x@company.test',
+          status: 'subscribed',
+          created_at: '2026-03-05T10:00:00.000Z',
+          confirmed_at: '2026-03-05T10:00:00.000Z',
+        })
         .execute();
       const res = await t.app.inject({
         method: 'GET',
@@ -209,7 +278,10 @@ describe.each(testDialects)('the newsletter on %s', (dialect) => {
       const controls = ['\tcmd@formula.test', '\rcmd@formula.test'];
       const created_at = '2026-03-06T10:00:00.000Z';
       for (const email of [...hostile, ...controls, 'plain@formula.test']) {
-        await db.insertInto('newsletter_subscribers').values({ email, status: 'subscribed', created_at }).execute();
+        await db
+          .insertInto('newsletter_subscribers')
+          .values({ email, status: 'subscribed', created_at, confirmed_at: created_at })
+          .execute();
       }
       const res = await t.app.inject({
         method: 'GET',

@@ -9,7 +9,14 @@ import {
   newsletterSubscribeResponseSchema,
 } from '../../../shared/contracts/newsletter';
 import { z } from '../../../shared/zod';
-import { exportSubscribersCsv, listSubscribersPage, removeSubscriber, subscribe } from './newsletter.service';
+import { newsletterSendRoutes } from './newsletter-sends.routes';
+import {
+  exportSubscribersCsv,
+  listSubscribersPage,
+  newsletterContext,
+  removeSubscriber,
+  subscribe,
+} from './newsletter.service';
 
 const tags = ['newsletter'];
 /** Per client address (request.ip honours only trusted proxies), like blog comments. */
@@ -19,6 +26,8 @@ export const SUBSCRIBE_RATE_LIMIT = { max: 5, timeWindow: 60_000 };
 export async function newsletterRoutes(app: FastifyInstance): Promise<void> {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const db = () => app.database.db;
+  const ctx = newsletterContext(app);
+  await app.register(newsletterSendRoutes);
 
   r.post(
     '/subscribe',
@@ -26,13 +35,14 @@ export async function newsletterRoutes(app: FastifyInstance): Promise<void> {
       config: { access: 'public', rateLimit: SUBSCRIBE_RATE_LIMIT },
       schema: {
         tags,
-        summary: 'Subscribe an e-mail address to the newsletter (201 new, 200 already known)',
+        summary:
+          'Sign an e-mail address up for the newsletter: it is mailed a link to confirm (201 new, 200 already known)',
         body: newsletterSubscribeRequestSchema,
         response: { 200: newsletterSubscribeResponseSchema, 201: newsletterSubscribeResponseSchema },
       },
     },
     async (request, reply) => {
-      const outcome = await subscribe(db(), request.body);
+      const outcome = await subscribe(ctx(), request.body);
       reply.header('cache-control', 'no-store');
       reply.status(outcome === 'created' ? 201 : 200);
       const message = outcome === 'already' ? NewsletterMessage.ALREADY_SUBSCRIBED : NewsletterMessage.SUBSCRIBED;

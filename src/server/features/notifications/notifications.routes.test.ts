@@ -26,6 +26,7 @@ describe.each(testDialects)('/api/notifications on %s', (dialect) => {
         postSlug: `post-${sequence}`,
         name: `Reader ${sequence}`,
         message: 'Nice',
+        awaitingReview: false,
       }),
     );
   }

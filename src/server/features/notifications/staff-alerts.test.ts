@@ -186,6 +186,7 @@ describe.each(testDialects)('staff alerts on %s', (dialect) => {
           postSlug: 't',
           name: 'N',
           message: 'M',
+          awaitingReview: false,
         });
         throw new Error('the item could not be stored');
       }),
@@ -195,7 +196,7 @@ describe.each(testDialects)('staff alerts on %s', (dialect) => {
     expect(await countRows(db(), 'activity_log')).toBe(activities);
   });
 
-  it('a blog comment through the public route notifies staff and mails those who want it', async () => {
+  it('a blog comment through the public route notifies staff that it waits for review and mails those who want it', async () => {
     await db()
       .insertInto('user_email_preferences')
       .values({ user_id: viewer.id, new_contact: 1, new_comment: 0, updated_at: new Date().toISOString() })
@@ -218,16 +219,21 @@ describe.each(testDialects)('staff alerts on %s', (dialect) => {
     expect(rows.map((r) => r.user_id)).toEqual([admin.id, editor.id, viewer.id]);
     expect(rows[0]).toMatchObject({
       kind: 'comment',
-      title: 'New blog comment',
+      title: 'Comment awaiting review',
       message: `Mallory ${hostile} on “${post.title}”`,
-      link: '/admin/blog/comments',
+      link: '/admin/blog/comments?status=pending',
     });
     const mails = await outbox();
     expect(mails.map((m) => m.to_address).sort()).toEqual([admin.email, editor.email].sort());
     const mail = mails[0]!;
-    expect(mail).toMatchObject({ subject: `New comment on "${post.title}"`, kind: 'comment-staff', contact_id: null });
+    expect(mail).toMatchObject({
+      subject: `Comment awaiting review on "${post.title}"`,
+      kind: 'comment-staff',
+      contact_id: null,
+    });
+    expect(mail.text_body).toContain('waits for your review');
     expect(mail.text_body).toContain(`${t.config.publicUrl}/blog/${post.slug}`);
-    expect(mail.text_body).toContain(`${t.config.publicUrl}/admin/blog/comments`);
+    expect(mail.text_body).toContain(`${t.config.publicUrl}/admin/blog/comments?status=pending`);
     expect(mail.html_body).not.toContain('<img');
     expect(mail.html_body).toContain('Great post &lt;img');
 

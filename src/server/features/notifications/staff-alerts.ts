@@ -1,3 +1,5 @@
+import { format } from 'date-fns/format';
+import { parseISO } from 'date-fns/parseISO';
 import type { Kysely } from 'kysely';
 import { ContactMessage } from '../../../shared/contracts/contacts.values';
 import type { DB, NotificationKind } from '../../db/schema';
@@ -33,15 +35,19 @@ import {
 export const GENERAL_ENQUIRY = 'General enquiry';
 export const NEW_CONTACT_TITLE = 'New contact request';
 export const NEW_COMMENT_TITLE = 'New blog comment';
+export const HELD_COMMENT_TITLE = 'Comment awaiting review';
+export const FOLLOW_UP_TITLE = 'Follow-up due';
 /** The recent activity's actions for a visitor's contact request and comment. */
 export const NEW_CONTACT_ACTIVITY = 'New contact request';
 export const NEW_COMMENT_ACTIVITY = 'New comment';
+export const HELD_COMMENT_ACTIVITY = 'New comment awaiting review';
 export const VISITOR_CONFIRMATION_SUBJECT = 'We received your message';
 /** The wording of the public banner after "Message sent successfully! ": the promise the mail repeats. */
 const REPLY_PROMISE = ContactMessage.BANNER_SENT.replace(/^Message sent successfully! /, '');
 
 export const contactAdminPath = (id: number) => `/admin/contacts?contact=${id}`;
 export const COMMENTS_ADMIN_PATH = '/admin/blog/comments';
+export const HELD_COMMENTS_ADMIN_PATH = `${COMMENTS_ADMIN_PATH}?status=pending`;
 
 export function staffContactMail(to: string, alert: NewContactAlert, adminUrl: string): MailMessage {
   const name = oneLine(`${alert.firstName} ${alert.lastName}`);
@@ -108,11 +114,13 @@ export function staffCommentMail(to: string, alert: NewCommentAlert, postUrl: st
     ['Comment', alert.message],
     ['Post address', postUrl],
   ];
-  const intro = ['A visitor commented on a blog post.'];
+  const intro = alert.awaitingReview
+    ? ['A visitor commented on a blog post. The comment waits for your review before visitors see it.']
+    : ['A visitor commented on a blog post.'];
   return {
     to,
     kind: 'comment-staff',
-    subject: oneLine(`New comment on "${alert.postTitle}"`),
+    subject: oneLine(`${alert.awaitingReview ? 'Comment awaiting review' : 'New comment'} on "${alert.postTitle}"`),
     text: textPage(intro, rows, `Moderate comments in the admin: ${adminUrl}`),
     html: htmlPage(intro, rows, { href: adminUrl, label: 'Open the comments in the admin' }),
   };
@@ -175,25 +183,36 @@ export function createStaffAlerts(deps: {
     },
     async newComment(trx, alert) {
       const staff = await listActiveStaff(trx);
+      const queue = alert.awaitingReview ? HELD_COMMENTS_ADMIN_PATH : COMMENTS_ADMIN_PATH;
       await notifyStaff(
         trx,
         staff.map((s) => s.id),
         {
           kind: 'comment',
-          title: NEW_COMMENT_TITLE,
+          title: alert.awaitingReview ? HELD_COMMENT_TITLE : NEW_COMMENT_TITLE,
           message: `${oneLine(alert.name)} on “${alert.postTitle}”`,
-          link: COMMENTS_ADMIN_PATH,
+          link: queue,
         },
       );
       const postUrl = `${publicUrl}/blog/${encodeURIComponent(alert.postSlug)}`;
       for (const member of staff.filter((s) => s.newComment)) {
-        await mailer.enqueue(trx, staffCommentMail(member.email, alert, postUrl, `${publicUrl}${COMMENTS_ADMIN_PATH}`));
+        await mailer.enqueue(trx, staffCommentMail(member.email, alert, postUrl, `${publicUrl}${queue}`));
       }
       await activity.record(trx, {
         type: 'comment',
-        action: NEW_COMMENT_ACTIVITY,
+        action: alert.awaitingReview ? HELD_COMMENT_ACTIVITY : NEW_COMMENT_ACTIVITY,
         item: alert.postTitle,
         userId: null,
+      });
+    },
+    async followUpDue(trx, alert) {
+      const staff = await listActiveStaff(trx);
+      const assignee = staff.find((member) => member.id === alert.assignedTo);
+      await notifyStaff(trx, assignee ? [assignee.id] : staff.map((s) => s.id), {
+        kind: 'contact',
+        title: FOLLOW_UP_TITLE,
+        message: `${oneLine(alert.name)}: the follow-up planned for ${format(parseISO(alert.on), 'MMM d, yyyy')}`,
+        link: contactAdminPath(alert.contactId),
       });
     },
     flush() {

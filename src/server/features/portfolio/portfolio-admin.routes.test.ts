@@ -577,4 +577,92 @@ describe.each(testDialects)('the staff portfolio API on %s', (dialect) => {
       for (const id of [a.id, b.id, c.id]) expect(await rowOf(id)).toBeUndefined();
     });
   });
+
+  describe('search and share fields', () => {
+    const seo = {
+      seo_title: 'Harbor tracking, built in eight weeks',
+      seo_description: 'How a freight company replaced its spreadsheets with live tracking.',
+      share_image_url: '/uploads/files/harbor-share.webp',
+    };
+    const seoOf = (project: ProjectDetail) => ({
+      seo_title: project.seo_title,
+      seo_description: project.seo_description,
+      share_image_url: project.share_image_url,
+    });
+
+    it('saves them trimmed, reads them back to staff and visitors, and keeps them when not sent', async () => {
+      const project = await create({
+        seo_title: `  ${seo.seo_title} `,
+        seo_description: `${seo.seo_description}\n`,
+        share_image_url: ` ${seo.share_image_url} `,
+      });
+      expect(seoOf(project)).toEqual(seo);
+      expect(seoOf(await staffGet(project.id))).toEqual(seo);
+      expect(await rowOf(project.id)).toMatchObject(seo);
+      const visitor = await publicGet(project.slug);
+      expect(visitor.statusCode).toBe(200);
+      expect(visitor.json().data.project).toMatchObject(seo);
+
+      const res = await send('PUT', `/portfolio/projects/${project.id}`, { title: 'Harbor Tracker Renamed' });
+      expect(res.statusCode, res.body).toBe(200);
+      expect(seoOf(await staffGet(project.id))).toEqual(seo);
+    });
+
+    it('stores blanks, and a project made without them, as null', async () => {
+      expect(seoOf(await create())).toEqual({ seo_title: null, seo_description: null, share_image_url: null });
+      const project = await create(seo);
+      const res = await send('PUT', `/portfolio/projects/${project.id}`, {
+        seo_title: '   ',
+        seo_description: '',
+        share_image_url: null,
+      });
+      expect(res.statusCode, res.body).toBe(200);
+      expect(await rowOf(project.id)).toMatchObject({ seo_title: null, seo_description: null, share_image_url: null });
+    });
+
+    it('refuses a too long text or a bad image address with 400 naming the field, changing nothing', async () => {
+      const project = await create(seo);
+      const refused: Array<[string, unknown, string]> = [
+        ['seo_title', 'x'.repeat(301), 'SEO title must be at most 300 characters.'],
+        ['seo_description', 'x'.repeat(1001), 'SEO description must be at most 1000 characters.'],
+        ['share_image_url', 'javascript:alert(1)', 'Share image must be a web address'],
+        ['share_image_url', '//evil.example.com/a.png', 'Share image must be a web address'],
+        ['share_image_url', `https://cdn.example.com/${'a'.repeat(480)}.png`, 'Share image must be at most 500'],
+      ];
+      const before = await projectCount();
+      for (const [field, value, message] of refused) {
+        const put = await send('PUT', `/portfolio/projects/${project.id}`, { [field]: value, title: 'Changed' });
+        expect(put.statusCode, field).toBe(400);
+        expect(put.json().message).toContain(message);
+        expect(put.json().errors[0]).toMatchObject({ field });
+        const post = await send('POST', '/portfolio/projects', validBody({ [field]: value }));
+        expect(post.statusCode, field).toBe(400);
+        expect(post.json().errors[0]).toMatchObject({ field });
+      }
+      expect(await projectCount()).toBe(before);
+      const after = await staffGet(project.id);
+      expect(after.title).toBe(project.title);
+      expect(seoOf(after)).toEqual(seo);
+    });
+
+    it('keeps them in revisions: a restore brings them back', async () => {
+      const project = await create(seo);
+      const revisions = await t.app.inject({
+        method: 'GET',
+        url: `/api/portfolio/projects/${project.id}/revisions`,
+        headers: bearer(tokens.editor),
+      });
+      expect(revisions.statusCode, revisions.body).toBe(200);
+      const first = revisions.json().data.revisions[0] as { id: number };
+      const changed = await send('PUT', `/portfolio/projects/${project.id}`, {
+        seo_title: 'Another title',
+        seo_description: '',
+        share_image_url: 'https://cdn.example.com/other.png',
+      });
+      expect(changed.statusCode, changed.body).toBe(200);
+      const restore = await send('POST', `/portfolio/projects/${project.id}/revisions/${first.id}/restore`, {});
+      expect(restore.statusCode, restore.body).toBe(200);
+      expect(seoOf(await staffGet(project.id))).toEqual(seo);
+    });
+  });
 });

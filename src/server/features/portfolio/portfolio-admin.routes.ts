@@ -20,6 +20,8 @@ import {
 } from '../../../shared/contracts/portfolio';
 import { z } from '../../../shared/zod';
 import { activity } from '../../plugins/activity-log';
+import { addScheduledPublisher } from '../../plugins/scheduled-publishing';
+import { saveOptionsOf } from '../../revisions/revision-routes';
 import {
   bulkProjects,
   createProject,
@@ -29,6 +31,7 @@ import {
   setProjectFlag,
   updateProject,
 } from './portfolio.service';
+import { publishDueProjects } from './project-schedule.repository';
 
 const projectData = messageEnvelope(z.object({ project: projectDetailSchema }));
 const bulkData = messageEnvelope(projectBulkResultSchema);
@@ -64,10 +67,24 @@ export async function portfolioAdminRoutes(app: FastifyInstance): Promise<void> 
   const r = app.withTypeProvider<ZodTypeProvider>();
   const db = () => app.database.db;
 
+  addScheduledPublisher(app, {
+    name: 'publish-scheduled-projects',
+    type: 'portfolio',
+    action: 'Published scheduled project',
+    // Every list, the sitemap and the project pages (their related projects) may show it.
+    tags: () => ['projects'],
+    publishDue: (now) => publishDueProjects(db(), now),
+  });
+
   r.post(
     '/portfolio/projects',
     {
-      config: { ...config, activity: projectActivity(() => 'Created project') },
+      config: {
+        ...config,
+        activity: projectActivity((p) =>
+          p.publication_status === 'scheduled' ? 'Scheduled project' : 'Created project',
+        ),
+      },
       schema: {
         tags,
         summary: 'Create a project (slug made from the title)',
@@ -76,7 +93,7 @@ export async function portfolioAdminRoutes(app: FastifyInstance): Promise<void> 
       },
     },
     async (request, reply) => {
-      const project = await createProject(db(), request.body);
+      const project = await createProject(db(), request.body, saveOptionsOf(request));
       reply.status(201);
       return { success: true as const, data: { project }, message: PortfolioMessage.CREATED };
     },
@@ -85,7 +102,12 @@ export async function portfolioAdminRoutes(app: FastifyInstance): Promise<void> 
   r.put(
     '/portfolio/projects/:id',
     {
-      config: { ...config, activity: projectActivity(() => 'Updated project') },
+      config: {
+        ...config,
+        activity: projectActivity((p) =>
+          p.publication_status === 'scheduled' ? 'Scheduled project' : 'Updated project',
+        ),
+      },
       schema: {
         tags,
         summary: 'Update a project; absent fields keep their value and the slug stays',
@@ -95,7 +117,8 @@ export async function portfolioAdminRoutes(app: FastifyInstance): Promise<void> 
       },
     },
     async (request) => {
-      const project = await updateProject(db(), request.params.id, request.body);
+      const save = saveOptionsOf(request, request.body.version);
+      const project = await updateProject(db(), request.params.id, request.body, save);
       return { success: true as const, data: { project }, message: PortfolioMessage.UPDATED };
     },
   );

@@ -36,3 +36,7 @@ export function slugify(text: string, max = 180): string {
   if (slug.length <= max) return slug;
   return slug.slice(0, max).replace(/-[^-]*$/, '') || slug.slice(0, max);
 }
+
+/** Addresses are not text: only trimmed (a tag in one fails the URL check instead of being half-stripped). */
+export const toAddress = (value: unknown): string | null =>
+  typeof value === 'string' && value.trim() !== '' ? value.replaceAll('\u0000', '').trim() : null;

@@ -4,6 +4,7 @@ import { insertReturningId } from '../../db/insert-id';
 import { forUpdate, likeContains, likePrefix, pageWithTotal } from '../../db/query-helpers';
 import type { DB, PortfolioProjectsTable } from '../../db/schema';
 import { writeTransaction } from '../../db/write-conflicts';
+import { deleteItemHistory } from '../../revisions/revision-store';
 
 /** What a project list may filter on. `published` undefined means every project (staff only). */
 export interface ProjectFilter {
@@ -41,13 +42,23 @@ const projectColumns = [
   'p.featured',
   'p.colorful',
   'p.published',
+  'p.publish_at',
   'p.likes',
   'p.sort_order',
   'p.created_at',
   'p.updated_at',
+  'p.version',
 ] as const;
 
-const detailColumns = [...projectColumns, 'p.description', 'p.results', 'p.technical_specs'] as const;
+const detailColumns = [
+  ...projectColumns,
+  'p.description',
+  'p.results',
+  'p.technical_specs',
+  'p.seo_title',
+  'p.seo_description',
+  'p.share_image_url',
+] as const;
 
 function projects(db: Kysely<DB>, published: boolean | undefined) {
   const query = db.selectFrom('portfolio_projects as p');
@@ -361,6 +372,7 @@ export async function listExistingProjectIds(
 export async function deleteProjects(db: Kysely<DB>, ids: number[]) {
   if (ids.length === 0) return;
   await db.deleteFrom('portfolio_projects').where('id', 'in', ids).execute();
+  await deleteItemHistory(db, 'portfolio_projects', ids);
 }
 
 export async function replaceTechnologies(db: Kysely<DB>, projectId: number, names: string[]) {

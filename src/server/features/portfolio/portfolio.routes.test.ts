@@ -16,7 +16,7 @@ const published = demoProjects.filter((p) => p.published);
 const hidden = demoProjects.find((p) => !p.published)!;
 const CACHE = 'public, max-age=60, stale-while-revalidate=600';
 const STAFF_CACHE = 'private, no-store';
-const STAFF_FIELDS = ['published', 'sort_order', 'updated_at'];
+const STAFF_FIELDS = ['published', 'publication_status', 'publish_at', 'sort_order', 'updated_at', 'version'];
 const PUBLIC_KEYS = Object.keys(projectSummarySchema.shape)
   .filter((key) => !STAFF_FIELDS.includes(key))
   .sort();

@@ -29,12 +29,17 @@ import {
   type ProjectSummary,
   type ProjectWriteRequest,
 } from '../../../shared/contracts/portfolio';
+import { publicationStatus, type Schedule } from '../../../shared/contracts/publishing.values';
 import { ErrorCode, type FieldError } from '../../../shared/errors';
 import type { DB } from '../../db/schema';
 import { writeTransaction } from '../../db/write-conflicts';
 import { AppError, notFound } from '../../plugins/errors';
 import { recordSlugChange } from '../../plugins/redirect-rules';
-import { slugify, toPlainText } from './portfolio-text';
+import { scheduleOfWrite } from '../../plugins/scheduled-publishing';
+import { bumpVersions, claimVersion, type SaveOptions } from '../../revisions/revision-store';
+import { keepProjectRevision } from './portfolio-revision-fields';
+import { slugify, toAddress, toPlainText } from './portfolio-text';
+import { projectSeoOf, projectSeoValues } from './project-seo';
 import {
   addProjectLike,
   countByIndustry,
@@ -149,8 +154,11 @@ function toSummary(row: ProjectRow, technologies: string[], viewer: Viewer): Pro
   };
   if (viewer.staff) {
     summary.published = Number(row.published) === 1;
+    summary.publication_status = publicationStatus(summary.published, row.publish_at);
+    summary.publish_at = row.publish_at;
     summary.sort_order = Number(row.sort_order);
     summary.updated_at = row.updated_at;
+    summary.version = Number(row.version);
   }
   return summary;
 }
@@ -227,6 +235,7 @@ async function toDetail(db: Kysely<DB>, row: ProjectDetailRow, viewer: Viewer): 
     description: row.description,
     results: row.results,
     technical_specs: row.technical_specs,
+    ...projectSeoOf(row),
     gallery: gallery.map((image) => ({ url: image.url, title: image.title })),
     team: team.map((member) => ({ name: member.name, role: member.role, bio: member.bio, image: member.image })),
     testimonials: testimonials.map((t) => ({
@@ -362,9 +371,6 @@ function pick<K extends keyof ProjectWriteRequest>(body: ProjectWriteRequest, ..
 const text = (value: unknown, multiline = false): string =>
   typeof value === 'string' ? toPlainText(value, multiline) : typeof value === 'number' ? String(value) : '';
 const optionalText = (value: unknown, multiline = false): string | null => text(value, multiline) || null;
-/** Addresses are not text: only trimmed (a tag in one fails the URL check instead of being half-stripped). */
-const address = (value: unknown): string | null =>
-  typeof value === 'string' && value.trim() !== '' ? value.replaceAll('\u0000', '').trim() : null;
 
 function flag(value: ProjectWriteRequest['featured'], fallback: boolean): boolean {
   if (value === undefined || value === null) return fallback;
@@ -392,7 +398,7 @@ function galleryOf(body: ProjectWriteRequest): ProjectInputValues['gallery'] {
     .map((item, index) => {
       const entry = typeof item === 'string' ? { url: item } : record(item);
       const title = entry.title ?? titles[index];
-      return { url: address(entry.url) ?? '', title: optionalText(title) };
+      return { url: toAddress(entry.url) ?? '', title: optionalText(title) };
     })
     .filter((image) => image.url !== '' || image.title !== null);
 }
@@ -405,7 +411,7 @@ function teamOf(body: ProjectWriteRequest): ProjectInputValues['team'] {
         name: text(member.name),
         role: optionalText(member.role),
         bio: optionalText(member.bio, true),
-        image: address(member.image),
+        image: toAddress(member.image),
       };
     })
     .filter((member) => member.name || member.role || member.bio || member.image);
@@ -430,7 +436,10 @@ function testimonialsOf(body: ProjectWriteRequest): ProjectInputValues['testimon
 }
 
 /** The stored values of a project, as the form would send them back (PUT fills absent fields from these). */
-async function currentValues(db: Kysely<DB>, id: number): Promise<ProjectInputValues & { slug: string }> {
+export async function currentValues(
+  db: Kysely<DB>,
+  id: number,
+): Promise<ProjectInputValues & { slug: string; publish_at: string | null }> {
   const row = await findProjectById(db, id, undefined);
   if (!row) throw notFound(PortfolioMessage.PROJECT_NOT_FOUND);
   const detail = await toDetail(db, row, STAFF);
@@ -450,13 +459,20 @@ async function currentValues(db: Kysely<DB>, id: number): Promise<ProjectInputVa
     image_url: detail.image_url,
     live_url: detail.live_url,
     case_study_url: detail.case_study_url,
+    ...projectSeoOf(detail),
     gallery: detail.gallery,
     team: detail.team,
     testimonials: detail.testimonials.map(({ id: _id, ...t }) => t),
     featured: detail.featured,
     colorful: detail.colorful,
     published: detail.published ?? true,
+    publish_at: detail.publish_at ?? null,
   };
+}
+
+/** The schedule fields as sent (`published` read as the form rules read it, only when sent). */
+function sentSchedule(body: ProjectWriteRequest, input: ProjectInput) {
+  return { published: body.published === undefined ? undefined : input.published, publish_at: body.publish_at };
 }
 
 /**
@@ -495,15 +511,16 @@ function formValues(body: ProjectWriteRequest, current?: ProjectInputValues): Pr
     ),
     image_url: or(
       ['image_url', 'imageUrl', 'featured_image'],
-      () => address(pick(body, 'image_url', 'imageUrl', 'featured_image')),
+      () => toAddress(pick(body, 'image_url', 'imageUrl', 'featured_image')),
       c?.image_url ?? null,
     ),
-    live_url: or(['live_url', 'liveUrl'], () => address(pick(body, 'live_url', 'liveUrl')), c?.live_url ?? null),
+    live_url: or(['live_url', 'liveUrl'], () => toAddress(pick(body, 'live_url', 'liveUrl')), c?.live_url ?? null),
     case_study_url: or(
       ['case_study_url', 'caseStudyUrl'],
-      () => address(pick(body, 'case_study_url', 'caseStudyUrl')),
+      () => toAddress(pick(body, 'case_study_url', 'caseStudyUrl')),
       c?.case_study_url ?? null,
     ),
+    ...projectSeoValues(body, c),
     gallery: or(['gallery', 'gallery_images', 'gallery_titles'], () => galleryOf(body), c?.gallery ?? []),
     team: or(['team'], () => teamOf(body), c?.team ?? []),
     testimonials: or(['testimonials', 'projectTestimonials'], () => testimonialsOf(body), c?.testimonials ?? []),
@@ -535,7 +552,7 @@ async function uniqueSlug(db: Kysely<DB>, title: string): Promise<string> {
   for (let n = 2; ; n += 1) if (!taken.has(`${base}-${n}`)) return `${base}-${n}`;
 }
 
-function columnsOf(input: ProjectInput) {
+function columnsOf(input: ProjectInput, schedule: Schedule) {
   return {
     title: input.title,
     short_description: input.short_description,
@@ -550,9 +567,11 @@ function columnsOf(input: ProjectInput) {
     live_url: input.live_url,
     case_study_url: input.case_study_url,
     completion_date: input.completion_date,
+    ...projectSeoOf(input),
     featured: input.featured ? 1 : 0,
     colorful: input.colorful ? 1 : 0,
-    published: input.published ? 1 : 0,
+    published: schedule.published ? 1 : 0,
+    publish_at: schedule.publish_at,
   };
 }
 
@@ -569,8 +588,9 @@ async function staffDetail(db: Kysely<DB>, id: number): Promise<ProjectDetail> {
   return toDetail(db, row, STAFF);
 }
 
-export async function createProject(db: Kysely<DB>, body: ProjectWriteRequest) {
+export async function createProject(db: Kysely<DB>, body: ProjectWriteRequest, save: SaveOptions = {}) {
   const input = validate(formValues(body));
+  const schedule = scheduleOfWrite(sentSchedule(body, input), undefined, new Date());
   const now = new Date().toISOString();
   // Two projects with the same title created at once both pick the same free slug; the loser retries.
   const id = await writeTransaction(db, async (trx) => {
@@ -578,7 +598,7 @@ export async function createProject(db: Kysely<DB>, body: ProjectWriteRequest) {
     // The new project's address is its own: a redirect from it goes (ADR 0039).
     await recordSlugChange(trx, { section: 'portfolio', oldSlug: null, newSlug: slug, wasPublished: false, now });
     const newId = await insertProject(trx, {
-      ...columnsOf(input),
+      ...columnsOf(input, schedule),
       slug,
       sort_order: 0,
       likes: 0,
@@ -586,19 +606,28 @@ export async function createProject(db: Kysely<DB>, body: ProjectWriteRequest) {
       updated_at: now,
     });
     await saveChildren(trx, newId, input);
+    const after = await currentValues(trx, newId);
+    await keepProjectRevision(trx, { id: newId, version: 1, before: null, after, save, now });
     return newId;
   });
   return staffDetail(db, id);
 }
 
-export async function updateProject(db: Kysely<DB>, id: number, body: ProjectWriteRequest) {
+export async function updateProject(db: Kysely<DB>, id: number, body: ProjectWriteRequest, save: SaveOptions = {}) {
   const current = await currentValues(db, id);
   const input = validate(formValues(body, current));
+  const stored = { published: current.published, publish_at: current.publish_at };
+  const schedule = scheduleOfWrite(sentSchedule(body, input), stored, new Date());
   const now = new Date().toISOString();
   await writeTransaction(db, async (trx) => {
+    // A save made from an older version is refused before anything changes (ADR 0041).
+    const version = await claimVersion(trx, 'portfolio_projects', id, save.version);
+    if (version === undefined) throw notFound(PortfolioMessage.PROJECT_NOT_FOUND);
+    const before = await currentValues(trx, id);
     // The slug stays as it was made: links to the project keep working after a title change.
-    await updateProjectRow(trx, id, { ...columnsOf(input), updated_at: now });
+    await updateProjectRow(trx, id, { ...columnsOf(input, schedule), updated_at: now });
     await saveChildren(trx, id, input);
+    await keepProjectRevision(trx, { id, version, before, after: await currentValues(trx, id), save, now });
   });
   return staffDetail(db, id);
 }
@@ -625,7 +654,12 @@ export async function setProjectFlag(
   const current = await staffDetail(db, id);
   const next = value ?? !(name === 'featured' ? current.featured : current.published);
   const now = new Date().toISOString();
-  await writeTransaction(db, (trx) => updateProjectRow(trx, id, { [name]: next ? 1 : 0, updated_at: now }));
+  // Publishing or unpublishing outright ends a schedule.
+  const schedule = name === 'published' ? { publish_at: null } : {};
+  await writeTransaction(db, async (trx) => {
+    await updateProjectRow(trx, id, { [name]: next ? 1 : 0, ...schedule, updated_at: now });
+    await bumpVersions(trx, 'portfolio_projects', [id]);
+  });
   return staffDetail(db, id);
 }
 
@@ -654,13 +688,13 @@ export async function reorderProjects(db: Kysely<DB>, body: ProjectOrderRequest)
 
 const BULK_CHANGES: Record<
   Exclude<ProjectBulkOperation, 'delete'>,
-  { status?: 'done'; featured?: number; published?: number }
+  { status?: 'done'; featured?: number; published?: number; publish_at?: null }
 > = {
   complete: { status: 'done' },
   feature: { featured: 1 },
   unfeature: { featured: 0 },
-  publish: { published: 1 },
-  unpublish: { published: 0 },
+  publish: { published: 1, publish_at: null },
+  unpublish: { published: 0, publish_at: null },
 };
 
 /**
@@ -682,6 +716,7 @@ export async function bulkProjects(
     await writeTransaction(db, async (trx) => {
       if (operation === 'delete') await deleteProjects(trx, succeeded);
       else await updateProjects(trx, succeeded, { ...BULK_CHANGES[operation], updated_at: now });
+      if (operation !== 'delete') await bumpVersions(trx, 'portfolio_projects', succeeded);
     });
   }
   return { operation, succeeded, failed };

@@ -1,9 +1,11 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { idParamsSchema, messageEnvelope, successEnvelope } from '../../../shared/contracts/common';
+import { expectedVersion } from '../../../shared/contracts/revisions';
 import { orderRequestSchema, visibilityRequestSchema } from '../../../shared/contracts/site-content';
 import { z } from '../../../shared/zod';
 import { activity } from '../../plugins/activity-log';
+import { saveOptionsOf } from '../../revisions/revision-routes';
 import {
   createItem,
   deleteItem,
@@ -15,8 +17,15 @@ import {
   updateItem,
 } from './content-admin.service';
 import { contentCollections, type ContentCollection } from './content-collections';
+import { readAllVersioned } from './content-revision-fields';
 
 const tags = ['site content'];
+
+/** A write schema that also takes the version the form was loaded at (ADR 0041). */
+const withVersion = (write: ContentCollection['write']) =>
+  (write as unknown as z.ZodObject).extend({ version: expectedVersion().optional() }) as unknown as z.ZodType<
+    Record<string, unknown> & { version?: number }
+  >;
 
 /** One collection's staff calls under /api/{path} (the public GET is in site-content.routes.ts). */
 function collectionRoutes(c: ContentCollection) {
@@ -43,7 +52,7 @@ function collectionRoutes(c: ContentCollection) {
           response: { 200: successEnvelope(z.array(c.item)) },
         },
       },
-      async () => ({ success: true as const, data: await c.readAll(db()) }),
+      async () => ({ success: true as const, data: await readAllVersioned(db(), c) }),
     );
 
     r.post(
@@ -53,7 +62,7 @@ function collectionRoutes(c: ContentCollection) {
         schema: { tags, summary: `Add a ${noun} at the end of the list`, body: c.write, response: { 201: one } },
       },
       async (request, reply) => {
-        const id = await createItem(db(), c, request.body);
+        const id = await createItem(db(), c, request.body, saveOptionsOf(request));
         reply.status(201);
         return { success: true as const, data: await readItem(db(), c, id), message: `${c.label} created` };
       },
@@ -72,7 +81,7 @@ function collectionRoutes(c: ContentCollection) {
       },
       async (request) => {
         await reorderItems(db(), c, request.body.ids);
-        return { success: true as const, data: await c.readAll(db()), message: 'Order saved' };
+        return { success: true as const, data: await readAllVersioned(db(), c), message: 'Order saved' };
       },
     );
 
@@ -80,10 +89,17 @@ function collectionRoutes(c: ContentCollection) {
       '/:id',
       {
         config: { access: 'content', activity: changed(() => `Updated ${noun}`) },
-        schema: { tags, summary: `Change a ${noun}`, params: idParamsSchema, body: c.write, response: { 200: one } },
+        schema: {
+          tags,
+          summary: `Change a ${noun}; {version} refuses a stale copy (409)`,
+          params: idParamsSchema,
+          body: withVersion(c.write),
+          response: { 200: one },
+        },
       },
       async (request) => {
-        await updateItem(db(), c, request.params.id, request.body);
+        const { version, ...input } = request.body;
+        await updateItem(db(), c, request.params.id, input, saveOptionsOf(request, version));
         return {
           success: true as const,
           data: await readItem(db(), c, request.params.id),

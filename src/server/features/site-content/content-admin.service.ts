@@ -6,7 +6,9 @@ import { forUpdate } from '../../db/query-helpers';
 import type { DB } from '../../db/schema';
 import { writeTransaction } from '../../db/write-conflicts';
 import { AppError, notFound } from '../../plugins/errors';
+import { claimVersion, deleteItemHistory, type SaveOptions } from '../../revisions/revision-store';
 import type { ContentCollection } from './content-collections';
+import { itemRevisionFields, keepItemRevision, readAllVersioned } from './content-revision-fields';
 
 /*
  * Staff writes of the landing content, one implementation for every collection (content-collections.ts).
@@ -54,7 +56,7 @@ async function lockedId(trx: Trx, c: ContentCollection, id: number): Promise<voi
 
 /** The item as staff see it; 404 when there is none. */
 export async function readItem(db: Db, c: ContentCollection, id: number) {
-  const item = (await c.readAll(db)).find((candidate) => candidate.id === id);
+  const item = (await readAllVersioned(db, c)).find((candidate) => candidate.id === id);
   if (!item) throw itemNotFound(c);
   return item;
 }
@@ -72,7 +74,7 @@ export async function itemNameOf(db: Db, c: ContentCollection, id: number): Prom
 }
 
 /** Adds an item at the end of its list. */
-export async function createItem(db: Db, c: ContentCollection, input: Values): Promise<number> {
+export async function createItem(db: Db, c: ContentCollection, input: Values, save: SaveOptions = {}): Promise<number> {
   return writeTransaction(db, async (trx) => {
     const last = await trx
       .selectFrom(parent(c))
@@ -86,20 +88,32 @@ export async function createItem(db: Db, c: ContentCollection, input: Values): P
       updated_at: now,
     } as never);
     await writeLists(trx, c, id, input);
+    await keepItemRevision(trx, c, { id, version: 1, before: null, save, now });
     return id;
   });
 }
 
 /** Replaces an item's fields and lists (its place in the order is kept). */
-export async function updateItem(db: Db, c: ContentCollection, id: number, input: Values): Promise<void> {
+export async function updateItem(
+  db: Db,
+  c: ContentCollection,
+  id: number,
+  input: Values,
+  save: SaveOptions = {},
+): Promise<void> {
   await writeTransaction(db, async (trx) => {
-    await lockedId(trx, c, id);
+    // Locks the row; a save made from an older version is refused before anything changes (ADR 0041).
+    const version = await claimVersion(trx, c.table, id, save.version);
+    const before = await itemRevisionFields(trx, c, id);
+    if (version === undefined || !before) throw itemNotFound(c);
+    const now = new Date().toISOString();
     await trx
       .updateTable(parent(c))
-      .set({ ...columnsOf(c, input), updated_at: new Date().toISOString() } as never)
+      .set({ ...columnsOf(c, input), updated_at: now } as never)
       .where('id', '=', id)
       .execute();
     await writeLists(trx, c, id, input);
+    await keepItemRevision(trx, c, { id, version, before, save, now });
   });
 }
 
@@ -109,7 +123,7 @@ export async function setItemVisibility(db: Db, c: ContentCollection, id: number
     await lockedId(trx, c, id);
     await trx
       .updateTable(parent(c))
-      .set({ active: active ? 1 : 0, updated_at: new Date().toISOString() })
+      .set({ active: active ? 1 : 0, updated_at: new Date().toISOString(), version: sql<number>`version + 1` })
       .where('id', '=', id)
       .execute();
   });
@@ -138,5 +152,6 @@ export async function deleteItem(db: Db, c: ContentCollection, id: number): Prom
   await writeTransaction(db, async (trx) => {
     await lockedId(trx, c, id);
     await trx.deleteFrom(parent(c)).where('id', '=', id).execute();
+    await deleteItemHistory(trx, c.table, [id]);
   });
 }

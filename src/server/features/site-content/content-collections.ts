@@ -58,7 +58,8 @@ export interface ContentCollection {
   readAll: (db: Kysely<DB>) => Promise<Array<{ id: number; active: boolean }>>;
 }
 
-const staffItem = <T extends z.ZodObject>(card: T) => card.extend({ active: z.boolean() });
+/** What staff get: the card, whether it is shown, and the version a save may name (ADR 0041). */
+const staffItem = <T extends z.ZodObject>(card: T) => card.extend({ active: z.boolean(), version: z.number().int() });
 
 export const contentCollections: ContentCollection[] = [
   {

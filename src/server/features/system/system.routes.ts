@@ -7,14 +7,18 @@ import {
   systemSettingsSchema,
   systemStatusSchema,
 } from '../../../shared/contracts/system-settings';
+import { setupCheckSchema, SetupMessage, testEmailResultSchema } from '../../../shared/contracts/setup-check';
+import { formatMessage } from '../../../shared/errors';
 import { z } from '../../../shared/zod';
 import { requireUser } from '../../plugins/auth';
+import { shortReason } from '../../plugins/mailer';
 
 const tags = ['system'];
 
 /**
  * /api/system (issue 14, ADR 0019): System Configuration for admins, whether maintenance is on for every
- * staff member, and the site pass that lets staff browse the public pages during maintenance.
+ * staff member, the site pass that lets staff browse the public pages during maintenance, and the setup
+ * check with its test e-mail.
  */
 export async function systemRoutes(app: FastifyInstance): Promise<void> {
   const r = app.withTypeProvider<ZodTypeProvider>();
@@ -62,6 +66,62 @@ export async function systemRoutes(app: FastifyInstance): Promise<void> {
     async (_request, reply) => {
       reply.headers(noStore);
       return { success: true as const, data: { maintenanceMode: app.systemSettings.current().maintenanceMode } };
+    },
+  );
+
+  r.get(
+    '/setup',
+    {
+      config: { access: 'settings' },
+      schema: {
+        tags,
+        summary: 'What the site still lacks to serve a company in production, each with what to do',
+        response: { 200: successEnvelope(setupCheckSchema) },
+      },
+    },
+    async (_request, reply) => {
+      reply.headers(noStore);
+      return { success: true as const, data: await app.setupCheck() };
+    },
+  );
+
+  r.post(
+    '/test-email',
+    {
+      // A handful a minute: enough to try a changed mail server, too few to mail anybody much.
+      config: { access: 'settings', rateLimit: { max: 5, timeWindow: 60_000 } },
+      schema: {
+        tags,
+        summary: "Sends a test e-mail to the signed-in admin's address and says how its first attempt went",
+        response: { 200: z.object({ success: z.literal(true), data: testEmailResultSchema, message: z.string() }) },
+      },
+    },
+    async (request, reply) => {
+      const user = requireUser(request);
+      reply.headers(noStore);
+      const result = await app.mailer.send({
+        to: user.email,
+        subject: 'Test e-mail from your website',
+        text: `This is a test e-mail sent from the admin of ${app.config.publicUrl} by ${user.username}.\n\nIf you can read it, e-mail from the website reaches you: new-lead alerts, visitor confirmations and password e-mails will arrive too.`,
+        kind: 'test',
+      });
+      const failure =
+        result.status === 'failed'
+          ? await app.database.db
+              .selectFrom('mail_outbox')
+              .select('last_error')
+              .where('id', '=', result.id)
+              .executeTakeFirst()
+          : undefined;
+      const message =
+        result.status === 'sent'
+          ? formatMessage(SetupMessage.TEST_SENT, { to: user.email })
+          : result.status === 'logged'
+            ? SetupMessage.TEST_LOGGED
+            : result.status === 'failed'
+              ? formatMessage(SetupMessage.TEST_FAILED, { reason: shortReason(failure?.last_error ?? 'unknown error') })
+              : formatMessage(SetupMessage.TEST_QUEUED, { to: user.email });
+      return { success: true as const, data: { to: user.email, status: result.status }, message };
     },
   );
 

@@ -68,14 +68,21 @@ async function referrers(db: Kysely<DB>, stems: Filter): Promise<Referrer[]> {
     after = Number(posts[posts.length - 1]!.id);
   }
 
-  let projects = db.selectFrom('portfolio_projects').select(['id', 'title', 'image_url']);
-  if (stems) projects = projects.where(where(['image_url']));
+  let projects = db.selectFrom('portfolio_projects').select(['id', 'title', 'image_url', 'share_image_url']);
+  if (stems) projects = projects.where(where(['image_url', 'share_image_url']));
   for (const p of await projects.execute()) {
+    const admin_path = `/admin/portfolio/${p.id}/edit`;
     found.push({
       kind: 'project_image',
       label: `Project ${quoted(p.title)} (main image)`,
-      admin_path: `/admin/portfolio/${p.id}/edit`,
+      admin_path,
       texts: [p.image_url],
+    });
+    found.push({
+      kind: 'project_image',
+      label: `Project ${quoted(p.title)} (share image)`,
+      admin_path,
+      texts: [p.share_image_url],
     });
   }
 
@@ -166,6 +173,23 @@ export async function usagesOf(db: Kysely<DB>, stems: readonly string[]): Promis
     const named = new Set(r.texts.flatMap(stemsIn));
     for (const stem of stems) {
       if (named.has(stem)) result.get(stem)!.push({ kind: r.kind, label: r.label, admin_path: r.admin_path });
+    }
+  }
+  return result;
+}
+
+/** A picture shipped with the demo content: an address under /demo/ (public/demo). */
+const DEMO_IMAGE = /\/demo\/([A-Za-z0-9._-]+\.(?:svg|webp|png|jpe?g|gif))/g;
+
+/** Each demo picture some place still shows, with those places (ADR 0044: demo content is replaced). */
+export async function demoImageUsages(db: Kysely<DB>): Promise<Map<string, UploadUsage[]>> {
+  const result = new Map<string, UploadUsage[]>();
+  for (const r of await referrers(db, ['/demo/'])) {
+    const urls = new Set(r.texts.flatMap((text) => [...(text ?? '').matchAll(DEMO_IMAGE)].map((m) => `/demo/${m[1]}`)));
+    for (const url of urls) {
+      const usages = result.get(url) ?? [];
+      usages.push({ kind: r.kind, label: r.label, admin_path: r.admin_path });
+      result.set(url, usages);
     }
   }
   return result;

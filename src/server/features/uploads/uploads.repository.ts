@@ -146,6 +146,11 @@ export async function deleteUploadsAndReferences(
   if (stems.length > 0) {
     await db.updateTable('blog_posts').set({ image_url: null }).where(naming('image_url')).execute();
     await db.updateTable('portfolio_projects').set({ image_url: null }).where(naming('image_url')).execute();
+    await db
+      .updateTable('portfolio_projects')
+      .set({ share_image_url: null })
+      .where(naming('share_image_url'))
+      .execute();
     await db.updateTable('project_team_members').set({ image: null }).where(naming('image')).execute();
     await db.updateTable('services').set({ image_url: null }).where(naming('image_url')).execute();
     await db.updateTable('services').set({ background_url: null }).where(naming('background_url')).execute();

@@ -411,6 +411,7 @@ describe.each(testDialects)('uploads (/api/uploads) on %s', (dialect) => {
         short_description: 's',
         client: 'c',
         image_url: file.url,
+        share_image_url: file.url,
         created_at: now,
         updated_at: now,
       })
@@ -456,10 +457,10 @@ describe.each(testDialects)('uploads (/api/uploads) on %s', (dialect) => {
     ]);
     const projectRow = await db()
       .selectFrom('portfolio_projects')
-      .select('image_url')
+      .select(['image_url', 'share_image_url'])
       .where('id', '=', project.id)
       .executeTakeFirstOrThrow();
-    expect(projectRow.image_url).toBeNull();
+    expect(projectRow).toEqual({ image_url: null, share_image_url: null });
     const gallery = await db()
       .selectFrom('project_gallery_images')
       .select('url')

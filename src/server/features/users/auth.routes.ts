@@ -6,7 +6,6 @@ import {
   changePasswordRequestSchema,
   forgotPasswordRequestSchema,
   loginRequestSchema,
-  loginResponseDataSchema,
   logoutRequestSchema,
   refreshRequestSchema,
   resetPasswordRequestSchema,
@@ -14,9 +13,10 @@ import {
   updateProfileRequestSchema,
   userResponseDataSchema,
   verifyEmailRequestSchema,
-  type LoginResponseData,
   type PublicUser,
 } from '../../../shared/contracts/auth';
+import { loginAnswerDataSchema, type LoginAnswerData } from '../../../shared/contracts/two-factor';
+import { ACTIVITY_SIGNED_IN } from '../../../shared/contracts/analytics-dashboard';
 import { activity } from '../../plugins/activity-log';
 import { requireUser } from '../../plugins/auth';
 import {
@@ -71,25 +71,26 @@ export async function authRoutes(app: FastifyInstance): Promise<void> {
         access: 'public',
         rateLimit: SENSITIVE_RATE_LIMIT,
         // A public route: who signed in is the user the answer names.
-        activity: activity<LoginResponseData, unknown>({
+        // Signed in once a session opens: a second step (ADR 0042) records it when it succeeds.
+        activity: activity<LoginAnswerData, unknown>({
           type: 'user',
-          action: 'Signed in',
-          item: (_request, data) => data.user.username,
-          userId: (_request, data) => data.user.id,
+          action: (_request, data) => ('user' in data ? ACTIVITY_SIGNED_IN : null),
+          item: (_request, data) => ('user' in data ? data.user.username : null),
+          userId: (_request, data) => ('user' in data ? data.user.id : null),
         }),
       },
       schema: {
         tags,
-        summary: 'Sign in with username or e-mail and password',
+        summary: 'Sign in with username or e-mail and password; a second step may follow (secondStep)',
         body: loginRequestSchema,
-        response: { 200: envelope(loginResponseDataSchema) },
+        response: { 200: envelope(loginAnswerDataSchema) },
       },
     },
     async (request) => {
       const { username, email, password } = request.body;
       const identifier = (username || email) as string;
       const data = await login(authContext(app, request), { identifier, password }, clientOf(request));
-      return { success: true as const, data, message: AuthMessage.LOGIN_SUCCESS };
+      return { success: true as const, data, ...('user' in data ? { message: AuthMessage.LOGIN_SUCCESS } : {}) };
     },
   );
 

@@ -2,6 +2,7 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely } from 'kysely';
 import { AuthMessage, type LoginResponseData, type PublicUser } from '../../../shared/contracts/auth';
+import type { LoginAnswerData } from '../../../shared/contracts/two-factor';
 import { ErrorCode, ErrorMessage, formatMessage } from '../../../shared/errors';
 import type { DB } from '../../db/schema';
 import { writeTransaction } from '../../db/write-conflicts';
@@ -29,6 +30,7 @@ import {
 import { hashOpaqueToken, newOpaqueToken } from './opaque-token';
 import { hashPassword, verifyPassword } from './password';
 import { toPublicUser } from './public-user';
+import { issueChallenge, secondStepOf } from './two-factor.service';
 import {
   emailTaken,
   findUserByEmail,
@@ -55,7 +57,7 @@ export const REFRESH_TOKEN_TTL_MS = 30 * 24 * 60 * 60_000;
 export const RESET_TOKEN_TTL_MS = 60 * 60_000;
 export const VERIFY_TOKEN_TTL_MS = 48 * 60 * 60_000;
 
-interface LockPolicy {
+export interface LockPolicy {
   /** Failures before the key locks. */
   maxFailures: number;
   /** A count whose last failure is older than this starts again. */
@@ -103,8 +105,21 @@ function lockDuration(policy: LockPolicy, failures: number): number {
   return Math.min(policy.firstLockMs * 2 ** (failures - policy.maxFailures), policy.maxLockMs);
 }
 
-async function refuseIfLocked(db: Kysely<DB>, keys: string[], now: number): Promise<void> {
-  const rows = await findLoginAttempts(db, keys);
+export type Lock = [key: string, policy: LockPolicy];
+
+/** The lockout of a client address (ADR 0006). */
+export const addressLock = (ip: string): Lock => [ipKey(ip), ADDRESS_LOCK];
+
+/** The lockouts of a sign-in of an account from an address (ADR 0006). */
+export function signInLocks(userId: number, ip: string): Lock[] {
+  return [[accountKey(userId), ACCOUNT_LOCK], addressLock(ip)];
+}
+
+export async function refuseIfLocked(db: Kysely<DB>, locks: Lock[], now = Date.now()): Promise<void> {
+  const rows = await findLoginAttempts(
+    db,
+    locks.map(([key]) => key),
+  );
   const until = Math.max(0, ...rows.map((r) => (r.locked_until ? Date.parse(r.locked_until) : 0)));
   if (until > now) {
     const seconds = Math.max(1, Math.ceil((until - now) / 1000));
@@ -118,7 +133,7 @@ async function refuseIfLocked(db: Kysely<DB>, keys: string[], now: number): Prom
   }
 }
 
-async function recordFailure(db: Kysely<DB>, keys: [string, LockPolicy][]): Promise<void> {
+export async function recordFailure(db: Kysely<DB>, keys: Lock[]): Promise<void> {
   const now = Date.now();
   const nowIso = new Date(now).toISOString();
   for (const [key, policy] of keys) {
@@ -150,21 +165,21 @@ async function openSession(
   return { refreshToken, id, familyId };
 }
 
+/**
+ * Signs in with a password. A user with an authenticator (or whom the sign-in policy requires to set one
+ * up) gets a challenge for the second step instead of a session (ADR 0042); the account's failure count is
+ * then kept until that step succeeds, so that a known password does not reset the count of wrong codes.
+ */
 export async function login(
   ctx: AuthContext,
   input: { identifier: string; password: string },
   client: ClientInfo,
-): Promise<LoginResponseData> {
+): Promise<LoginAnswerData> {
   const user = await findUserByLogin(ctx.db, input.identifier);
-  const keys: [string, LockPolicy][] = [
-    [user ? accountKey(user.id) : unknownAccountKey(input.identifier), ACCOUNT_LOCK],
-    [ipKey(client.ip), ADDRESS_LOCK],
-  ];
-  await refuseIfLocked(
-    ctx.db,
-    keys.map(([key]) => key),
-    Date.now(),
-  );
+  const keys: Lock[] = user
+    ? signInLocks(user.id, client.ip)
+    : [[unknownAccountKey(input.identifier), ACCOUNT_LOCK], addressLock(client.ip)];
+  await refuseIfLocked(ctx.db, keys);
 
   const passwordOk = user
     ? await verifyPassword(user.password_hash, input.password)
@@ -173,11 +188,21 @@ export async function login(
     await recordFailure(ctx.db, keys);
     throw invalidCredentials();
   }
-  await clearLoginAttempts(ctx.db, [accountKey(user.id)]);
   if (user.status !== 'active') {
+    await clearLoginAttempts(ctx.db, [accountKey(user.id)]);
     throw new AppError(403, ErrorCode.ACCOUNT_DISABLED, AuthMessage.ACCOUNT_DISABLED);
   }
+  const secondStep = await secondStepOf(ctx.db, user);
+  if (secondStep) return { secondStep, challengeToken: await issueChallenge(ctx.db, user.id, secondStep) };
+  return finishLogin(ctx, user, client);
+}
 
+/**
+ * Opens the session of a user who proved who they are (the account's failure count starts again): the token
+ * pair and the user.
+ */
+export async function finishLogin(ctx: AuthContext, user: CurrentUser, client: ClientInfo): Promise<LoginResponseData> {
+  await clearLoginAttempts(ctx.db, [accountKey(user.id)]);
   const now = new Date().toISOString();
   await updateUser(ctx.db, user.id, { last_login_at: now });
   const session = await openSession(ctx, user, client);

@@ -44,9 +44,42 @@ describe.each(testDialects)('first admin on %s', (dialect) => {
       .set({ role: 'viewer', status: 'disabled' })
       .where('email', '=', 'ops@example.com')
       .execute();
+    // Locked out, with an authenticator on a lost phone, recovery codes and a passkey on it.
+    const { id } = await t.database.db
+      .selectFrom('users')
+      .select('id')
+      .where('email', '=', 'ops@example.com')
+      .executeTakeFirstOrThrow();
+    const now = new Date().toISOString();
+    await t.database.db
+      .insertInto('user_totp')
+      .values({ user_id: id, secret: 'v1.sealed', confirmed_at: now, last_time_step: null, created_at: now })
+      .execute();
+    await t.database.db
+      .insertInto('user_recovery_codes')
+      .values({ user_id: id, code_hash: 'f'.repeat(64), used_at: null, created_at: now })
+      .execute();
+    await t.database.db
+      .insertInto('webauthn_credentials')
+      .values({
+        user_id: id,
+        credential_id: 'lost-device',
+        public_key: 'pQECAyYgASFYIA',
+        name: 'Lost phone',
+        created_at: now,
+      })
+      .execute();
+    await t.database.db
+      .insertInto('login_attempts')
+      .values({ key: `account:${id}`, failures: 9, locked_until: '2999-01-01T00:00:00.000Z', last_failure_at: now })
+      .execute();
     expect(await upsertAdmin(t.database.db, { email: 'ops@example.com', password: 'second-long-password' })).toBe(
       'updated',
     );
+    for (const table of ['user_totp', 'user_recovery_codes', 'webauthn_credentials'] as const) {
+      expect(await t.database.db.selectFrom(table).select('id').where('user_id', '=', id).execute()).toEqual([]);
+    }
+    expect(await t.database.db.selectFrom('login_attempts').select('key').execute()).toEqual([]);
     const user = await t.database.db
       .selectFrom('users')
       .selectAll()

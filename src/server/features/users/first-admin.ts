@@ -1,9 +1,14 @@
-import { randomBytes } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import { DEFAULT_FIRST_ADMIN_EMAIL } from '../../../shared/contracts/auth';
 import type { DB } from '../../db/schema';
-import { isUniqueViolation } from '../../db/write-conflicts';
+import { isUniqueViolation, writeTransaction } from '../../db/write-conflicts';
+import { readSetting, writeSetting } from '../../plugins/settings.repository';
+import { clearLoginAttempts } from './auth.repository';
+import { accountKey } from './auth.service';
+import { deleteUserCredentials } from './passkeys.repository';
 import { hashPassword } from './password';
+import { deleteSecondFactors } from './two-factor.repository';
 import { countAdmins, findUserByEmail, freeUsername, insertUser, updateUser } from './users.repository';
 
 export interface FirstAdminResult {
@@ -51,7 +56,30 @@ export async function ensureFirstAdmin(
       throw error;
     }
   }
+  if (generatedPassword) {
+    await writeTransaction(db, (trx) =>
+      writeSetting(trx, GENERATED_ADMIN_SETTING, { email, fingerprint: fingerprintOf(passwordHash) }),
+    );
+  }
   return { created: true, email, ...(generatedPassword ? { generatedPassword } : {}) };
+}
+
+/** The settings row remembering which admin got a generated password, as a fingerprint of its hash. */
+export const GENERATED_ADMIN_SETTING = 'first-admin.generated';
+
+const fingerprintOf = (passwordHash: string) => createHash('sha256').update(passwordHash).digest('hex');
+
+/**
+ * The e-mail address of the first admin while it still signs in with the password generated at the first
+ * start (printed once, or written to DATA_DIR/first-admin.txt); null once that password was changed.
+ */
+export async function adminOnGeneratedPassword(db: Kysely<DB>): Promise<string | null> {
+  const stored = (await readSetting(db, GENERATED_ADMIN_SETTING)) as
+    { email?: unknown; fingerprint?: unknown } | undefined;
+  if (typeof stored?.email !== 'string' || typeof stored.fingerprint !== 'string') return null;
+  const user = await findUserByEmail(db, stored.email);
+  if (!user || user.status !== 'active' || user.role !== 'admin') return null;
+  return fingerprintOf(user.password_hash) === stored.fingerprint ? stored.email : null;
 }
 
 /** Creates an active admin with this e-mail, or turns the existing account into one with a new password. */
@@ -63,11 +91,19 @@ export async function upsertAdmin(
   const passwordHash = await hashPassword(options.password);
   const existing = await findUserByEmail(db, options.email);
   if (existing) {
-    await updateUser(db, existing.id, {
-      password_hash: passwordHash,
-      role: 'admin',
-      status: 'active',
-      updated_at: now,
+    // The way back in for an admin who lost the password or the phone (ADR 0042): the new password alone
+    // signs in, with no lock and no second factor left to ask for; a lost or stolen device's passkeys no
+    // longer sign in (ADR 0043).
+    await writeTransaction(db, async (trx) => {
+      await updateUser(trx, existing.id, {
+        password_hash: passwordHash,
+        role: 'admin',
+        status: 'active',
+        updated_at: now,
+      });
+      await deleteSecondFactors(trx, existing.id);
+      await deleteUserCredentials(trx, existing.id);
+      await clearLoginAttempts(trx, [accountKey(existing.id)]);
     });
     return 'updated';
   }

@@ -1,17 +1,10 @@
-import type { AddressInfo } from 'node:net';
-import { SMTPServer } from 'smtp-server';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { AuthMessage } from '../../../shared/contracts/auth';
 import { RESET_MAILS_PER_ACCOUNT } from '../../plugins/mail-limits';
 import { createUser, freshIp, postLogin, TEST_PASSWORD } from '../../testing/auth-helpers';
+import { useSmtpSink } from '../../testing/smtp-sink';
 import { useTestApp } from '../../testing/test-app';
 import { testDialects } from '../../testing/test-database';
-
-interface Received {
-  from: string;
-  to: string[];
-  raw: string;
-}
 
 /** Undoes quoted-printable soft line breaks and escapes, enough to read a link out of a message. */
 function decodeQuotedPrintable(raw: string): string {
@@ -31,34 +24,9 @@ async function waitFor<T>(probe: () => T | undefined | Promise<T | undefined>, t
 }
 
 describe.each(testDialects)('password reset through a real SMTP server (%s)', (dialect) => {
-  const received: Received[] = [];
-  const server = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ['STARTTLS'],
-    logger: false,
-    onData(stream, session, callback) {
-      const chunks: Buffer[] = [];
-      stream.on('data', (chunk: Buffer) => chunks.push(chunk));
-      stream.on('end', () => {
-        received.push({
-          from: session.envelope.mailFrom ? session.envelope.mailFrom.address : '',
-          to: session.envelope.rcptTo.map((r) => r.address),
-          raw: Buffer.concat(chunks).toString('utf8'),
-        });
-        callback();
-      });
-    },
-  });
   const env: Record<string, string> = { MAIL_FROM: 'Studio <no-reply@studio.test>' };
-  // Runs before useTestApp's own beforeAll, which reads env then.
-  beforeAll(async () => {
-    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-    env.SMTP_URL = `smtp://127.0.0.1:${(server.server.address() as AddressInfo).port}`;
-  });
+  const { received } = useSmtpSink(env);
   const t = useTestApp(dialect, { seed: false, env });
-  afterAll(async () => {
-    await new Promise<void>((resolve) => server.close(() => resolve()));
-  });
 
   it('mails the reset link; the link sets the new password once', async () => {
     const user = await createUser(t.db.database.db);

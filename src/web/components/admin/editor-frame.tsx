@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { ArrowLeft, Eye, LoaderCircle } from '../icons';
 import { Pencil, Save } from './icons';
 import { Button } from '../button';
@@ -9,12 +10,15 @@ export function EditorHeader({
   title,
   previewing,
   onTogglePreview,
+  actions,
 }: {
   backTo: string;
   backLabel: string;
   title: string;
   previewing: boolean;
   onTogglePreview: () => void;
+  /** More buttons before Preview (Revisions). */
+  actions?: ReactNode;
 }) {
   return (
     <div className="flex flex-wrap items-center gap-3">
@@ -25,6 +29,7 @@ export function EditorHeader({
         </Button>
         <h2 className="text-lg font-semibold break-words">{title}</h2>
       </div>
+      {actions}
       <Button variant="secondary" size="sm" aria-pressed={previewing} onClick={onTogglePreview}>
         {previewing ? <Pencil aria-hidden="true" /> : <Eye aria-hidden="true" />}
         {previewing ? 'Edit' : 'Preview'}
@@ -39,14 +44,18 @@ export function EditorActionBar({
   formId,
   busy,
   submitLabel,
+  status,
 }: {
   cancelTo: string;
   formId: string;
   busy: boolean;
   submitLabel: string;
+  /** Shown at the start of the bar (the autosave state). */
+  status?: ReactNode;
 }) {
   return (
-    <div className="sticky bottom-0 z-10 -mx-4 flex justify-end gap-2 border-t border-slate-200 bg-white/95 px-4 py-3 backdrop-blur sm:mx-0 sm:rounded-xl sm:border">
+    <div className="sticky bottom-0 z-10 -mx-4 flex flex-wrap justify-end gap-2 border-t border-slate-200 bg-white/95 px-4 py-3 backdrop-blur sm:mx-0 sm:rounded-xl sm:border">
+      {status}
       <Button variant="secondary" to={cancelTo}>
         Cancel
       </Button>

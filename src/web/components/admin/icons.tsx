@@ -44,6 +44,7 @@ export const LayoutGrid = /* @__PURE__ */ icon('LayoutGrid');
 export const List = /* @__PURE__ */ icon('List');
 export const ListOrdered = /* @__PURE__ */ icon('ListOrdered');
 export const ListRestart = /* @__PURE__ */ icon('ListRestart');
+export const LockKeyhole = /* @__PURE__ */ icon('LockKeyhole');
 export const LogIn = /* @__PURE__ */ icon('LogIn');
 export const LogOut = /* @__PURE__ */ icon('LogOut');
 export const MailCheck = /* @__PURE__ */ icon('MailCheck');

@@ -1,5 +1,4 @@
 import { useState } from 'react';
-import { toast } from '../../lib/notifications';
 import { failureNotice, type Notice } from '../notice';
 import { useHandedNotice } from './use-handed-notice';
 
@@ -33,7 +32,7 @@ interface ListActionsOptions<T, O extends string> {
 /**
  * The actions of an admin list: delete one row or the selected ones (after a confirmation), and the
  * other bulk operations; each reports in the list's notice (which starts with the one a form handed
- * over) and a toast, then refreshes the list.
+ * over; one message, not a toast besides), then refreshes the list.
  */
 export function useListActions<T extends { id: number }, O extends string>(
   list: ActedOnList,
@@ -66,7 +65,6 @@ export function useListActions<T extends { id: number }, O extends string>(
           ? { type: 'warning', title: text, detail: `${failures.length} could not be changed: ${failures.join('; ')}` }
           : { type: 'success', title: text },
       );
-      toast.success(text);
       selection.clear();
       if (operation === 'delete') list.afterRemoval(succeeded);
       else list.reload();
@@ -78,7 +76,6 @@ export function useListActions<T extends { id: number }, O extends string>(
       async () => {
         await options.deleteItem(item);
         setNotice({ type: 'success', title: options.deleted });
-        toast.success(options.deleted);
         selection.remove(item.id);
         list.afterRemoval(1);
       },

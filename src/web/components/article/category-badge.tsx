@@ -12,12 +12,14 @@ export interface CategoryBadgeProps {
 /** A category pill tinted with the category's own colour (default label 'Article'). */
 export function CategoryBadge({ name, color, className }: CategoryBadgeProps) {
   const hex = safeHexColor(color);
-  // Colour text is kept dark enough to read by mixing the category colour with near-black (AA for yellow and amber too).
+  // The category colour is mixed with the page's surface and its strongest text colour, so that the text
+  // stays readable (AA for yellow and amber too) and the admin's dark theme, which turns those two over
+  // (admin.css), gets a dark tint with light text instead of a light badge.
   const style: CSSProperties | undefined = hex
     ? {
-        backgroundColor: `color-mix(in srgb, ${hex} 14%, white)`,
-        color: `color-mix(in srgb, ${hex} 55%, black)`,
-        boxShadow: `inset 0 0 0 1px color-mix(in srgb, ${hex} 35%, white)`,
+        backgroundColor: `color-mix(in srgb, ${hex} 14%, var(--color-white, #fff))`,
+        color: `color-mix(in srgb, ${hex} 50%, var(--color-slate-900, #0f172a))`,
+        boxShadow: `inset 0 0 0 1px color-mix(in srgb, ${hex} 35%, var(--color-white, #fff))`,
       }
     : undefined;
   return (

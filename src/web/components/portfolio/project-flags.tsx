@@ -1,8 +1,18 @@
+import type { PublicationStatus } from '../../../shared/contracts/publishing.values';
+import { PublicationBadge } from '../publication-badge';
 import { Star } from '../icons';
 import { Badge } from '../badge';
 
-/** What staff see of a project's visibility: Featured (when it is) and Published or Draft. */
-export function ProjectVisibilityBadges({ featured, published }: { featured: boolean; published: boolean }) {
+/** What staff see of a project's visibility: Featured (when it is) and Published, Scheduled or Draft. */
+export function ProjectVisibilityBadges({
+  featured,
+  status,
+  publishAt,
+}: {
+  featured: boolean;
+  status: PublicationStatus;
+  publishAt: string | null;
+}) {
   return (
     <>
       {featured && (
@@ -11,7 +21,7 @@ export function ProjectVisibilityBadges({ featured, published }: { featured: boo
           Featured
         </Badge>
       )}
-      <Badge tone={published ? 'success' : 'warning'}>{published ? 'Published' : 'Draft'}</Badge>
+      <PublicationBadge status={status} publishAt={publishAt} />
     </>
   );
 }

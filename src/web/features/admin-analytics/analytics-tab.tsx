@@ -94,7 +94,6 @@ export function AnalyticsTab({ role }: { role: Role }) {
       const { message } = await clearAnalytics();
       setClearOpen(false);
       setNotice({ type: 'success', title: message ?? AnalyticsAdminMessage.CLEARED });
-      toast.success(message ?? AnalyticsAdminMessage.CLEARED, AnalyticsAdminMessage.CLEARED);
     } catch (error) {
       const failed = failureNotice(AnalyticsAdminMessage.CLEAR_FAILED, error);
       setClearOpen(false);

@@ -7,6 +7,7 @@ import {
   userResponseDataSchema,
   type PublicUser,
 } from '../../../shared/contracts/auth';
+import { secondStepSchema, type SecondStep } from '../../../shared/contracts/two-factor';
 import {
   ApiError,
   api,
@@ -227,19 +228,33 @@ export function checkSession(): Promise<void> {
   return checking;
 }
 
-export type LoginResult = { ok: true; user: PublicUser } | { ok: false; message: string; invalidCredentials: boolean };
+export type LoginResult =
+  | { ok: true; user: PublicUser }
+  /** The password was right; a code (or the set-up the sign-in policy requires) comes next (ADR 0042). */
+  | { ok: 'second-step'; step: SecondStep }
+  | { ok: false; message: string; invalidCredentials: boolean };
+
+/** Starts the session a sign-in answered (the token pair and the user); false when the answer is not one. */
+export function adoptLogin(data: unknown): PublicUser | null {
+  installAuth();
+  const parsed = loginResponseDataSchema.safeParse(data);
+  if (!parsed.success) return null;
+  clearApiCache();
+  storeTokens(parsed.data.token, parsed.data.refreshToken);
+  setState({ status: 'authenticated', user: parsed.data.user, notice: null, outage: null });
+  requestSitePass();
+  return parsed.data.user;
+}
 
 export async function login(username: string, password: string): Promise<LoginResult> {
   installAuth();
   try {
     const body = await api.post('/auth/login', { username, password }, { handleUnauthorized: false });
-    const parsed = loginResponseDataSchema.safeParse(body.data);
-    if (!parsed.success) return { ok: false, message: 'Login failed. Please try again.', invalidCredentials: false };
-    clearApiCache();
-    storeTokens(parsed.data.token, parsed.data.refreshToken);
-    setState({ status: 'authenticated', user: parsed.data.user, notice: null, outage: null });
-    requestSitePass();
-    return { ok: true, user: parsed.data.user };
+    const step = secondStepSchema.safeParse(body.data);
+    if (step.success) return { ok: 'second-step', step: step.data };
+    const user = adoptLogin(body.data);
+    if (!user) return { ok: false, message: 'Login failed. Please try again.', invalidCredentials: false };
+    return { ok: true, user };
   } catch (error) {
     if (!(error instanceof ApiError)) {
       return { ok: false, message: 'Login failed. Please try again.', invalidCredentials: false };

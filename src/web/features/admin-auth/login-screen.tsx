@@ -8,7 +8,10 @@ import { Input } from '../../components/input';
 import { api, isApiError, userMessage } from '../../lib/api-client';
 import { dismissToast, toast } from '../../lib/notifications';
 import { AuthCard } from './auth-card';
+import type { SecondStep } from '../../../shared/contracts/two-factor';
 import { clearNotice, login, useAuth, type AuthNotice } from './auth-store';
+import { PasskeySignIn } from './passkey-sign-in';
+import { SecondStepPanel } from './second-step';
 
 export interface LoginScreenProps {
   /** Called after a successful sign-in (the route navigates on). */
@@ -26,6 +29,7 @@ export function LoginScreen({ onSignedIn }: LoginScreenProps) {
   const [submitting, setSubmitting] = useState(false);
   const [message, setMessage] = useState<AuthNotice | null>(null);
   const [forgotOpen, setForgotOpen] = useState(false);
+  const [secondStep, setSecondStep] = useState<SecondStep | null>(null);
   /** This screen's "Invalid credentials." toasts: errors stay until closed, so a sign-in closes them. */
   const failureToasts = useRef<string[]>([]);
   const shown = message ?? auth.notice;
@@ -49,6 +53,13 @@ export function LoginScreen({ onSignedIn }: LoginScreenProps) {
     setSubmitting(true);
     const result = await login(username.trim(), password);
     setSubmitting(false);
+    if (result.ok === 'second-step') {
+      for (const id of failureToasts.current) dismissToast(id);
+      failureToasts.current = [];
+      setPassword('');
+      setSecondStep(result.step);
+      return;
+    }
     if (result.ok) {
       for (const id of failureToasts.current) dismissToast(id);
       failureToasts.current = [];
@@ -67,43 +78,55 @@ export function LoginScreen({ onSignedIn }: LoginScreenProps) {
           {shown.text}
         </Alert>
       )}
-      {forgotOpen ? (
+      {secondStep ? (
+        <SecondStepPanel step={secondStep} onSignedIn={onSignedIn} onBack={() => setSecondStep(null)} />
+      ) : forgotOpen ? (
         <ForgotPassword onBack={() => setForgotOpen(false)} />
       ) : (
-        <form noValidate onSubmit={onSubmit} className="flex flex-col gap-4" aria-label="Sign in">
-          <Input
-            label="Username"
-            name="username"
-            autoComplete="username"
-            autoCapitalize="none"
-            spellCheck={false}
-            hint="Your username or e-mail address"
-            value={username}
-            onChange={(event) => setUsername(event.target.value)}
-            error={fieldErrors.username}
-            required
-            autoFocus
-          />
-          <Input
-            label="Password"
-            name="password"
-            type="password"
-            autoComplete="current-password"
-            value={password}
-            onChange={(event) => setPassword(event.target.value)}
-            error={fieldErrors.password}
-            required
-          />
-          <div className="flex justify-end">
-            <Button variant="link" onClick={() => setForgotOpen(true)}>
-              Forgot password?
+        <div className="flex flex-col gap-4">
+          <form noValidate onSubmit={onSubmit} className="flex flex-col gap-4" aria-label="Sign in">
+            <Input
+              label="Username"
+              name="username"
+              autoComplete="username"
+              autoCapitalize="none"
+              spellCheck={false}
+              hint="Your username or e-mail address"
+              value={username}
+              onChange={(event) => setUsername(event.target.value)}
+              error={fieldErrors.username}
+              required
+              autoFocus
+            />
+            <Input
+              label="Password"
+              name="password"
+              type="password"
+              autoComplete="current-password"
+              value={password}
+              onChange={(event) => setPassword(event.target.value)}
+              error={fieldErrors.password}
+              required
+            />
+            <div className="flex justify-end">
+              <Button variant="link" onClick={() => setForgotOpen(true)}>
+                Forgot password?
+              </Button>
+            </div>
+            <Button type="submit" disabled={submitting} className="w-full">
+              {submitting ? <LoaderCircle className="animate-spin" aria-hidden="true" /> : <LogIn aria-hidden="true" />}
+              {submitting ? 'Signing in...' : 'Sign In'}
             </Button>
-          </div>
-          <Button type="submit" disabled={submitting} className="w-full">
-            {submitting ? <LoaderCircle className="animate-spin" aria-hidden="true" /> : <LogIn aria-hidden="true" />}
-            {submitting ? 'Signing in...' : 'Sign In'}
-          </Button>
-        </form>
+          </form>
+          <PasskeySignIn
+            onSignedIn={onSignedIn}
+            onStart={() => {
+              setMessage(null);
+              clearNotice();
+            }}
+            onError={(text) => setMessage({ type: 'error', text })}
+          />
+        </div>
       )}
     </AuthCard>
   );

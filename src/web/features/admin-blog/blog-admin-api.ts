@@ -1,10 +1,8 @@
 import {
-  blogAdminCommentsDataSchema,
   blogAdminListDataSchema,
   blogAdminPostSchema,
   blogBulkResultSchema,
   blogCategorySchema,
-  type BlogAdminCommentsData,
   type BlogAdminListData,
   type BlogAdminPost,
   type BlogBulkOperation,
@@ -34,9 +32,10 @@ import { listRequestParams, type PostListFilters } from './blog-paths';
  * Staff reads skip the client's read cache. The browser's HTTP cache never answers them: the server
  * sends staff 'private, no-store' and keys its public answers on Authorization (Vary).
  */
-const fresh = { cache: false } as const;
+export const fresh = { cache: false } as const;
 
-async function write<T>(call: Promise<{ data: unknown; message?: string }>, schema?: z.ZodType<T>) {
+/** A blog write: its answer (checked against `schema`), and the 'blog' data-update for the other screens. */
+export async function write<T>(call: Promise<{ data: unknown; message?: string }>, schema?: z.ZodType<T>) {
   const body = await call;
   broadcastDataUpdate('blog');
   return { data: schema ? parseAnswer(schema, body.data) : (body.data as T), message: body.message };
@@ -60,13 +59,14 @@ export async function fetchCategories(): Promise<BlogCategory[]> {
 }
 
 /** Body of a create or update: the form after applyBlogFormRules (the server applies the same rules). */
-export type PostBody = BlogPostInput;
+/** The form's values after the blog-form rules, with the schedule (ADR 0040). */
+export type PostBody = BlogPostInput & { publish_at?: string | null };
 
 export function createPost(body: PostBody) {
   return write(api.post('/blog/posts', body));
 }
 
-export function updatePost(id: number, body: PostBody) {
+export function updatePost(id: number, body: PostBody & { version?: number }) {
   return write(api.put(`/blog/posts/${id}`, body));
 }
 
@@ -92,17 +92,6 @@ export function updateCategory(id: number, body: BlogCategoryWrite) {
 
 export function deleteCategory(id: number) {
   return write(api.delete(`/blog/categories/${id}`));
-}
-
-export const COMMENTS_PAGE_SIZE = 20;
-
-export async function fetchComments(page: number): Promise<BlogAdminCommentsData> {
-  const body = await api.get('/blog/comments', { page, limit: COMMENTS_PAGE_SIZE }, fresh);
-  return parseAnswer(blogAdminCommentsDataSchema, body.data);
-}
-
-export function deleteComment(id: number) {
-  return write(api.delete(`/blog/comments/${id}`));
 }
 
 export const SUBSCRIBERS_PAGE_SIZE = 20;

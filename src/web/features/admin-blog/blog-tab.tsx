@@ -57,19 +57,19 @@ export function BlogTab({ view, role }: { view: BlogView; role: Role }) {
       </nav>
 
       {!canEdit && <ReadOnlyNote>Your role can read the blog but not change it.</ReadOnlyNote>}
-      <BlogView view={view} canEdit={canEdit} />
+      <BlogView view={view} canEdit={canEdit} canChooseHold={permissionsByRole[role].includes('settings')} />
     </div>
   );
 }
 
-function BlogView({ view, canEdit }: { view: BlogView; canEdit: boolean }) {
+function BlogView({ view, canEdit, canChooseHold }: { view: BlogView; canEdit: boolean; canChooseHold: boolean }) {
   switch (view.kind) {
     case 'posts':
       return <PostsList canEdit={canEdit} />;
     case 'categories':
       return <CategoriesSection canEdit={canEdit} />;
     case 'comments':
-      return <CommentsSection canEdit={canEdit} />;
+      return <CommentsSection canEdit={canEdit} canChooseHold={canChooseHold} />;
     case 'subscribers':
       return <SubscribersSection canEdit={canEdit} />;
     case 'new':

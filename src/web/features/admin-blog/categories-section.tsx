@@ -19,7 +19,6 @@ import { failureNotice, NoticeAlert, type Notice } from '../../components/notice
 import { isApiError } from '../../lib/api-client';
 import { cn } from '../../lib/cn';
 import { onDataUpdate } from '../../lib/data-update';
-import { toast } from '../../lib/notifications';
 import { createCategory, deleteCategory, fetchCategories, updateCategory } from './blog-admin-api';
 
 const FIELDS = ['name', 'slug', 'color', 'description'] as const;
@@ -74,7 +73,6 @@ export function CategoriesSection({ canEdit }: { canEdit: boolean }) {
       const { message } = await deleteCategory(pendingDelete.id);
       const title = message || BlogAdminMessage.CATEGORY_DELETED;
       setNotice({ type: 'success', title });
-      toast.success(title);
       if (editing !== null && editing !== 'new' && editing.id === pendingDelete.id) setEditing(null);
     } catch (error) {
       setNotice(failureNotice('Failed to delete category', error));
@@ -106,7 +104,6 @@ export function CategoriesSection({ canEdit }: { canEdit: boolean }) {
           onSaved={(title) => {
             setEditing(null);
             setNotice({ type: 'success', title });
-            toast.success(title);
           }}
         />
       )}

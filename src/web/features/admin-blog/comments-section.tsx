@@ -1,167 +1,207 @@
-import { ExternalLink, Mail } from '../../components/icons';
-import { Trash2 } from '../../components/admin/icons';
-import { useCallback, useEffect, useState } from 'react';
-import { BlogAdminMessage, type BlogAdminComment, type BlogAdminCommentsData } from '../../../shared/contracts/blog';
-import { ConfirmDeleteDialog } from '../../components/admin/confirm-delete-dialog';
-import { EmptyList, ListLoadError, ListSkeleton } from '../../components/admin/list-states';
-import { pageSummary, PaginationFooter } from '../../components/admin/pagination-footer';
+import { Check } from '../../components/icons';
+import { Ban } from '../../components/admin/icons';
+import type { CommentStatus } from '../../../shared/contracts/blog.values';
+import {
+  COMMENT_STATUS_MESSAGES,
+  CommentModerationMessage,
+  commentBulkMessage,
+  type BlogAdminComment,
+  type CommentCounts,
+} from '../../../shared/contracts/comment-moderation';
+import { BulkActionBar } from '../../components/admin/bulk-action-bar';
+import { ConfirmPendingDelete } from '../../components/admin/confirm-delete-dialog';
+import { ListContent } from '../../components/admin/list-states';
+import { ListPagination } from '../../components/admin/pagination-footer';
+import { useAdminList } from '../../components/admin/use-admin-list';
+import { useListActions } from '../../components/admin/use-list-actions';
+import { rowCheckboxClass } from '../../components/admin/use-row-selection';
 import { Button } from '../../components/button';
-import { Card } from '../../components/card';
-import { failureNotice, NoticeAlert, type Notice } from '../../components/notice';
+import { failureNotice, NoticeAlert } from '../../components/notice';
 import { cn } from '../../lib/cn';
-import { onDataUpdate } from '../../lib/data-update';
-import { toast } from '../../lib/notifications';
-import { deleteComment, fetchComments } from './blog-admin-api';
-import { useFormatDateTime } from '../../lib/date-time';
+import { CommentCard } from './comment-card';
+import { ModerationSetting } from './comment-moderation-setting';
+import {
+  deleteComment,
+  fetchComments,
+  moderateComments,
+  readCommentQuery,
+  setCommentStatus,
+  writeCommentQuery,
+  type CommentQuery,
+} from './comments-api';
+
+/** A comment of the queue, with the words the delete confirmation names it by. */
+type QueueComment = BlogAdminComment & { title: string };
+
+const TITLE_TEXT = 80;
+const titleOf = (comment: BlogAdminComment) => {
+  const text = [...comment.message.replace(/\s+/g, ' ')];
+  return `${comment.name}: ${text.length > TITLE_TEXT ? `${text.slice(0, TITLE_TEXT).join('')}…` : text.join('')}`;
+};
+
+const FILTERS: { status: CommentQuery['status']; label: string }[] = [
+  { status: 'pending', label: 'Awaiting review' },
+  { status: 'approved', label: 'Approved' },
+  { status: 'spam', label: 'Spam' },
+  { status: 'all', label: 'All' },
+];
+
+const countOf = (counts: CommentCounts | undefined, status: CommentQuery['status']) =>
+  counts ? (status === 'all' ? counts.pending + counts.approved + counts.spam : counts[status]) : undefined;
+
+const EMPTY: Record<CommentQuery['status'], string> = {
+  pending: 'No comments are waiting for review',
+  approved: 'No approved comments yet',
+  spam: 'No spam',
+  all: 'No comments yet',
+};
 
 /**
- * Blog › Comments: every comment with its post, name, e-mail, message and date, newest first. What
- * visitors wrote is shown as text only (React escapes it), never as HTML.
+ * Blog › Comments (ADR 0048): the review queue by status with how many each holds, approve / spam /
+ * delete one comment or the selected ones, and which new comments are held. What visitors wrote is shown
+ * as text only (React escapes it), never as HTML.
  */
-export function CommentsSection({ canEdit }: { canEdit: boolean }) {
-  const formatDateTime = useFormatDateTime();
-  const [page, setPage] = useState(1);
-  const [data, setData] = useState<BlogAdminCommentsData | null>(null);
-  const [loading, setLoading] = useState(true);
-  const [loadError, setLoadError] = useState<Notice | null>(null);
-  const [reloadKey, setReloadKey] = useState(0);
-  const [notice, setNotice] = useState<Notice | null>(null);
-  const [pending, setPending] = useState<BlogAdminComment | null>(null);
-  const [deleting, setDeleting] = useState(false);
+export function CommentsSection({ canEdit, canChooseHold }: { canEdit: boolean; canChooseHold: boolean }) {
+  const list = useAdminList({
+    readQuery: readCommentQuery,
+    writeQuery: writeCommentQuery,
+    fetchPage: fetchComments,
+    rowsOf: (data): QueueComment[] => data.comments.map((comment) => ({ ...comment, title: titleOf(comment) })),
+    loadFailed: CommentModerationMessage.LOAD_FAILED,
+    updates: 'blog',
+  });
+  const actions = useListActions(list, {
+    deleteItem: (comment: QueueComment) => deleteComment(comment.id),
+    deleted: 'Comment deleted successfully',
+    deleteFailed: 'Failed to delete comment',
+    bulk: async (action: 'approve' | 'spam' | 'delete', ids) => {
+      const { data } = await moderateComments(action, ids);
+      return {
+        text: commentBulkMessage(data.succeeded, action),
+        succeeded: data.succeeded,
+        failures: data.missing.map((id) => `comment ${id} was deleted meanwhile`),
+      };
+    },
+    bulkFailed: (error) => failureNotice('Failed to change the comments', error),
+  });
+  const { query, setQuery, selection } = list;
+  const { selectedIds } = selection;
+  const counts = list.data?.counts;
 
-  const reload = useCallback(() => setReloadKey((key) => key + 1), []);
-  useEffect(() => onDataUpdate((detail) => detail.type === 'blog' && reload()), [reload]);
-
-  useEffect(() => {
-    let cancelled = false;
-    setLoading(true);
-    fetchComments(page)
-      .then((result) => {
-        if (cancelled) return;
-        setData(result);
-        setLoadError(null);
-      })
-      .catch((error: unknown) => {
-        if (!cancelled) setLoadError(failureNotice('Failed to load comments', error));
-      })
-      .finally(() => {
-        if (!cancelled) setLoading(false);
-      });
-    return () => {
-      cancelled = true;
-    };
-  }, [page, reloadKey]);
-
-  async function confirmDelete() {
-    if (!pending) return;
-    setDeleting(true);
+  async function changeStatus(comment: QueueComment, status: CommentStatus) {
     try {
-      const { message } = await deleteComment(pending.id);
-      const title = message || BlogAdminMessage.COMMENT_DELETED;
-      setNotice({ type: 'success', title });
-      toast.success(title);
-      if (data && data.comments.length === 1 && page > 1) setPage(page - 1);
+      await setCommentStatus(comment.id, status);
+      actions.setNotice({ type: 'success', title: COMMENT_STATUS_MESSAGES[status] });
+      selection.remove(comment.id);
+      // Leaving the status on show: the comment leaves this page.
+      if (query.status !== 'all') list.afterRemoval(1);
+      else list.reload();
     } catch (error) {
-      setNotice(failureNotice('Failed to delete comment', error));
-    } finally {
-      setDeleting(false);
-      setPending(null);
+      actions.setNotice(failureNotice('Failed to change the comment', error));
     }
   }
 
-  const pages = Math.max(1, data?.pages ?? 1);
-
   return (
     <div className="flex flex-col gap-5">
-      <h2 className="text-lg font-semibold">Comments</h2>
-      <NoticeAlert notice={notice} onDismiss={() => setNotice(null)} />
+      <div className="flex flex-wrap items-end justify-between gap-3">
+        <h2 className="text-lg font-semibold">Comments</h2>
+        <ModerationSetting canChoose={canChooseHold} />
+      </div>
+      <NoticeAlert notice={actions.notice} onDismiss={() => actions.setNotice(null)} />
 
-      {loadError ? (
-        <ListLoadError title={loadError.title} onRetry={reload}>
-          {loadError.detail}
-        </ListLoadError>
-      ) : !data ? (
-        <ListSkeleton label="Loading comments…" rows={3} rowClassName="h-24 rounded-xl" />
-      ) : data.comments.length === 0 ? (
-        <EmptyList>No comments yet</EmptyList>
-      ) : (
-        <ul
-          aria-label="Comments"
-          aria-busy={loading}
-          className={cn('flex flex-col gap-3 transition-opacity', loading && 'opacity-60')}
-        >
-          {data.comments.map((comment) => (
-            <li key={comment.id} data-comment={comment.id}>
-              <Card padding="sm" className="flex flex-col gap-2">
-                <div className="flex flex-wrap items-start gap-x-3 gap-y-1">
-                  <div className="min-w-0 flex-1">
-                    <p className="font-semibold break-words text-slate-900">{comment.name}</p>
-                    <a
-                      href={`mailto:${comment.email}`}
-                      className="inline-flex max-w-full items-center gap-1 text-sm break-all text-brand-700 hover:underline"
-                    >
-                      <Mail className="size-3.5 shrink-0" aria-hidden="true" />
-                      {comment.email}
-                    </a>
-                  </div>
-                  <time dateTime={comment.created_at} className="text-xs whitespace-nowrap text-slate-500">
-                    {formatDateTime(comment.created_at)}
-                  </time>
-                </div>
-                <p className="text-sm break-words whitespace-pre-line text-slate-700">{comment.message}</p>
-                <div className="flex flex-wrap items-center gap-2 border-t border-slate-100 pt-2 text-xs text-slate-500">
-                  <span className="min-w-0 flex-1">
-                    On{' '}
-                    <a
-                      href={`/blog/${comment.post_slug}`}
-                      target="_blank"
-                      rel="noopener"
-                      className="inline-flex items-center gap-1 font-medium text-slate-700 hover:text-brand-700"
-                    >
-                      {comment.post_title}
-                      <ExternalLink className="size-3" aria-hidden="true" />
-                      <span className="sr-only"> (opens in a new tab)</span>
-                    </a>
-                  </span>
-                  {canEdit && (
-                    <Button
-                      variant="ghost"
-                      size="sm"
-                      className="text-red-700 hover:bg-red-50 hover:text-red-800"
-                      onClick={() => setPending(comment)}
-                      aria-label={`Delete the comment by ${comment.name}`}
-                    >
-                      <Trash2 aria-hidden="true" />
-                      Delete
-                    </Button>
+      <div role="group" aria-label="Show comments" className="flex flex-wrap gap-2">
+        {FILTERS.map((filter) => {
+          const count = countOf(counts, filter.status);
+          const active = query.status === filter.status;
+          return (
+            <button
+              key={filter.status}
+              type="button"
+              aria-pressed={active}
+              onClick={() => setQuery({ status: filter.status })}
+              data-comment-filter={filter.status}
+              className={cn(
+                'inline-flex h-9 items-center gap-2 rounded-full border px-3.5 text-sm font-medium transition-colors',
+                active
+                  ? 'border-brand-600 bg-brand-600 text-white'
+                  : 'border-slate-300 bg-white text-slate-700 hover:border-slate-400 hover:bg-slate-50',
+              )}
+            >
+              {filter.label}
+              {count !== undefined && (
+                <span
+                  className={cn(
+                    'rounded-full px-1.5 text-xs tabular-nums',
+                    active
+                      ? 'bg-white/20'
+                      : filter.status === 'pending' && count > 0
+                        ? 'bg-amber-100 text-amber-900'
+                        : 'bg-slate-100',
                   )}
-                </div>
-              </Card>
+                >
+                  {count}
+                </span>
+              )}
+            </button>
+          );
+        })}
+      </div>
+
+      {canEdit && list.rows.length > 0 && (
+        <label className="flex w-fit items-center gap-2 text-sm text-slate-600">
+          <input
+            type="checkbox"
+            className={rowCheckboxClass}
+            checked={selection.allSelected}
+            onChange={selection.toggleAll}
+          />
+          Select all comments on this page
+        </label>
+      )}
+
+      {canEdit && selectedIds.length > 0 && (
+        <BulkActionBar count={selectedIds.length} disabled={actions.acting} onDelete={actions.askBulkDelete}>
+          <Button size="sm" variant="secondary" disabled={actions.acting} onClick={() => actions.runBulk('approve')}>
+            <Check aria-hidden="true" />
+            Approve
+          </Button>
+          <Button size="sm" variant="secondary" disabled={actions.acting} onClick={() => actions.runBulk('spam')}>
+            <Ban aria-hidden="true" />
+            Mark as spam
+          </Button>
+        </BulkActionBar>
+      )}
+
+      <ListContent list={list} loadingLabel="Loading comments…" emptyText={EMPTY[query.status]}>
+        <ul aria-label="Comments" className="flex flex-col gap-3">
+          {list.rows.map((comment) => (
+            <li key={comment.id} data-comment={comment.id} data-comment-status={comment.status}>
+              <CommentCard
+                comment={comment}
+                canEdit={canEdit}
+                busy={actions.acting}
+                selected={selection.selected.has(comment.id)}
+                onSelect={() => selection.toggle(comment.id)}
+                onStatus={(status) => void changeStatus(comment, status)}
+                onDelete={() => actions.askDelete(comment)}
+              />
             </li>
           ))}
         </ul>
-      )}
+      </ListContent>
 
-      {data && data.total > 0 && (
-        <PaginationFooter label="Comment pages" page={page} pages={pages} loading={loading} onPage={setPage}>
-          {pageSummary(page, pages, data.total, 'comments')}
-        </PaginationFooter>
-      )}
+      <ListPagination label="Comment pages" plural="comments" {...list.paging} />
 
-      <ConfirmDeleteDialog
-        open={pending !== null}
-        title="Delete comment?"
-        busy={deleting}
-        onCancel={() => setPending(null)}
-        onConfirm={() => void confirmDelete()}
-      >
-        <p>Are you sure you want to delete this comment?</p>
-        {pending && (
-          <p className="mt-1">
-            By <span className="font-medium text-slate-800">{pending.name}</span> on “{pending.post_title}”.
-          </p>
-        )}
-      </ConfirmDeleteDialog>
+      <ConfirmPendingDelete
+        {...actions.confirm}
+        titles={{ one: 'Delete comment?', many: 'Delete comments?' }}
+        question={(count) =>
+          count === 1
+            ? 'Are you sure you want to delete this comment?'
+            : `Are you sure you want to delete ${count} comments?`
+        }
+        consequence={() => 'This cannot be undone.'}
+      />
     </div>
   );
 }

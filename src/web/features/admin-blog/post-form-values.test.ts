@@ -79,8 +79,12 @@ describe('the blog form values', () => {
       seo_keywords: ['k1', 'k2'],
       sort_order: 0,
       published_at: null,
+      status: 'scheduled',
+      publish_at: '2026-12-01T04:00:00.000Z',
+      version: 1,
     } satisfies BlogAdminPost;
-    expect(postToValues(post)).toEqual({
+    // The publish time as the site's wall clock (Karachi, five hours ahead of UTC).
+    expect(postToValues(post, 'Asia/Karachi')).toEqual({
       title: 'T',
       slug: post.slug,
       category_id: '4',
@@ -95,6 +99,7 @@ describe('the blog form values', () => {
       seo_description: 'D',
       seo_keywords: 'k1, k2',
       published: false,
+      publish_at: '2026-12-01T09:00',
       featured: true,
     });
   });

@@ -4,6 +4,7 @@ import {
   type BlogAdminPost,
   type BlogPostInput,
 } from '../../../shared/contracts/blog';
+import { toSiteLocal } from '../../lib/site-time';
 
 /** The blog form as typed: text for every input, booleans for the two checkboxes. */
 export interface PostFormValues {
@@ -27,6 +28,8 @@ export interface PostFormValues {
   /** Comma-separated. */
   seo_keywords: string;
   published: boolean;
+  /** The site's wall-clock time to go live ("YYYY-MM-DDTHH:mm"), or '' when not scheduled (ADR 0040). */
+  publish_at: string;
   featured: boolean;
 }
 
@@ -45,6 +48,7 @@ export const postFormFields = [
   'seo_description',
   'seo_keywords',
   'published',
+  'publish_at',
   'featured',
 ] as const satisfies ReadonlyArray<keyof PostFormValues>;
 export type PostFormField = (typeof postFormFields)[number];
@@ -72,12 +76,13 @@ export function newPostValues(companyName: string, today: string): PostFormValue
     seo_description: '',
     seo_keywords: '',
     published: true,
+    publish_at: '',
     featured: false,
   };
 }
 
-/** A stored post in the form (read time as minutes; lists as comma-separated text). */
-export function postToValues(post: BlogAdminPost): PostFormValues {
+/** A stored post in the form (read time as minutes; lists as comma-separated text; times in the site's zone). */
+export function postToValues(post: BlogAdminPost, siteTimeZone: string): PostFormValues {
   const minutes = parseReadTime(post.read_time);
   return {
     title: post.title,
@@ -94,6 +99,7 @@ export function postToValues(post: BlogAdminPost): PostFormValues {
     seo_description: post.seo_description ?? '',
     seo_keywords: post.seo_keywords.join(', '),
     published: post.published,
+    publish_at: post.publish_at ? toSiteLocal(post.publish_at, siteTimeZone) : '',
     featured: post.featured,
   };
 }

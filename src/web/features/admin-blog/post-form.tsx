@@ -9,7 +9,12 @@ import {
   type BlogCategory,
 } from '../../../shared/contracts/blog';
 import { EditorActionBar, EditorHeader } from '../../components/admin/editor-frame';
+import { ScheduleField } from '../../components/admin/schedule-field';
+import { useDraftOffer, useEditorVersioning } from '../../components/admin/editor-versioning';
+import { fetchAutosave } from '../../components/admin/revisions-api';
+import { draftValues } from '../../components/admin/use-autosave';
 import { EditorLoadError, useEditorLoad } from '../../components/admin/editor-load-error';
+import { useFieldsNotice } from '../../components/admin/use-fields-notice';
 import { Card } from '../../components/card';
 import { CheckboxField } from '../../components/checkbox-field';
 import { Input } from '../../components/input';
@@ -20,7 +25,7 @@ import { Textarea } from '../../components/textarea';
 import { useUnsavedGuard } from '../../components/use-unsaved-guard';
 import { isApiError } from '../../lib/api-client';
 import { cn } from '../../lib/cn';
-import { toast } from '../../lib/notifications';
+import { publishAtOfField } from '../../lib/site-time';
 import { useRootData } from '../../lib/root-data';
 import { createPost, fetchCategories, fetchPost, updatePost } from './blog-admin-api';
 import { blogPath } from './blog-paths';
@@ -36,6 +41,7 @@ import {
   type PostFormValues,
 } from './post-form-values';
 import { PostPreview } from './post-preview';
+import { POST_REVISION_FIELDS } from './post-revision-fields';
 import type { PostsListState } from './posts-list';
 import { RichTextEditor } from './rich-text-editor';
 
@@ -51,13 +57,20 @@ export function PostEditor({ postId }: { postId?: number }) {
     retry,
   } = useEditorLoad(
     postId ?? 'new',
-    () => Promise.all([fetchCategories(), postId === undefined ? Promise.resolve(null) : fetchPost(postId)]),
+    () =>
+      Promise.all([
+        fetchCategories(),
+        postId === undefined ? Promise.resolve(null) : fetchPost(postId),
+        // A kept draft that cannot be read is not offered; the editor still opens (ADR 0041).
+        fetchAutosave('post', postId ?? 'new').catch(() => null),
+      ]),
     {
       notFound: 'Blog post not found',
       failed: postId === undefined ? 'Failed to load categories' : 'Failed to load blog post',
     },
   );
-  const [categories, post] = data ?? [null, null];
+  const [categories, post, autosave] = data ?? [null, null, null];
+  const draft = useDraftOffer('post', autosave ?? null, postId ?? 'new');
 
   const listUrl = blogPath({ kind: 'posts' }, location.search);
 
@@ -65,7 +78,19 @@ export function PostEditor({ postId }: { postId?: number }) {
     return <EditorLoadError failure={error} onRetry={retry} backTo={listUrl} backLabel="Back to posts" />;
   }
   if (!categories || (postId !== undefined && !post)) return <FormSkeleton />;
-  return <PostForm key={post?.id ?? 'new'} post={post} categories={categories} listUrl={listUrl} />;
+  return (
+    <div className="flex flex-col gap-5">
+      {draft.offer}
+      <PostForm
+        key={`${post?.id ?? 'new'}:${post?.version ?? 0}:${draft.restoredKey}`}
+        post={post}
+        categories={categories}
+        listUrl={listUrl}
+        draft={draft.restored}
+        onReload={retry}
+      />
+    </div>
+  );
 }
 
 function FormSkeleton() {
@@ -86,18 +111,26 @@ interface PostFormProps {
   post: BlogAdminPost | null;
   categories: BlogCategory[];
   listUrl: string;
+  /** A kept draft the form starts from instead of the saved post. */
+  draft?: Record<string, unknown>;
+  /** Loads the post again (after a restore, or to take another editor's version). */
+  onReload: () => void;
 }
 
-function PostForm({ post, categories, listUrl }: PostFormProps) {
-  const companyName = useRootData()?.company.name ?? '';
+function PostForm({ post, categories, listUrl, draft, onReload }: PostFormProps) {
+  const root = useRootData();
+  const companyName = root?.company.name ?? '';
+  const siteTimeZone = root?.siteTimeZone ?? 'UTC';
   const today = useMemo(() => localToday(), []);
   const initial = useMemo(
-    () => (post ? postToValues(post) : newPostValues(companyName, today)),
-    [post, companyName, today],
+    () => (post ? postToValues(post, siteTimeZone) : newPostValues(companyName, today)),
+    [post, companyName, today, siteTimeZone],
   );
-  const [values, setValues] = useState<PostFormValues>(initial);
+  const [start] = useState(() => (draft ? draftValues(initial, draft) : initial));
+  const [values, setValues] = useState<PostFormValues>(start);
   const [errors, setErrors] = useState<Errors>({});
   const [notice, setNotice] = useState<Notice | null>(null);
+  useFieldsNotice(errors, notice, () => setNotice(null));
   const [busy, setBusy] = useState(false);
   const [previewing, setPreviewing] = useState(false);
   const navigate = useNavigate();
@@ -112,6 +145,23 @@ function PostForm({ post, categories, listUrl }: PostFormProps) {
   const category = categories.find((item) => item.id === input.category_id);
   const computedMinutes = useMemo(() => blogReadMinutes(values.content), [values.content]);
   const editing = post !== null;
+  const versioning = useEditorVersioning({
+    kind: 'post',
+    noun: 'post',
+    item: post,
+    apiPath: post && `/blog/posts/${post.id}`,
+    fields: POST_REVISION_FIELDS,
+    values: { ...values },
+    dirty,
+    busy,
+    onReload,
+    onOverwrite: () => {
+      if (!post) return;
+      fetchPost(post.id)
+        .then((newest) => save(newest.version))
+        .catch((error: unknown) => setNotice(failureNotice(BlogAdminMessage.SAVE_FAILED, error)));
+    },
+  });
 
   function set<F extends PostFormField>(field: F, value: PostFormValues[F]) {
     setValues((current) => ({ ...current, [field]: value }));
@@ -148,26 +198,37 @@ function PostForm({ post, categories, listUrl }: PostFormProps) {
     event.preventDefault();
     if (busy) return;
     const parsed = blogPostInputSchema.safeParse(input);
-    if (!parsed.success) {
+    const schedule = publishAtOfField(values.publish_at, siteTimeZone);
+    if (!parsed.success || 'error' in schedule) {
       const next: Errors = {};
-      for (const issue of parsed.error.issues) {
+      for (const issue of parsed.success ? [] : parsed.error.issues) {
         const field = formFieldOf(String(issue.path[0] ?? ''));
         if (field && !next[field]) next[field] = issue.message;
       }
+      if ('error' in schedule) next.publish_at = schedule.error;
       showErrors(next);
       setNotice({ type: 'error', title: 'Please correct the highlighted fields.' });
       return;
     }
     setErrors({});
     setNotice(null);
+    await save(post?.version);
+  }
+
+  /** Saves the form as made from `version`: the one loaded, or the newest to overwrite another's save. */
+  async function save(version: number | undefined) {
     setBusy(true);
     try {
-      const saved = editing ? await updatePost(post.id, input) : await createPost(input);
+      const schedule = publishAtOfField(values.publish_at, siteTimeZone);
+      const body = { ...input, publish_at: 'error' in schedule ? null : schedule.publish_at };
+      const saved = editing ? await updatePost(post.id, { ...body, version }) : await createPost(body);
+      await versioning.clearDraft();
       const title = saved.message || (editing ? BlogAdminMessage.POST_UPDATED : BlogAdminMessage.POST_CREATED);
-      toast.success(title);
       guard.allowNextNavigation();
       void navigate(listUrl, { state: { notice: { type: 'success', title } } satisfies PostsListState });
     } catch (error) {
+      setBusy(false);
+      if (versioning.conflicted(error)) return;
       const next: Errors = {};
       if (isApiError(error)) {
         for (const item of error.errors) {
@@ -177,11 +238,11 @@ function PostForm({ post, categories, listUrl }: PostFormProps) {
       }
       if (Object.keys(next).length > 0) showErrors(next);
       setNotice(failureNotice(BlogAdminMessage.SAVE_FAILED, error));
-      setBusy(false);
     }
   }
 
-  const submitLabel = busy ? 'Saving...' : editing ? 'Update Post' : 'Create Post';
+  const scheduled = values.publish_at !== '';
+  const submitLabel = busy ? 'Saving...' : editing ? 'Update Post' : scheduled ? 'Schedule Post' : 'Create Post';
 
   return (
     <div className="flex flex-col gap-5">
@@ -191,6 +252,7 @@ function PostForm({ post, categories, listUrl }: PostFormProps) {
         title={editing ? `Edit Blog Post: ${post.title}` : 'New Blog Post'}
         previewing={previewing}
         onTogglePreview={() => setPreviewing((current) => !current)}
+        actions={versioning.revisionsButton}
       />
 
       <NoticeAlert notice={notice} onDismiss={() => setNotice(null)} />
@@ -229,7 +291,7 @@ function PostForm({ post, categories, listUrl }: PostFormProps) {
             />
             <RichTextEditor
               label="Content"
-              initialHtml={initial.content}
+              initialHtml={start.content}
               onChange={(html) => set('content', html)}
               error={errors.content}
               hint="At least 50 characters. Ctrl+B bold, Ctrl+I italic, Ctrl+K link."
@@ -243,10 +305,23 @@ function PostForm({ post, categories, listUrl }: PostFormProps) {
           <FormCard title="Publishing">
             <CheckboxField
               label="Published"
-              hint="Visible on the site, in the feed and the sitemap."
+              hint={
+                scheduled
+                  ? 'Not yet: the post goes live at the time below.'
+                  : 'Visible on the site, in the feed and the sitemap.'
+              }
               name="published"
-              checked={values.published}
+              checked={values.published && !scheduled}
+              disabled={scheduled}
               onChange={(checked) => set('published', checked)}
+            />
+            <ScheduleField
+              noun="post"
+              value={values.publish_at}
+              onChange={(value) => set('publish_at', value)}
+              timeZone={siteTimeZone}
+              error={errors.publish_at}
+              disabled={busy}
             />
             <CheckboxField
               label="Featured"
@@ -338,8 +413,15 @@ function PostForm({ post, categories, listUrl }: PostFormProps) {
         </div>
       </form>
 
-      <EditorActionBar cancelTo={listUrl} formId={formId} busy={busy} submitLabel={submitLabel} />
+      <EditorActionBar
+        cancelTo={listUrl}
+        formId={formId}
+        busy={busy}
+        submitLabel={submitLabel}
+        status={versioning.status}
+      />
       {guard.dialog}
+      {versioning.dialogs}
     </div>
   );
 }

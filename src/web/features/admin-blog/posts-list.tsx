@@ -1,3 +1,7 @@
+import { PublicationBadge } from '../../components/publication-badge';
+import { RevisionsRowAction } from '../../components/admin/revisions-row-action';
+import { POST_REVISION_FIELDS } from './post-revision-fields';
+import { SendToSubscribersAction, SendToSubscribersDialog } from './send-to-subscribers';
 import { Send, Star } from '../../components/icons';
 import { EyeOff } from '../../components/admin/icons';
 import { useEffect, useState } from 'react';
@@ -66,6 +70,7 @@ export function PostsList({ canEdit }: { canEdit: boolean }) {
   const { query: filters, setQuery: setFilters, reloadKey } = list;
   const { selectedIds } = list.selection;
   const [categories, setCategories] = useState<BlogCategory[]>([]);
+  const [sendPost, setSendPost] = useState<BlogAdminPostSummary | null>(null);
 
   useEffect(() => {
     let cancelled = false;
@@ -163,10 +168,28 @@ export function PostsList({ canEdit }: { canEdit: boolean }) {
           onDelete={actions.askDelete}
           disabled={actions.acting}
           tooltips
+          extraActions={
+            canEdit
+              ? (post, labels) =>
+                  post.published ? (
+                    <SendToSubscribersAction post={post} labels={labels} onOpen={() => setSendPost(post)} />
+                  ) : undefined
+              : (post, labels) => (
+                  <RevisionsRowAction
+                    item={`/blog/posts/${post.id}`}
+                    name={post.title}
+                    noun="post"
+                    fields={POST_REVISION_FIELDS}
+                    labels={labels}
+                  />
+                )
+          }
         />
       </ListContent>
 
       <ListPagination label="Blog post pages" plural="posts" {...list.paging} />
+
+      {sendPost && <SendToSubscribersDialog post={sendPost} onClose={() => setSendPost(null)} />}
 
       <ConfirmPendingDelete
         {...actions.confirm}
@@ -183,7 +206,7 @@ export function PostsList({ canEdit }: { canEdit: boolean }) {
 function StatusBadges({ post }: { post: BlogAdminPostSummary }) {
   return (
     <span className="flex flex-wrap items-center gap-1.5">
-      <Badge tone={post.published ? 'success' : 'warning'}>{post.published ? 'Published' : 'Draft'}</Badge>
+      <PublicationBadge status={post.status} publishAt={post.publish_at} />
       {post.featured && (
         <Badge tone="brand">
           <Star className="size-3 fill-current" aria-hidden="true" />

@@ -1,16 +1,19 @@
 import { Download, Trash2 } from '../../components/admin/icons';
 import { useCallback, useEffect, useState } from 'react';
+import type { NewsletterListData, NewsletterSubscriber } from '../../../shared/contracts/newsletter';
 import {
   NewsletterMessage,
-  type NewsletterListData,
-  type NewsletterSubscriber,
-} from '../../../shared/contracts/newsletter';
+  subscriberStatusLabels,
+  subscriberStatuses,
+  type SubscriberStatus,
+} from '../../../shared/contracts/newsletter.values';
+import { EmailText } from '../../components/admin/email-text';
 import { ConfirmDeleteDialog } from '../../components/admin/confirm-delete-dialog';
 import { EmptyList, ListLoadError, ListSkeleton } from '../../components/admin/list-states';
 import { pageSummary, PaginationFooter } from '../../components/admin/pagination-footer';
 import { SearchField } from '../../components/admin/search-field';
 import { useDebouncedSearch } from '../../components/admin/use-debounced-search';
-import { Badge } from '../../components/badge';
+import { Badge, type BadgeTone } from '../../components/badge';
 import { Button } from '../../components/button';
 import { Card } from '../../components/card';
 import { failureNotice, NoticeAlert, type Notice } from '../../components/notice';
@@ -23,9 +26,15 @@ import { useFormatDateTime } from '../../lib/date-time';
 
 const statusOptions: { value: SubscriberFilters['status']; label: string }[] = [
   { value: 'all', label: 'All statuses' },
-  { value: 'subscribed', label: 'Subscribed' },
-  { value: 'unsubscribed', label: 'Unsubscribed' },
+  ...subscriberStatuses.map((status) => ({ value: status, label: subscriberStatusLabels[status] })),
 ];
+
+const statusTones: Record<SubscriberStatus, BadgeTone> = {
+  pending: 'warning',
+  subscribed: 'success',
+  unsubscribed: 'neutral',
+  bounced: 'danger',
+};
 
 function exportFilename(): string {
   return `newsletter-subscribers-${new Date().toISOString().slice(0, 10)}.csv`;
@@ -96,7 +105,6 @@ export function SubscribersSection({ canEdit }: { canEdit: boolean }) {
       const { message } = await deleteSubscriber(pending.id);
       const title = message || NewsletterMessage.SUBSCRIBER_DELETED;
       setNotice({ type: 'success', title });
-      toast.success(title);
       if (data && data.subscribers.length === 1 && page > 1) setPage(page - 1);
       else reload();
     } catch (error) {
@@ -178,7 +186,11 @@ export function SubscribersSection({ canEdit }: { canEdit: boolean }) {
         onConfirm={() => void confirmDelete()}
       >
         <p>Are you sure you want to delete this subscriber? The address is removed for good.</p>
-        {pending && <p className="mt-1 font-medium break-all text-slate-800">{pending.email}</p>}
+        {pending && (
+          <p className="mt-1 font-medium wrap-anywhere text-slate-800">
+            <EmailText email={pending.email} />
+          </p>
+        )}
       </ConfirmDeleteDialog>
     </div>
   );
@@ -222,16 +234,16 @@ function SubscribersTable({ subscribers, loading, canEdit, onDelete }: TableProp
           {subscribers.map((subscriber) => (
             <tr key={subscriber.id} data-subscriber={subscriber.email}>
               <td className="px-4 py-3">
-                <span className="font-medium break-all text-slate-900">{subscriber.email}</span>
+                <span className="font-medium wrap-anywhere text-slate-900">
+                  <EmailText email={subscriber.email} />
+                </span>
                 {/* Small screens have no room for the date and source columns: they go under the address. */}
                 <span className="mt-0.5 block text-xs text-slate-500 sm:hidden">
                   {formatDateTime(subscriber.created_at)} · {subscriber.source}
                 </span>
               </td>
               <td className="px-4 py-3">
-                <Badge tone={subscriber.status === 'subscribed' ? 'success' : 'neutral'}>
-                  {subscriber.status === 'subscribed' ? 'Subscribed' : 'Unsubscribed'}
-                </Badge>
+                <Badge tone={statusTones[subscriber.status]}>{subscriberStatusLabels[subscriber.status]}</Badge>
               </td>
               <td className="hidden px-4 py-3 whitespace-nowrap text-slate-600 sm:table-cell">
                 <time dateTime={subscriber.created_at}>{formatDateTime(subscriber.created_at)}</time>

@@ -33,7 +33,7 @@ describe('the certificate form values', () => {
     expect(values.status).toBe('active');
     expect(certificateProblems(values)).toEqual([
       { field: 'recipient_name', message: CertificateMessage.RECIPIENT_REQUIRED },
-      { field: 'recipient_type', message: CertificateMessage.TYPE_REQUIRED },
+      { field: 'recipient_type', message: CertificateMessage.TYPE_CHOOSE },
     ]);
   });
 

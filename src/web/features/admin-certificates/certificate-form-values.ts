@@ -1,4 +1,5 @@
 import {
+  CertificateMessage,
   certificateWriteSchema,
   todayIsoDate,
   type Certificate,
@@ -82,8 +83,9 @@ export function certificateProblems(
 ): Array<{ field: CertificateField; message: string }> {
   const result = certificateWriteSchema.safeParse(valuesToInput(values));
   if (result.success) return [];
-  return result.error.issues.map((issue) => ({
-    field: String(issue.path[0] ?? 'certificate_number') as CertificateField,
-    message: issue.message,
-  }));
+  return result.error.issues.map((issue) => {
+    const field = String(issue.path[0] ?? 'certificate_number') as CertificateField;
+    // The API's message names the values it takes; the form's list needs a choice, said in plain words.
+    return { field, message: field === 'recipient_type' ? CertificateMessage.TYPE_CHOOSE : issue.message };
+  });
 }

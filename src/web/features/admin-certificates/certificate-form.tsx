@@ -29,7 +29,6 @@ import { Skeleton } from '../../components/skeleton';
 import { Textarea } from '../../components/textarea';
 import { useUnsavedGuard } from '../../components/use-unsaved-guard';
 import { isApiError } from '../../lib/api-client';
-import { toast } from '../../lib/notifications';
 import { CertificateStatusBadge } from './certificate-badges';
 import {
   certificateProblems,
@@ -126,7 +125,6 @@ function CertificateForm({ certificate, listUrl }: { certificate: Certificate | 
           '{number}',
           saved.certificate.certificate_number,
         );
-      toast.success(title);
       guard.allowNextNavigation();
       void navigate(listUrl, { state: { notice: { type: 'success', title } } satisfies CertificatesListState });
     } catch (error) {

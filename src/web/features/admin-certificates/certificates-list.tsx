@@ -107,7 +107,6 @@ export function CertificatesList({ canEdit }: { canEdit: boolean }) {
 
   function announce(title: string) {
     actions.setNotice({ type: 'success', title });
-    toast.success(title);
     list.reload();
   }
 

@@ -1,3 +1,4 @@
+import { CalendarClock } from '../../components/icons';
 import { CircleAlert } from '../../components/admin/icons';
 import {
   contactPriorities,
@@ -7,7 +8,10 @@ import {
   type ContactPriority,
   type ContactStatus,
 } from '../../../shared/contracts/contacts.values';
+import { formatShortDate } from '../../components/article/article-format';
 import { cn } from '../../lib/cn';
+import { useRootData } from '../../lib/root-data';
+import { toSiteLocal } from '../../lib/site-time';
 
 /** One colour per status, so a glance at the list tells them apart. */
 const statusTones: Record<ContactStatus, string> = {
@@ -62,6 +66,34 @@ export function FailedSubmissionLine({ message, className }: { message: string |
     <p data-failed-submission className={cn('flex items-start gap-1 text-xs break-words text-red-700', className)}>
       <CircleAlert className="mt-px size-3.5 shrink-0" aria-hidden="true" />
       <span>{message}</span>
+    </p>
+  );
+}
+
+/** Today in the site's time zone (YYYY-MM-DD): what "due" is measured against (ADR 0047). */
+export function useSiteToday(): string {
+  const timeZone = useRootData()?.siteTimeZone ?? 'UTC';
+  return toSiteLocal(new Date(), timeZone).slice(0, 10);
+}
+
+/** "Follow up Mar 5, 2026", amber once the day has come; nothing without a follow-up. */
+export function FollowUpLine({ on, className }: { on: string | null; className?: string }) {
+  const today = useSiteToday();
+  if (!on) return null;
+  const due = on <= today;
+  return (
+    <p
+      data-follow-up={due ? 'due' : 'later'}
+      className={cn(
+        'flex items-center gap-1 text-xs',
+        due ? 'font-medium text-amber-800' : 'text-slate-500',
+        className,
+      )}
+    >
+      <CalendarClock className="size-3.5 shrink-0" aria-hidden="true" />
+      <span>
+        {due ? 'Follow-up due' : 'Follow up'} {formatShortDate(on)}
+      </span>
     </p>
   );
 }

@@ -1,9 +1,8 @@
-import { ArrowLeft, LoaderCircle, Mail, Phone } from '../../components/icons';
-import { MailOpen, Plus, Trash2 } from '../../components/admin/icons';
-import { useCallback, useEffect, useEffectEvent, useRef, useState, type FormEvent, type ReactNode } from 'react';
+import { ArrowLeft, Mail, Phone } from '../../components/icons';
+import { MailOpen, Trash2 } from '../../components/admin/icons';
+import { useCallback, useEffect, useEffectEvent, useRef, useState, type ReactNode } from 'react';
 import { useNavigate } from 'react-router';
 import {
-  CONTACT_NOTE_MAX,
   ContactMessage,
   contactName,
   contactPriorityLabels,
@@ -18,18 +17,19 @@ import { ConfirmDeleteDialog } from '../../components/admin/confirm-delete-dialo
 import { editorFailure, EditorLoadError, type EditorFailure } from '../../components/admin/editor-load-error';
 import { Button } from '../../components/button';
 import { Card } from '../../components/card';
-import { failureNotice } from '../../components/notice';
 import { Select } from '../../components/select';
 import { Skeleton } from '../../components/skeleton';
-import { Textarea } from '../../components/textarea';
 import { cn } from '../../lib/cn';
 import { mailtoHref, telHref } from '../../lib/contact-links';
 import { onDataUpdate } from '../../lib/data-update';
 import { toast } from '../../lib/notifications';
 import { FailedSubmissionLine, PriorityLabel, PriorityOptions, StatusBadge, StatusOptions } from './contact-badges';
 import { useFormatDateTime } from '../../lib/date-time';
+import { EmailText } from '../../components/admin/email-text';
+import { FollowUpCard } from './contact-follow-up-card';
+import { NotesCard, toastFailure } from './contact-notes-card';
+import { RepliesCard } from './contact-replies-card';
 import {
-  addNote,
   assignContact,
   deleteContact,
   fetchAssignees,
@@ -38,12 +38,6 @@ import {
   updatePriority,
   updateStatus,
 } from './contacts-admin-api';
-
-/** A failed change: its catalogue title as a toast, with the server's reason when it says more. */
-function toastFailure(title: string, error: unknown) {
-  const notice = failureNotice(title, error);
-  toast.error(notice.detail ?? notice.title, notice.detail ? notice.title : undefined);
-}
 
 /**
  * One contact: what the visitor sent (plain text), the staff's status, priority, assignment and read
@@ -339,6 +333,7 @@ export function ContactDetailView({ id, canEdit, backTo }: { id: number; canEdit
               </section>
             </Card>
           )}
+          <FollowUpCard key={contact.follow_up_on ?? ''} contact={contact} canEdit={canEdit} onChanged={refresh} />
           <Card padding="none">
             <section aria-labelledby="contact-info" className="p-5">
               <h3 id="contact-info" className="text-sm font-semibold tracking-wide text-slate-500 uppercase">
@@ -347,8 +342,8 @@ export function ContactDetailView({ id, canEdit, backTo }: { id: number; canEdit
               <dl className="mt-3 flex flex-col gap-3 text-sm">
                 <Info label="Name">{name}</Info>
                 <Info label="Email">
-                  <a href={mailtoHref(contact.email)} className="break-all text-brand-700 hover:underline">
-                    {contact.email}
+                  <a href={mailtoHref(contact.email)} className="break-words text-brand-700 hover:underline">
+                    <EmailText email={contact.email} />
                   </a>
                 </Info>
                 <Info label="Phone">
@@ -379,7 +374,8 @@ export function ContactDetailView({ id, canEdit, backTo }: { id: number; canEdit
             </section>
           </Card>
         </div>
-        <div className="min-w-0 lg:col-span-2">
+        <div className="flex min-w-0 flex-col gap-5 lg:col-span-2">
+          <RepliesCard contact={contact} canEdit={canEdit} onSent={refresh} />
           <NotesCard contact={contact} canEdit={canEdit} onAdded={refresh} />
         </div>
       </div>
@@ -405,85 +401,5 @@ function Info({ label, children }: { label: string; children: ReactNode }) {
       <dt className="text-slate-500">{label}</dt>
       <dd className="min-w-0 break-words text-slate-900">{children}</dd>
     </div>
-  );
-}
-
-/** The append-only notes, oldest first, and for staff who may change contacts the "Add a note" box. */
-function NotesCard({
-  contact,
-  canEdit,
-  onAdded,
-}: {
-  contact: ContactDetail;
-  canEdit: boolean;
-  onAdded: () => Promise<void>;
-}) {
-  const formatDateTime = useFormatDateTime();
-  const [text, setText] = useState('');
-  const [adding, setAdding] = useState(false);
-
-  async function submit(event: FormEvent) {
-    event.preventDefault();
-    const note = text.trim();
-    // Whitespace-only notes are ignored (spec 02, section 4).
-    if (!note || adding) return;
-    setAdding(true);
-    try {
-      await addNote(contact.id, note);
-      toast.success(ContactMessage.NOTE_ADDED);
-      setText('');
-      await onAdded();
-    } catch (error) {
-      toastFailure(ContactMessage.NOTE_FAILED, error);
-    } finally {
-      setAdding(false);
-    }
-  }
-
-  return (
-    <Card padding="none">
-      <section aria-labelledby="contact-notes" className="flex flex-col gap-4 p-5">
-        <h3 id="contact-notes" className="text-sm font-semibold tracking-wide text-slate-500 uppercase">
-          Notes ({contact.notes.length})
-        </h3>
-        {contact.notes.length === 0 ? (
-          <p className="text-sm text-slate-500">No notes yet.</p>
-        ) : (
-          <ol className="flex flex-col gap-3" aria-label="Notes, oldest first">
-            {contact.notes.map((note) => (
-              <li
-                key={note.id}
-                className="rounded-lg border border-slate-200 bg-slate-50 px-4 py-3"
-                data-note={note.id}
-              >
-                <p className="text-sm break-words whitespace-pre-wrap text-slate-800">{note.text}</p>
-                <p className="mt-1.5 text-xs text-slate-500">
-                  {note.author ?? 'Unknown'} · <time dateTime={note.timestamp}>{formatDateTime(note.timestamp)}</time>
-                </p>
-              </li>
-            ))}
-          </ol>
-        )}
-        {canEdit && (
-          <form onSubmit={(event) => void submit(event)} className="flex flex-col gap-2">
-            <Textarea
-              label="Add a note"
-              name="note"
-              rows={3}
-              maxLength={CONTACT_NOTE_MAX}
-              value={text}
-              onChange={(event) => setText(event.target.value)}
-              placeholder="What was agreed, what happens next…"
-            />
-            <div>
-              <Button type="submit" size="sm" disabled={adding || text.trim() === ''}>
-                {adding ? <LoaderCircle className="animate-spin" aria-hidden="true" /> : <Plus aria-hidden="true" />}
-                Add Note
-              </Button>
-            </div>
-          </form>
-        )}
-      </section>
-    </Card>
   );
 }

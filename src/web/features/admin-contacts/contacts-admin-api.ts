@@ -93,3 +93,14 @@ export async function bulkContacts(request: ContactBulkRequest): Promise<{ affec
   const body = await write(api.patch('/contacts/admin/bulk', request));
   return { ...parseAnswer(contactBulkDataSchema, body.data), message: body.message };
 }
+
+/** Replies to the contact by e-mail; resolves with the server's message (sent, or written to the log). */
+export async function sendContactReply(id: number, message: string): Promise<string> {
+  const body = await write(api.post(`/contacts/${id}/replies`, { message }));
+  return body.message ?? '';
+}
+
+/** The day to follow the contact up (YYYY-MM-DD), or null to take the reminder off (ADR 0047). */
+export async function setFollowUp(id: number, on: string | null): Promise<{ message?: string }> {
+  return write(api.put(`/contacts/${id}/follow-up`, { on }));
+}

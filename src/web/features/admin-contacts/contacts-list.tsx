@@ -14,21 +14,20 @@ import { BulkActionBar } from '../../components/admin/bulk-action-bar';
 import { ConfirmPendingDelete } from '../../components/admin/confirm-delete-dialog';
 import { EmptyList, ListLoadError, ListSkeleton } from '../../components/admin/list-states';
 import { actionLabelClass, type ActionLabels } from '../../components/admin/row-actions';
-import { SearchField } from '../../components/admin/search-field';
 import { SelectableCards, SelectableTable, type TableColumn } from '../../components/admin/selectable-list';
 import { useAdminList } from '../../components/admin/use-admin-list';
 import { useListActions } from '../../components/admin/use-list-actions';
 import { Button } from '../../components/button';
-import { Card } from '../../components/card';
 import { failureNotice, NoticeAlert } from '../../components/notice';
-import { Select } from '../../components/select';
 import { cn } from '../../lib/cn';
 import { mailtoHref } from '../../lib/contact-links';
 import { toast } from '../../lib/notifications';
 import { downloadTextFile } from '../../lib/download-file';
-import { FailedSubmissionLine, PriorityLabel, PriorityOptions, StatusBadge, StatusOptions } from './contact-badges';
+import { FailedSubmissionLine, FollowUpLine, PriorityLabel, StatusBadge } from './contact-badges';
+import { ContactsFilters } from './contacts-filters';
 import { formatDate } from '../../lib/date-time';
 import { bulkContacts, deleteContact, fetchContacts, fetchContactsCsv } from './contacts-admin-api';
+import { EmailText } from '../../components/admin/email-text';
 import {
   contactsPath,
   defaultContactsQuery,
@@ -153,33 +152,7 @@ export function ContactsList({ canEdit }: { canEdit: boolean }) {
 
       <NoticeAlert notice={actions.notice} onDismiss={() => actions.setNotice(null)} />
 
-      <Card padding="sm" className="grid gap-3 sm:grid-cols-2 lg:grid-cols-[1fr_12rem_11rem]">
-        <SearchField
-          label="Search contacts"
-          placeholder="Search name, email, phone, service or message"
-          value={list.searchInput}
-          onChange={list.setSearchInput}
-          className="sm:col-span-2 lg:col-span-1"
-        />
-        <Select
-          label="Status"
-          hideLabel
-          value={query.status}
-          onChange={(event) => setQuery({ status: event.target.value as ContactsQuery['status'] })}
-        >
-          <option value="">All Contacts</option>
-          <StatusOptions />
-        </Select>
-        <Select
-          label="Priority"
-          hideLabel
-          value={query.priority}
-          onChange={(event) => setQuery({ priority: event.target.value as ContactsQuery['priority'] })}
-        >
-          <option value="">All priorities</option>
-          <PriorityOptions />
-        </Select>
-      </Card>
+      <ContactsFilters query={query} setQuery={setQuery} search={list.searchInput} onSearch={list.setSearchInput} />
 
       {canEdit && selectedIds.length > 0 && (
         <BulkActionBar count={selectedIds.length} disabled={actions.acting} onDelete={actions.askBulkDelete}>
@@ -273,6 +246,7 @@ function NameCell({ contact }: { contact: ContactRow }) {
       <p className="mt-0.5 line-clamp-2 text-xs break-words text-slate-500" data-preview>
         {messagePreview(contact.message)}
       </p>
+      <FollowUpLine on={contact.follow_up_on} className="mt-1" />
       <FailedSubmissionLine message={contact.error_message} className="mt-1" />
     </div>
   );
@@ -291,14 +265,27 @@ function contactColumns(query: ContactsQuery): ReadonlyArray<TableColumn<Contact
     // Fits its card at every width (about 610 px at its narrowest, with a service and a "Contacted" badge about
     // 950 px whole): Date from 52rem (till then under the status), Priority from 58rem, Service from 64rem. The
     // buttons keep to their icons: with their words the whole table would not fit the widest card.
-    { header: 'Name', cellClassName: 'min-w-40 px-4 py-3', cell: (contact) => <NameCell contact={contact} /> },
+    {
+      header: 'Name',
+      cellClassName: 'min-w-40 px-4 py-3',
+      cell: (contact) => (
+        <>
+          <NameCell contact={contact} />
+          {/* Until the Service column has room, the service is said under the name. */}
+          {contact.service && (
+            <p className="mt-1 text-xs text-slate-600 @min-[64rem]:hidden" data-service-under-name>
+              Service: {contact.service}
+            </p>
+          )}
+        </>
+      ),
+    },
     {
       header: 'Email',
-      // A long address breaks anywhere (an address has no spaces): on one line it pushed Actions out of the
-      // table. The column keeps room for a usual address on one line: breaking anywhere also lets the table
-      // squeeze it to a few letters ("filler1@example.co|m").
+      // On one line a long address pushed Actions out of the table. It wraps after its @ and before its dots
+      // (EmailText) first; only a part wider than the column's 12rem breaks inside a word.
       cellClassName: 'min-w-48 px-4 py-3 text-slate-700 wrap-anywhere',
-      cell: (contact) => contact.email,
+      cell: (contact) => <EmailText email={contact.email} />,
     },
     {
       header: 'Service',
@@ -380,7 +367,9 @@ function ContactCardBody({ contact }: { contact: ContactRow }) {
   return (
     <>
       <NameCell contact={contact} />
-      <p className="mt-2 text-sm break-all text-slate-700">{contact.email}</p>
+      <p className="mt-2 text-sm break-words text-slate-700">
+        <EmailText email={contact.email} />
+      </p>
       <div className="mt-2 flex flex-wrap items-center gap-x-3 gap-y-1.5">
         <StatusBadge status={contact.status} />
         <PriorityLabel priority={contact.priority} />

@@ -13,17 +13,19 @@ const read = (search: string) => readContactsQuery(new URLSearchParams(search));
 
 describe('the Contacts tab address', () => {
   it('reads the list state and falls back to the defaults for anything unknown', () => {
-    expect(read('')).toEqual({ search: '', status: '', priority: '', page: 1 });
-    expect(read('search=%20ada%20&status=in_progress&priority=urgent&page=3')).toEqual({
+    expect(read('')).toEqual({ search: '', status: '', priority: '', followUp: '', page: 1 });
+    expect(read('search=%20ada%20&status=in_progress&priority=urgent&followUp=due&page=3')).toEqual({
       search: 'ada',
       status: 'in_progress',
       priority: 'urgent',
+      followUp: 'due',
       page: 3,
     });
-    expect(read('status=archived&priority=critical&page=-2')).toEqual({
+    expect(read('status=archived&priority=critical&followUp=soon&page=-2')).toEqual({
       search: '',
       status: '',
       priority: '',
+      followUp: '',
       page: 1,
     });
     expect(read('page=2.5').page).toBe(1);
@@ -32,10 +34,10 @@ describe('the Contacts tab address', () => {
   });
 
   it('writes only what differs from the defaults, and reads back what it wrote', () => {
-    expect(writeContactsQuery({ search: '', status: '', priority: '', page: 1 }).toString()).toBe('');
-    const query = { search: 'Jane & co', status: 'qualified', priority: 'high', page: 2 } as const;
+    expect(writeContactsQuery({ search: '', status: '', priority: '', followUp: '', page: 1 }).toString()).toBe('');
+    const query = { search: 'Jane & co', status: 'qualified', priority: 'high', followUp: 'set', page: 2 } as const;
     const written = writeContactsQuery(query);
-    expect(written.toString()).toBe('search=Jane+%26+co&status=qualified&priority=high&page=2');
+    expect(written.toString()).toBe('search=Jane+%26+co&status=qualified&priority=high&followUp=set&page=2');
     expect(readContactsQuery(written)).toEqual(query);
   });
 
@@ -47,17 +49,18 @@ describe('the Contacts tab address', () => {
   });
 
   it('builds the list and contact paths the bell links to', () => {
-    const base = { search: '', status: '', priority: '', page: 1 } as const;
+    const base = { search: '', status: '', priority: '', followUp: '', page: 1 } as const;
     expect(contactsPath(base)).toBe('/admin/contacts');
     expect(contactsPath(base, 12)).toBe('/admin/contacts?contact=12');
     expect(contactsPath({ ...base, status: 'new', page: 2 }, 7)).toBe('/admin/contacts?status=new&page=2&contact=7');
   });
 
   it('asks the API for ten a page, newest first, leaving out "all"', () => {
-    expect(contactListParams({ search: ' ada ', status: '', priority: 'low', page: 4 })).toEqual({
+    expect(contactListParams({ search: ' ada ', status: '', priority: 'low', followUp: 'due', page: 4 })).toEqual({
       search: 'ada',
       status: undefined,
       priority: 'low',
+      followUp: 'due',
       page: 4,
       limit: 10,
       sortBy: 'created_at',

@@ -7,7 +7,7 @@ import {
 } from '../../../shared/contracts/contacts.values';
 
 /**
- * The Contacts tab's state in the address: /admin/contacts?search=&status=&priority=&page= for the list,
+ * The Contacts tab's state in the address: /admin/contacts?search=&status=&priority=&followUp=&page= for the list,
  * plus contact={id} for the contact on show. A filtered page can be bookmarked, survives a reload, and
  * the bell's links (/admin/contacts?contact=12) open the contact they name.
  */
@@ -20,10 +20,14 @@ export interface ContactsQuery {
   status: ContactStatus | '';
   /** '' for every priority. */
   priority: ContactPriority | '';
+  /** 'due': a follow-up on or before today; 'set': any follow-up; '' for every contact. */
+  followUp: (typeof followUpFilters)[number] | '';
   page: number;
 }
 
-export const defaultContactsQuery: ContactsQuery = { search: '', status: '', priority: '', page: 1 };
+const followUpFilters = ['due', 'set'] as const;
+
+export const defaultContactsQuery: ContactsQuery = { search: '', status: '', priority: '', followUp: '', page: 1 };
 
 function oneOf<T extends string>(value: string | null, allowed: readonly T[]): T | '' {
   return allowed.includes(value as T) ? (value as T) : '';
@@ -36,6 +40,7 @@ export function readContactsQuery(params: URLSearchParams): ContactsQuery {
     search: (params.get('search') ?? '').trim().slice(0, 200),
     status: oneOf(params.get('status'), contactStatuses),
     priority: oneOf(params.get('priority'), contactPriorities),
+    followUp: oneOf(params.get('followUp'), followUpFilters),
     page: Number.isInteger(page) && page > 1 && page <= 2_147_483_647 ? page : 1,
   };
 }
@@ -46,6 +51,7 @@ export function writeContactsQuery(query: ContactsQuery): URLSearchParams {
   if (query.search.trim()) params.set('search', query.search.trim());
   if (query.status) params.set('status', query.status);
   if (query.priority) params.set('priority', query.priority);
+  if (query.followUp) params.set('followUp', query.followUp);
   if (query.page > 1) params.set('page', String(query.page));
   return params;
 }
@@ -72,6 +78,7 @@ export function contactFilterParams(query: ContactsQuery): Record<string, string
     search: query.search.trim() || undefined,
     status: query.status || undefined,
     priority: query.priority || undefined,
+    followUp: query.followUp || undefined,
   };
 }
 

@@ -17,7 +17,6 @@ import { useUnsavedGuard } from '../../components/use-unsaved-guard';
 import { isApiError } from '../../lib/api-client';
 import { cn } from '../../lib/cn';
 import { onDataUpdate } from '../../lib/data-update';
-import { toast } from '../../lib/notifications';
 import {
   CONTENT_UPDATE,
   createItem,
@@ -27,6 +26,8 @@ import {
   setVisibility,
   updateItem,
 } from './content-api';
+import { isStaleVersion } from '../../components/admin/revisions-api';
+import { ContentRevisionsButton } from './content-revisions';
 import {
   inputOf,
   problemsOf,
@@ -36,6 +37,9 @@ import {
   type FieldSpec,
   type FormValues,
 } from './content-specs';
+
+const STALE_CONTENT_NOTICE =
+  'Someone else saved this since you opened it. Save again to overwrite their version with yours (theirs stays under Revisions), or cancel to keep theirs.';
 
 /** Moves the item at `from` to `to` (both indexes in `items`). */
 export function moved<T>(items: readonly T[], from: number, to: number): T[] {
@@ -83,7 +87,6 @@ export function CollectionEditor({ spec, canEdit }: { spec: CollectionSpec; canE
     try {
       const message = await work();
       setNotice({ type: 'success', title: message });
-      toast.success(message);
     } catch (error) {
       const changed = isApiError(error) && error.status === 409;
       setNotice(
@@ -192,8 +195,21 @@ export function CollectionEditor({ spec, canEdit }: { spec: CollectionSpec; canE
                     <p className="line-clamp-1 text-sm break-words text-slate-500">{spec.subtitle(item)}</p>
                   )}
                 </div>
+                {!canEdit && (
+                  <ContentRevisionsButton spec={spec} item={item} title={title} canEdit={false} onRestored={reload} />
+                )}
                 {canEdit && (
                   <div className="ml-auto flex items-center gap-1">
+                    <ContentRevisionsButton
+                      spec={spec}
+                      item={item}
+                      title={title}
+                      canEdit
+                      onRestored={(message) => {
+                        setNotice({ type: 'success', title: message });
+                        reload();
+                      }}
+                    />
                     <Button
                       variant="ghost"
                       size="sm"
@@ -260,7 +276,6 @@ export function CollectionEditor({ spec, canEdit }: { spec: CollectionSpec; canE
           onSaved={(message) => {
             setEditing(null);
             setNotice({ type: 'success', title: message });
-            toast.success(message);
             reload();
           }}
         />
@@ -309,6 +324,7 @@ function ItemDialog({
   const [failure, setFailure] = useState<Notice | null>(null);
   const [busy, setBusy] = useState(false);
   const [confirmDiscard, setConfirmDiscard] = useState(false);
+  const [overwrite, setOverwrite] = useState(false);
   const dirty = JSON.stringify(values) !== JSON.stringify(initial);
   const guard = useUnsavedGuard(dirty && !busy, `This ${spec.label.toLowerCase()} has changes that are not saved.`);
 
@@ -340,10 +356,20 @@ function ItemDialog({
     setFailure(null);
     try {
       const input = inputOf(spec, values);
-      const { message } = item ? await updateItem(spec.path, item.id, input) : await createItem(spec.path, input);
+      // The version the dialog was opened at: a save over someone else's newer one is refused once (ADR 0041).
+      const version = item && !overwrite ? { version: item.version } : {};
+      const { message } = item
+        ? await updateItem(spec.path, item.id, { ...input, ...version })
+        : await createItem(spec.path, input);
       guard.allowNextNavigation();
       onSaved(message);
     } catch (error) {
+      if (isStaleVersion(error)) {
+        setOverwrite(true);
+        setFailure({ type: 'warning', title: STALE_CONTENT_NOTICE });
+        setBusy(false);
+        return;
+      }
       const next: Record<string, string> = {};
       if (isApiError(error))
         for (const fieldError of error.errors) next[fieldError.field.split('.')[0] ?? ''] ??= fieldError.message;

@@ -5,12 +5,15 @@ import {
   companyWriteSchema,
   socialPlatformLabels,
   socialPlatforms,
-  type CompanyProfile,
+  type CompanyAdmin,
   type CompanyWrite,
 } from '../../../shared/contracts/company';
+import { useVersionDialogs } from '../../components/admin/editor-versioning';
+import type { RevisionField } from '../../components/admin/revisions-dialog';
 import { Button } from '../../components/button';
 import { Card } from '../../components/card';
 import { ImageUpload } from '../../components/admin/image-upload';
+import { useFieldsNotice } from '../../components/admin/use-fields-notice';
 import { Input } from '../../components/input';
 import { failureNotice, NoticeAlert, type Notice } from '../../components/notice';
 import { Textarea } from '../../components/textarea';
@@ -32,7 +35,18 @@ const profileFields = [
   { name: 'whatsapp', label: 'WhatsApp', max: 50, type: 'tel' },
 ] as const;
 
-function valuesOf(company: CompanyProfile): Values {
+/** The fields the revisions compare, as the save names them (company.service.ts). */
+const revisionFields: RevisionField[] = [
+  ...profileFields.map(({ name, label }) => ({ name, label })),
+  { name: 'valueProposition', label: 'Value proposition' },
+  { name: 'description', label: 'Description' },
+  { name: 'coreServices', label: 'Core services' },
+  { name: 'heroVideoUrl', label: 'Hero video address' },
+  { name: 'heroPosterUrl', label: 'Hero poster image' },
+  { name: 'socialLinks', label: 'Social media links' },
+];
+
+function valuesOf(company: CompanyAdmin): Values {
   const values: Values = {
     name: company.name,
     founder: company.founder,
@@ -89,8 +103,14 @@ export function CompanyForm({ canEdit }: { canEdit: boolean }) {
       failed="Failed to load the company information"
       loadingLabel="Loading the company information…"
     >
-      {(company, replace) => (
-        <CompanyFields key={JSON.stringify(company)} company={company} canEdit={canEdit} onSaved={replace} />
+      {(company, replace, reload) => (
+        <CompanyFields
+          key={JSON.stringify(company)}
+          company={company}
+          canEdit={canEdit}
+          onSaved={replace}
+          onReload={reload}
+        />
       )}
     </Loaded>
   );
@@ -100,19 +120,34 @@ function CompanyFields({
   company,
   canEdit,
   onSaved,
+  onReload,
 }: {
-  company: CompanyProfile;
+  company: CompanyAdmin;
   canEdit: boolean;
-  onSaved: (company: CompanyProfile) => void;
+  onSaved: (company: CompanyAdmin) => void;
+  onReload: () => void;
 }) {
   const formId = useId();
   const initial = useMemo(() => valuesOf(company), [company]);
   const [values, setValues] = useState<Values>(initial);
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [notice, setNotice] = useState<Notice | null>(null);
+  useFieldsNotice(errors, notice, () => setNotice(null));
   const [busy, setBusy] = useState(false);
   const dirty = JSON.stringify(values) !== JSON.stringify(initial);
   const guard = useUnsavedGuard(dirty && !busy, 'The company information has changes that are not saved.');
+  const versions = useVersionDialogs({
+    noun: 'company information',
+    apiPath: '/company',
+    fields: revisionFields,
+    canRestore: canEdit,
+    busy,
+    onReload: () => {
+      guard.allowNextNavigation();
+      onReload();
+    },
+    onOverwrite: () => void save(true),
+  });
 
   const set = (name: string, value: string) => {
     setValues((current) => ({ ...current, [name]: value }));
@@ -135,8 +170,13 @@ function CompanyFields({
       );
   }
 
-  async function submit(event: FormEvent) {
+  function submit(event: FormEvent) {
     event.preventDefault();
+    void save(false);
+  }
+
+  /** Saves the form; `overwrite` saves over a version somebody else saved since the form was loaded. */
+  async function save(overwrite: boolean) {
     if (busy || !canEdit) return;
     const input = inputOf(values);
     const checked = companyWriteSchema.safeParse(input);
@@ -150,11 +190,13 @@ function CompanyFields({
     setBusy(true);
     setNotice(null);
     try {
-      const { data, message } = await saveCompany(input);
+      const { data, message } = await saveCompany(input, overwrite ? null : company.version);
       toast.success(message);
       guard.allowNextNavigation();
       onSaved(data);
     } catch (error) {
+      setBusy(false);
+      if (versions.conflicted(error)) return;
       const next: Record<string, string> = {};
       if (isApiError(error)) {
         for (const item of error.errors)
@@ -169,17 +211,19 @@ function CompanyFields({
       setNotice(
         failureNotice('Failed to save the company information. Please check your inputs and try again.', error),
       );
-      setBusy(false);
     }
   }
 
   return (
     <form id={formId} noValidate onSubmit={submit} aria-label="Company information" className="flex flex-col gap-5">
-      <div>
-        <h2 className="text-lg font-semibold">Company information</h2>
-        <p className="text-sm text-slate-600">
-          Shown in the header, the footer, the About and contact sections and the search-engine data of every page.
-        </p>
+      <div className="flex flex-wrap items-start justify-between gap-3">
+        <div>
+          <h2 className="text-lg font-semibold">Company information</h2>
+          <p className="text-sm text-slate-600">
+            Shown in the header, the footer, the About and contact sections and the search-engine data of every page.
+          </p>
+        </div>
+        {company.version > 0 && versions.revisionsButton}
       </div>
       <NoticeAlert notice={notice} onDismiss={() => setNotice(null)} />
 
@@ -276,6 +320,7 @@ function CompanyFields({
         </div>
       )}
       {guard.dialog}
+      {versions.dialogs}
     </form>
   );
 }

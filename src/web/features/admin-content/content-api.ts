@@ -1,9 +1,9 @@
 import {
-  companyProfileSchema,
-  seoSettingsSchema,
-  type CompanyProfile,
+  companyAdminSchema,
+  seoAdminSchema,
+  type CompanyAdmin,
   type CompanyWrite,
-  type SeoSettings,
+  type SeoAdmin,
   type SeoWrite,
 } from '../../../shared/contracts/company';
 import { z } from '../../../shared/zod';
@@ -13,15 +13,16 @@ import { broadcastDataUpdate } from '../../lib/data-update';
 import type { ContentItem } from './content-specs';
 
 /*
- * The Content tab's calls (issue 12): /api/{collection}/admin and its writes, GET/PUT /api/company and
- * GET/PUT /api/company/seo.
+ * The Content tab's calls (issue 12): /api/{collection}/admin and its writes, GET /api/company/admin with
+ * PUT /api/company, and GET /api/company/seo/admin with PUT /api/company/seo. A save names the version it
+ * was made from unless it overwrites on purpose (ADR 0041).
  * Reads skip the client's cache; every write tells other tabs through the 'content' data-update.
  */
 
 const fresh = { cache: false } as const;
 export const CONTENT_UPDATE = 'content';
 
-const itemSchema = z.looseObject({ id: z.number().int(), active: z.boolean() });
+const itemSchema = z.looseObject({ id: z.number().int(), active: z.boolean(), version: z.number().int().optional() });
 const itemsSchema = z.array(itemSchema);
 
 async function written<T>(call: Promise<{ data: unknown; message?: string }>, parse: (data: unknown) => T) {
@@ -47,18 +48,21 @@ export const setVisibility = (path: string, id: number, active: boolean) =>
 export const saveOrder = (path: string, ids: number[]) => written(api.put(`/${path}/order`, { ids }), allItems);
 export const deleteItem = (path: string, id: number) => written(api.delete(`/${path}/${id}`), () => null);
 
-export async function fetchCompany(): Promise<CompanyProfile> {
-  const body = await api.get('/company', undefined, fresh);
-  return parseAnswer(companyProfileSchema, body.data);
+/** The version a save was made from, or nothing for a save that overwrites whatever is stored. */
+const from = (version: number | null) => (version === null ? {} : { version });
+
+export async function fetchCompany(): Promise<CompanyAdmin> {
+  const body = await api.get('/company/admin', undefined, fresh);
+  return parseAnswer(companyAdminSchema, body.data);
 }
 
-export const saveCompany = (input: CompanyWrite) =>
-  written(api.put('/company', input), (data) => parseAnswer(companyProfileSchema, data));
+export const saveCompany = (input: CompanyWrite, version: number | null) =>
+  written(api.put('/company', { ...input, ...from(version) }), (data) => parseAnswer(companyAdminSchema, data));
 
-export async function fetchSeo(): Promise<SeoSettings> {
-  const body = await api.get('/company/seo', undefined, fresh);
-  return parseAnswer(seoSettingsSchema, body.data);
+export async function fetchSeo(): Promise<SeoAdmin> {
+  const body = await api.get('/company/seo/admin', undefined, fresh);
+  return parseAnswer(seoAdminSchema, body.data);
 }
 
-export const saveSeo = (input: SeoWrite) =>
-  written(api.put('/company/seo', input), (data) => parseAnswer(seoSettingsSchema, data));
+export const saveSeo = (input: SeoWrite, version: number | null) =>
+  written(api.put('/company/seo', { ...input, ...from(version) }), (data) => parseAnswer(seoAdminSchema, data));

@@ -28,7 +28,7 @@ export interface FieldSpec {
 }
 
 /** What a staff item of any collection looks like to the screens: its id, visibility and fields. */
-export type ContentItem = { id: number; active: boolean } & Record<string, unknown>;
+export type ContentItem = { id: number; active: boolean; version?: number } & Record<string, unknown>;
 export type FormValues = Record<string, string | boolean | number>;
 
 export interface CollectionSpec {

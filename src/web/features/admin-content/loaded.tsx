@@ -4,7 +4,8 @@ import { failureNotice, type Notice } from '../../components/notice';
 
 /**
  * A settings form's data, loaded once (and again on Try Again): grey rows while it loads, the reason and
- * Try Again when it fails, else `children` with the data and a way to replace it after a save.
+ * Try Again when it fails, else `children` with the data, a way to replace it after a save, and a way to
+ * load it again (the data shown stays until the new one has come).
  */
 export function Loaded<T>({
   load,
@@ -16,7 +17,7 @@ export function Loaded<T>({
   load: () => Promise<T>;
   failed: string;
   loadingLabel: string;
-  children: (data: T, replace: (data: T) => void) => ReactNode;
+  children: (data: T, replace: (data: T) => void, reload: () => void) => ReactNode;
 }) {
   const [data, setData] = useState<T | null>(null);
   const [loadError, setLoadError] = useState<Notice | null>(null);
@@ -46,5 +47,5 @@ export function Loaded<T>({
     );
   }
   if (data === null) return <ListSkeleton label={loadingLabel} rows={3} rowClassName="h-12 rounded-xl" />;
-  return children(data, setData);
+  return children(data, setData, () => setAttempt((n) => n + 1));
 }

@@ -1,7 +1,8 @@
 import { LoaderCircle } from '../../components/icons';
 import { Save } from '../../components/admin/icons';
 import { useId, useMemo, useState, type FormEvent } from 'react';
-import { seoWriteSchema, type SeoSettings, type SeoWrite } from '../../../shared/contracts/company';
+import { seoWriteSchema, type SeoAdmin, type SeoWrite } from '../../../shared/contracts/company';
+import { useVersionDialogs } from '../../components/admin/editor-versioning';
 import { Button } from '../../components/button';
 import { Card } from '../../components/card';
 import { Input } from '../../components/input';
@@ -15,7 +16,20 @@ import { Loaded } from './loaded';
 
 type Values = { siteTitle: string; metaDescription: string; keywords: string; analyticsId: string };
 
-const valuesOf = (seo: SeoSettings): Values => ({ ...seo, keywords: seo.keywords.join(', ') });
+const valuesOf = (seo: SeoAdmin): Values => ({
+  siteTitle: seo.siteTitle,
+  metaDescription: seo.metaDescription,
+  keywords: seo.keywords.join(', '),
+  analyticsId: seo.analyticsId,
+});
+
+/** The fields the revisions compare, as the save names them. */
+const revisionFields = [
+  { name: 'siteTitle', label: 'Site title' },
+  { name: 'metaDescription', label: 'Meta description' },
+  { name: 'keywords', label: 'Keywords' },
+  { name: 'analyticsId', label: 'Analytics ID' },
+];
 const inputOf = (values: Values): SeoWrite => ({
   siteTitle: values.siteTitle,
   metaDescription: values.metaDescription,
@@ -27,7 +41,9 @@ const inputOf = (values: Values): SeoWrite => ({
 export function SeoForm({ canEdit }: { canEdit: boolean }) {
   return (
     <Loaded load={fetchSeo} failed="Failed to load the SEO settings" loadingLabel="Loading the SEO settings…">
-      {(seo, replace) => <SeoFields key={JSON.stringify(seo)} seo={seo} canEdit={canEdit} onSaved={replace} />}
+      {(seo, replace, reload) => (
+        <SeoFields key={JSON.stringify(seo)} seo={seo} canEdit={canEdit} onSaved={replace} onReload={reload} />
+      )}
     </Loaded>
   );
 }
@@ -36,10 +52,12 @@ function SeoFields({
   seo,
   canEdit,
   onSaved,
+  onReload,
 }: {
-  seo: SeoSettings;
+  seo: SeoAdmin;
   canEdit: boolean;
-  onSaved: (seo: SeoSettings) => void;
+  onSaved: (seo: SeoAdmin) => void;
+  onReload: () => void;
 }) {
   const formId = useId();
   const initial = useMemo(() => valuesOf(seo), [seo]);
@@ -49,6 +67,19 @@ function SeoFields({
   const [busy, setBusy] = useState(false);
   const dirty = JSON.stringify(values) !== JSON.stringify(initial);
   const guard = useUnsavedGuard(dirty && !busy, 'The SEO settings have changes that are not saved.');
+  const versions = useVersionDialogs({
+    // "this SEO configuration", "the SEO configuration was saved": the dialogs' sentences take one thing.
+    noun: 'SEO configuration',
+    apiPath: '/company/seo',
+    fields: revisionFields,
+    canRestore: canEdit,
+    busy,
+    onReload: () => {
+      guard.allowNextNavigation();
+      onReload();
+    },
+    onOverwrite: () => void save(true),
+  });
 
   const field = (name: keyof Values) => ({
     name,
@@ -61,8 +92,13 @@ function SeoFields({
     },
   });
 
-  async function submit(event: FormEvent) {
+  function submit(event: FormEvent) {
     event.preventDefault();
+    void save(false);
+  }
+
+  /** Saves the form; `overwrite` saves over a version somebody else saved since the form was loaded. */
+  async function save(overwrite: boolean) {
     if (busy || !canEdit) return;
     const input = inputOf(values);
     const checked = seoWriteSchema.safeParse(input);
@@ -75,27 +111,31 @@ function SeoFields({
     setBusy(true);
     setNotice(null);
     try {
-      const { data, message } = await saveSeo(checked.data);
+      const { data, message } = await saveSeo(checked.data, overwrite ? null : seo.version);
       toast.success(message);
       guard.allowNextNavigation();
       onSaved(data);
     } catch (error) {
+      setBusy(false);
+      if (versions.conflicted(error)) return;
       if (isApiError(error))
         for (const item of error.errors) next[item.field.split('.')[0] as keyof Values] ??= item.message;
       setErrors(next);
       setNotice(failureNotice('Failed to save the SEO settings. Please check your inputs and try again.', error));
-      setBusy(false);
     }
   }
 
   return (
     <form id={formId} noValidate onSubmit={submit} aria-label="SEO settings" className="flex flex-col gap-5">
-      <div>
-        <h2 className="text-lg font-semibold">SEO settings</h2>
-        <p className="text-sm text-slate-600">
-          What search engines and link previews show: the home page&apos;s title, and the description and keywords of
-          every page that has none of its own; and the site&apos;s Google Analytics property.
-        </p>
+      <div className="flex flex-wrap items-start justify-between gap-3">
+        <div>
+          <h2 className="text-lg font-semibold">SEO settings</h2>
+          <p className="text-sm text-slate-600">
+            What search engines and link previews show: the home page&apos;s title, and the description and keywords of
+            every page that has none of its own; and the site&apos;s Google Analytics property.
+          </p>
+        </div>
+        {seo.version > 0 && versions.revisionsButton}
       </div>
       <NoticeAlert notice={notice} onDismiss={() => setNotice(null)} />
       <Card className="grid gap-4">
@@ -136,6 +176,7 @@ function SeoFields({
         </div>
       )}
       {guard.dialog}
+      {versions.dialogs}
     </form>
   );
 }

@@ -3,6 +3,8 @@ import {
   uploadFileDataSchema,
   uploadListDataSchema,
   uploadUsageDataSchema,
+  demoImagesDataSchema,
+  type DemoImagesData,
   type UploadedFile,
   type UploadListData,
   type UploadUsage,
@@ -75,4 +77,10 @@ export async function sweepUnused(): Promise<string | undefined> {
   const body = await api.post('/uploads/unused/sweep', { olderThanDays: 0 });
   broadcastDataUpdate(MEDIA_UPDATE);
   return body.message;
+}
+
+/** The demo content's pictures that some place still shows (site files, not uploads). */
+export async function fetchDemoImages(): Promise<DemoImagesData> {
+  const body = await api.get('/uploads/demo-images', undefined, fresh);
+  return parseAnswer(demoImagesDataSchema, body.data);
 }

@@ -22,8 +22,8 @@ import { NoticeAlert, type Notice } from '../../components/notice';
 import { Select } from '../../components/select';
 import { isApiError, userMessage } from '../../lib/api-client';
 import { cn } from '../../lib/cn';
-import { toast } from '../../lib/notifications';
 import { deleteMedia, fetchCategories, fetchMedia, MEDIA_UPDATE, sweepUnused } from './media-api';
+import { DemoImagesSection } from './demo-images-section';
 import { MediaDetails, previewUrl } from './media-details';
 import { isFiltered, mediaSorts, mediaTypes, readMediaQuery, writeMediaQuery, type MediaSort } from './media-query';
 import { MediaUploader } from './media-uploader';
@@ -90,7 +90,6 @@ export function MediaTab({ role }: { role: Role }) {
       const message = (await deleteMedia(ids, force)) ?? UploadMessage.DELETED;
       setPending(null);
       setNotice({ type: 'success', title: message });
-      toast.success(message);
       if (selectedId !== null && ids.includes(selectedId)) setSelectedId(null);
       selection.clear();
       list.afterRemoval(ids.length);
@@ -117,7 +116,6 @@ export function MediaTab({ role }: { role: Role }) {
     try {
       const message = (await sweepUnused()) ?? '';
       setNotice({ type: 'success', title: message });
-      toast.success(message);
       setSelectedId(null);
       list.reload();
     } catch (error) {
@@ -312,6 +310,7 @@ export function MediaTab({ role }: { role: Role }) {
       </div>
 
       <ListPagination label="Media pages" plural="files" {...list.paging} />
+      <DemoImagesSection />
 
       <ConfirmDialog
         open={pending !== null && !pending.inUse}

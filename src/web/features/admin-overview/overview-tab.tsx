@@ -21,6 +21,10 @@ import { Card } from '../../components/card';
 import { formatNumber, formatPercent, formatViews } from '../../lib/dashboard-format';
 import { fetchOverview } from './overview-api';
 import { RecentActivity } from './recent-activity';
+import { ScheduledPanel } from './scheduled-panel';
+import { SetupPanel } from './setup-panel';
+import { WaitingPanel } from './waiting-panel';
+import type { Role } from '../../../shared/contracts/auth';
 
 /** The header's Refresh (and saves in other tabs) announce these: each moves a figure here. */
 const UPDATES = ['blog', 'portfolio', 'contacts', 'analytics'] as const;
@@ -28,9 +32,9 @@ const UPDATES = ['blog', 'portfolio', 'contacts', 'analytics'] as const;
 /**
  * The admin Overview tab, the first screen after signing in (spec 02, section 2): four cards, three rate
  * cards, quick actions to the busiest tabs and the recent activity, all from GET /api/analytics/overview.
- * Every role sees the same figures.
+ * Every role sees the same figures; admins see the setup check above them.
  */
-export function OverviewTab() {
+export function OverviewTab({ role }: { role: Role }) {
   const overview = useAdminData('overview', fetchOverview, {
     loadFailed: AnalyticsAdminMessage.OVERVIEW_LOAD_FAILED,
     updates: UPDATES,
@@ -38,6 +42,7 @@ export function OverviewTab() {
 
   return (
     <div className="flex flex-col gap-5">
+      {role === 'admin' && <SetupPanel />}
       <FiguresContent
         state={overview}
         loadFailed={AnalyticsAdminMessage.OVERVIEW_LOAD_FAILED}
@@ -138,7 +143,11 @@ function OverviewFigures({ data }: { data: AnalyticsOverview }) {
         <div className="min-w-0 lg:col-span-2">
           <RecentActivity items={data.recent_activity} />
         </div>
-        <QuickActions />
+        <div className="flex min-w-0 flex-col gap-5">
+          <WaitingPanel waiting={data.waiting} />
+          <ScheduledPanel scheduled={data.scheduled} />
+          <QuickActions />
+        </div>
       </div>
     </>
   );

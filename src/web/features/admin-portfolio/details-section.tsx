@@ -1,6 +1,6 @@
 import { Check } from '../../components/icons';
 import { Plus, Trash2, UserPlus } from '../../components/admin/icons';
-import { useState, type ChangeEvent, type ReactNode } from 'react';
+import { useState, type ChangeEvent } from 'react';
 import {
   PROJECT_LIMITS,
   adminIndustryOptions,
@@ -13,7 +13,11 @@ import { Input } from '../../components/input';
 import { Select } from '../../components/select';
 import { Textarea } from '../../components/textarea';
 import { cn } from '../../lib/cn';
+import { useRootData } from '../../lib/root-data';
+import { ScheduleField } from '../../components/admin/schedule-field';
+import { Group } from './form-group';
 import { addTechnology, type ProjectFormValues, type TeamMemberValues } from './project-form-values';
+import { ProjectSeoSection } from './project-seo-section';
 
 /** Quick-add shows the first 10 suggestions (spec 02, section 2); the rest on request. */
 const QUICK_ADD_COUNT = 10;
@@ -41,9 +45,11 @@ export interface DetailsSectionProps {
   errors: Record<string, string>;
 }
 
-/** Details tab: every field of the project except its images and testimonials. */
+/** Details tab: every field of the project except its images and testimonials; SEO last. */
 export function DetailsSection({ values, set, onTeamChange, onTeamAdd, onTeamRemove, errors }: DetailsSectionProps) {
   const [allSuggestions, setAllSuggestions] = useState(false);
+  const siteTimeZone = useRootData()?.siteTimeZone ?? 'UTC';
+  const scheduled = values.publish_at !== '';
   const text = (field: TextField) => (event: ChangeEvent<HTMLInputElement | HTMLTextAreaElement | HTMLSelectElement>) =>
     set(field, event.target.value);
   /** What every text field of the project passes its Input or Textarea: name, value, change and error. */
@@ -199,11 +205,19 @@ export function DetailsSection({ values, set, onTeamChange, onTeamAdd, onTeamRem
               hint={hint}
               name={field}
               id={`project-${field}`}
-              checked={values[field]}
+              checked={field === 'published' ? values.published && !scheduled : values[field]}
+              disabled={field === 'published' && scheduled}
               onChange={(checked) => set(field, checked)}
             />
           ))}
         </div>
+        <ScheduleField
+          noun="project"
+          value={values.publish_at}
+          onChange={(value) => set('publish_at', value)}
+          timeZone={siteTimeZone}
+          error={errors.publish_at}
+        />
       </Group>
 
       <Group title="Team">
@@ -252,15 +266,8 @@ export function DetailsSection({ values, set, onTeamChange, onTeamAdd, onTeamRem
           </Button>
         </div>
       </Group>
-    </div>
-  );
-}
 
-function Group({ title, children }: { title: string; children: ReactNode }) {
-  return (
-    <fieldset className="flex min-w-0 flex-col gap-4">
-      <legend className="mb-3 text-xs font-semibold tracking-wide text-slate-500 uppercase">{title}</legend>
-      {children}
-    </fieldset>
+      <ProjectSeoSection values={values} set={set} errors={errors} />
+    </div>
   );
 }

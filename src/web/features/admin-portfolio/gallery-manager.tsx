@@ -23,7 +23,6 @@ import { ConfirmDialog } from '../../components/dialog';
 import type { Notice } from '../../components/notice';
 import { ClientErrorCode, isApiError } from '../../lib/api-client';
 import { cn } from '../../lib/cn';
-import { toast } from '../../lib/notifications';
 import { deleteImage } from './image-deletion';
 import { uploadGalleryImage } from './portfolio-admin-api';
 import { galleryItem, newKey, type GalleryItem } from './project-form-values';
@@ -185,7 +184,6 @@ export function GalleryManager({
     } else if (uploaded > 0) {
       const message = galleryUploadedText(uploaded);
       onNotice({ type: 'success', title: message });
-      toast.success(message);
     }
   }
 
@@ -196,7 +194,6 @@ export function GalleryManager({
     const outcome = await deleteImage(item.url, projectId);
     if (outcome.ok) {
       onNotice({ type: 'success', title: outcome.message });
-      toast.success(outcome.message);
     } else {
       onRestore(item, index);
       onNotice({ type: 'error', title: outcome.title, detail: outcome.detail || undefined });

@@ -9,7 +9,6 @@ import { ConfirmDialog } from '../../components/dialog';
 import { ImageUpload } from '../../components/admin/image-upload';
 import { Input } from '../../components/input';
 import type { Notice } from '../../components/notice';
-import { toast } from '../../lib/notifications';
 import { deleteImage } from './image-deletion';
 
 export interface MainImageFieldProps {
@@ -42,7 +41,6 @@ export function MainImageField({ value, onChange, projectId, onNotice, disabled,
     setDeleting(false);
     if (outcome.ok) {
       onNotice({ type: 'success', title: outcome.message });
-      toast.success(outcome.message);
     } else {
       onChange(previous);
       onNotice({ type: 'error', title: outcome.title, detail: outcome.detail || undefined });
@@ -111,7 +109,6 @@ export function MainImageField({ value, onChange, projectId, onNotice, disabled,
           // The upload area (and its own message) goes away with the image set: say it here.
           onChange(url);
           onNotice({ type: 'success', title: PortfolioUploadMessage.MAIN_UPLOADED });
-          toast.success(PortfolioUploadMessage.MAIN_UPLOADED);
         }}
         disabled={disabled}
         error={error}

@@ -87,11 +87,14 @@ function savedProject(data: unknown): ProjectDetail {
   return parseAnswer(projectData, data).project;
 }
 
-export function createProject(body: ProjectInputValues) {
+/** The form's values as the server stores them, with the schedule (ADR 0040). */
+export type ProjectBody = ProjectInputValues & { publish_at?: string | null; version?: number };
+
+export function createProject(body: ProjectBody) {
   return write(api.post('/portfolio/projects', body), savedProject);
 }
 
-export function updateProject(id: number, body: ProjectInputValues) {
+export function updateProject(id: number, body: ProjectBody) {
   return write(api.put(`/portfolio/projects/${id}`, body), savedProject);
 }
 

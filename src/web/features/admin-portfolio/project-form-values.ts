@@ -7,6 +7,7 @@ import {
   type ProjectInputValues,
   type ProjectStatus,
 } from '../../../shared/contracts/portfolio';
+import { publishAtOfField, toSiteLocal } from '../../lib/site-time';
 
 /** A gallery image of the form; `key` is stable across edits (React keys, optimistic removal). */
 export interface GalleryItem {
@@ -48,9 +49,15 @@ export interface ProjectFormValues {
   status: ProjectStatus;
   live_url: string;
   case_study_url: string;
+  /** Search and share fields ('' falls back to the title, the short description and the main image). */
+  seo_title: string;
+  seo_description: string;
+  share_image_url: string;
   featured: boolean;
   colorful: boolean;
   published: boolean;
+  /** The site's wall-clock time to go live ("YYYY-MM-DDTHH:mm"), or '' when not scheduled (ADR 0040). */
+  publish_at: string;
   team: TeamMemberValues[];
   image_url: string;
   gallery: GalleryItem[];
@@ -91,9 +98,13 @@ export function newProjectValues(): ProjectFormValues {
     status: 'progress',
     live_url: '',
     case_study_url: '',
+    seo_title: '',
+    seo_description: '',
+    share_image_url: '',
     featured: false,
     colorful: false,
     published: true,
+    publish_at: '',
     team: [],
     image_url: '',
     gallery: [],
@@ -124,7 +135,8 @@ export function industryOption(industry: string): string {
   return adminIndustryOptions.find((option) => option.toLowerCase() === wanted) ?? industry;
 }
 
-export function projectToValues(project: ProjectDetail): ProjectFormValues {
+/** A stored project in the form; its publish time in the site's time zone. */
+export function projectToValues(project: ProjectDetail, siteTimeZone: string): ProjectFormValues {
   return {
     title: project.title,
     short_description: project.short_description,
@@ -139,9 +151,13 @@ export function projectToValues(project: ProjectDetail): ProjectFormValues {
     status: project.status,
     live_url: project.live_url ?? '',
     case_study_url: project.case_study_url ?? '',
+    seo_title: project.seo_title ?? '',
+    seo_description: project.seo_description ?? '',
+    share_image_url: project.share_image_url ?? '',
     featured: project.featured,
     colorful: project.colorful,
     published: project.published ?? true,
+    publish_at: project.publish_at ? toSiteLocal(project.publish_at, siteTimeZone) : '',
     team: project.team.map((member) => ({
       key: newKey('member'),
       name: member.name,
@@ -184,6 +200,9 @@ export function valuesToInput(values: ProjectFormValues): ProjectInputValues {
     image_url: optional(values.image_url),
     live_url: optional(values.live_url),
     case_study_url: optional(values.case_study_url),
+    seo_title: optional(values.seo_title),
+    seo_description: optional(values.seo_description),
+    share_image_url: optional(values.share_image_url),
     gallery: values.gallery.map((image) => ({ url: image.url.trim(), title: optional(image.title) })),
     team: values.team
       .filter((m) => m.name.trim() || m.role.trim() || m.bio.trim() || m.image.trim())
@@ -212,13 +231,17 @@ export interface FormProblem {
 }
 
 /** The problems of the form in the documented order (title, short text, client, results, technologies, ...). */
-export function projectProblems(values: ProjectFormValues): FormProblem[] {
+export function projectProblems(values: ProjectFormValues, siteTimeZone: string): FormProblem[] {
   const result = projectInputSchema.safeParse(valuesToInput(values));
-  if (result.success) return [];
-  return result.error.issues.map((issue) => {
-    const [field, ...rest] = issue.path.map(String);
-    return { field: field ?? 'title', path: rest.join('.'), message: issue.message };
-  });
+  const problems = result.success
+    ? []
+    : result.error.issues.map((issue) => {
+        const [field, ...rest] = issue.path.map(String);
+        return { field: field ?? 'title', path: rest.join('.'), message: issue.message };
+      });
+  const schedule = publishAtOfField(values.publish_at, siteTimeZone);
+  if ('error' in schedule) problems.push({ field: 'publish_at', path: '', message: schedule.error });
+  return problems;
 }
 
 /** The tab a field is on. */

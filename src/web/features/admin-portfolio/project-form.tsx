@@ -3,14 +3,19 @@ import { useId, useMemo, useRef, useState, type FormEvent, type KeyboardEvent } 
 import { useLocation, useNavigate } from 'react-router';
 import type { ProjectDetail } from '../../../shared/contracts/portfolio';
 import { EditorActionBar, EditorHeader } from '../../components/admin/editor-frame';
+import { useDraftOffer, useEditorVersioning } from '../../components/admin/editor-versioning';
+import { fetchAutosave } from '../../components/admin/revisions-api';
+import { draftValues } from '../../components/admin/use-autosave';
 import { EditorLoadError, useEditorLoad } from '../../components/admin/editor-load-error';
+import { useFieldsNotice } from '../../components/admin/use-fields-notice';
 import { Card } from '../../components/card';
 import { failureNotice, NoticeAlert, type Notice } from '../../components/notice';
 import { Skeleton } from '../../components/skeleton';
 import { useUnsavedGuard } from '../../components/use-unsaved-guard';
 import { isApiError } from '../../lib/api-client';
 import { cn } from '../../lib/cn';
-import { toast } from '../../lib/notifications';
+import { useRootData } from '../../lib/root-data';
+import { fromSiteLocal, publishAtOfField } from '../../lib/site-time';
 import { DetailsSection } from './details-section';
 import { MediaSection } from './media-section';
 import { PortfolioAdminMessage, createProject, fetchProject, updateProject } from './portfolio-admin-api';
@@ -29,6 +34,7 @@ import {
   type TestimonialValues,
 } from './project-form-values';
 import { ProjectPreview } from './project-preview';
+import { PROJECT_REVISION_FIELDS } from './project-revision-fields';
 import type { ProjectsListState } from './projects-list';
 import { TestimonialsSection } from './testimonials-section';
 
@@ -36,21 +42,40 @@ import { TestimonialsSection } from './testimonials-section';
 export function ProjectEditor({ projectId }: { projectId?: number }) {
   const location = useLocation();
   const {
-    data: project,
+    data,
     failure: error,
     retry,
-  } = useEditorLoad(projectId ?? 'new', projectId === undefined ? null : () => fetchProject(projectId), {
-    notFound: PortfolioAdminMessage.NOT_FOUND,
-    failed: PortfolioAdminMessage.LOAD_ONE_FAILED,
-  });
+  } = useEditorLoad(
+    projectId ?? 'new',
+    () =>
+      Promise.all([
+        projectId === undefined ? Promise.resolve(null) : fetchProject(projectId),
+        // A kept draft that cannot be read is not offered; the editor still opens (ADR 0041).
+        fetchAutosave('project', projectId ?? 'new').catch(() => null),
+      ]),
+    { notFound: PortfolioAdminMessage.NOT_FOUND, failed: PortfolioAdminMessage.LOAD_ONE_FAILED },
+  );
+  const [project, autosave] = data ?? [null, null];
+  const draft = useDraftOffer('project', autosave, projectId ?? 'new');
 
   const listUrl = portfolioPath({ kind: 'list' }, location.search);
 
   if (error) {
     return <EditorLoadError failure={error} onRetry={retry} backTo={listUrl} backLabel="Back to projects" />;
   }
-  if (projectId !== undefined && !project) return <FormSkeleton />;
-  return <ProjectForm key={project?.id ?? 'new'} project={project} listUrl={listUrl} />;
+  if (!data || (projectId !== undefined && !project)) return <FormSkeleton />;
+  return (
+    <div className="flex flex-col gap-5">
+      {draft.offer}
+      <ProjectForm
+        key={`${project?.id ?? 'new'}:${project?.version ?? 0}:${draft.restoredKey}`}
+        project={project}
+        listUrl={listUrl}
+        draft={draft.restored}
+        onReload={retry}
+      />
+    </div>
+  );
 }
 
 function FormSkeleton() {
@@ -86,13 +111,22 @@ function withPrefix(errors: Errors, prefix: string): Errors {
 interface ProjectFormProps {
   project: ProjectDetail | null;
   listUrl: string;
+  /** A kept draft the form starts from instead of the saved project. */
+  draft?: Record<string, unknown>;
+  /** Loads the project again (after a restore, or to take another editor's version). */
+  onReload: () => void;
 }
 
-function ProjectForm({ project, listUrl }: ProjectFormProps) {
-  const initial = useMemo(() => (project ? projectToValues(project) : newProjectValues()), [project]);
-  const [values, setValues] = useState<ProjectFormValues>(initial);
+function ProjectForm({ project, listUrl, draft, onReload }: ProjectFormProps) {
+  const siteTimeZone = useRootData()?.siteTimeZone ?? 'UTC';
+  const initial = useMemo(
+    () => (project ? projectToValues(project, siteTimeZone) : newProjectValues()),
+    [project, siteTimeZone],
+  );
+  const [values, setValues] = useState<ProjectFormValues>(() => (draft ? draftValues(initial, draft) : initial));
   const [errors, setErrors] = useState<Errors>({});
   const [notice, setNotice] = useState<Notice | null>(null);
+  useFieldsNotice(errors, notice, () => setNotice(null));
   const [mediaNotice, setMediaNotice] = useState<Notice | null>(null);
   const [busy, setBusy] = useState(false);
   const [previewing, setPreviewing] = useState(false);
@@ -113,6 +147,23 @@ function ProjectForm({ project, listUrl }: ProjectFormProps) {
   );
   const input = useMemo(() => valuesToInput(values), [values]);
   const editing = project !== null;
+  const versioning = useEditorVersioning({
+    kind: 'project',
+    noun: 'project',
+    item: project && { id: project.id, version: project.version ?? 1 },
+    apiPath: project && `/portfolio/projects/${project.id}`,
+    fields: PROJECT_REVISION_FIELDS,
+    values: { ...values },
+    dirty,
+    busy,
+    onReload,
+    onOverwrite: () => {
+      if (!project) return;
+      fetchProject(project.id)
+        .then((newest) => save(newest.version))
+        .catch((error: unknown) => setNotice(failureNotice(PortfolioAdminMessage.UPDATE_FAILED, error)));
+    },
+  });
 
   function set<F extends keyof ProjectFormValues>(field: F, value: ProjectFormValues[F]) {
     setValues((current) => ({ ...current, [field]: value }));
@@ -139,7 +190,7 @@ function ProjectForm({ project, listUrl }: ProjectFormProps) {
   async function onSubmit(event: FormEvent) {
     event.preventDefault();
     if (busy) return;
-    const problems = projectProblems(values);
+    const problems = projectProblems(values, siteTimeZone);
     if (problems.length > 0) {
       const next: Errors = {};
       for (const problem of problems) {
@@ -153,14 +204,23 @@ function ProjectForm({ project, listUrl }: ProjectFormProps) {
     }
     setErrors({});
     setNotice(null);
+    await save(project?.version);
+  }
+
+  /** Saves the form as made from `version`: the one loaded, or the newest to overwrite another's save. */
+  async function save(version: number | undefined) {
     setBusy(true);
     try {
-      const saved = editing ? await updateProject(project.id, input) : await createProject(input);
+      const schedule = publishAtOfField(values.publish_at, siteTimeZone);
+      const body = { ...input, publish_at: 'error' in schedule ? null : schedule.publish_at };
+      const saved = editing ? await updateProject(project.id, { ...body, version }) : await createProject(body);
+      await versioning.clearDraft();
       const title = saved.message || (editing ? PortfolioAdminMessage.UPDATED : PortfolioAdminMessage.CREATED);
-      toast.success(title);
       guard.allowNextNavigation();
       void navigate(listUrl, { state: { notice: { type: 'success', title } } satisfies ProjectsListState });
     } catch (error) {
+      setBusy(false);
+      if (versioning.conflicted(error)) return;
       const next: Errors = {};
       let first: { field: string; path: string } | undefined;
       if (isApiError(error)) {
@@ -176,7 +236,6 @@ function ProjectForm({ project, listUrl }: ProjectFormProps) {
       setNotice(
         failureNotice(editing ? PortfolioAdminMessage.UPDATE_FAILED : PortfolioAdminMessage.SAVE_FAILED, error),
       );
-      setBusy(false);
     }
   }
 
@@ -212,11 +271,19 @@ function ProjectForm({ project, listUrl }: ProjectFormProps) {
         title={editing ? `Edit Project: ${project.title}` : 'New Project'}
         previewing={previewing}
         onTogglePreview={() => setPreviewing((current) => !current)}
+        actions={versioning.revisionsButton}
       />
 
       <NoticeAlert notice={notice} onDismiss={() => setNotice(null)} />
 
-      {previewing && <ProjectPreview project={input} id={project?.id} slug={project?.slug} />}
+      {previewing && (
+        <ProjectPreview
+          project={input}
+          id={project?.id}
+          slug={project?.slug}
+          publishAt={fromSiteLocal(values.publish_at, siteTimeZone)}
+        />
+      )}
 
       <Card padding="none" className={cn('overflow-hidden', previewing && 'hidden')}>
         <div
@@ -332,8 +399,15 @@ function ProjectForm({ project, listUrl }: ProjectFormProps) {
         </form>
       </Card>
 
-      <EditorActionBar cancelTo={listUrl} formId={formId} busy={busy} submitLabel={submitLabel} />
+      <EditorActionBar
+        cancelTo={listUrl}
+        formId={formId}
+        busy={busy}
+        submitLabel={submitLabel}
+        status={versioning.status}
+      />
       {guard.dialog}
+      {versioning.dialogs}
     </div>
   );
 }

@@ -1,6 +1,7 @@
 import { Eye } from '../../components/icons';
 import { useId } from 'react';
 import type { ProjectDetail, ProjectInputValues } from '../../../shared/contracts/portfolio';
+import { publicationStatus } from '../../../shared/contracts/publishing.values';
 import { ProjectCard } from '../../components/portfolio/project-card';
 import { ProjectVisibilityBadges } from '../../components/portfolio/project-flags';
 import { UNTITLED_PROJECT } from '../../components/portfolio/project-format';
@@ -17,6 +18,8 @@ export interface ProjectPreviewProps {
   project: ProjectInputValues;
   id: number | undefined;
   slug: string | undefined;
+  /** When the project is scheduled: the instant it goes live. */
+  publishAt: string | null;
 }
 
 /** The form's values as the public page receives the project. */
@@ -42,6 +45,9 @@ function previewDetail(project: ProjectInputValues, id: number | undefined, slug
     description: project.description ?? null,
     results: project.results,
     technical_specs: project.technical_specs ?? null,
+    seo_title: project.seo_title ?? null,
+    seo_description: project.seo_description ?? null,
+    share_image_url: project.share_image_url ?? null,
     gallery: project.gallery.map((image) => ({ url: image.url, title: image.title ?? null })),
     team: project.team.map((member) => ({
       name: member.name,
@@ -65,7 +71,7 @@ function previewDetail(project: ProjectInputValues, id: number | undefined, slug
  * actions), rendered with the page's own components, and as its card in the portfolio list. Links lead
  * to the saved project, so the actions and the card stay inert here.
  */
-export function ProjectPreview({ project, id, slug }: ProjectPreviewProps) {
+export function ProjectPreview({ project, id, slug, publishAt }: ProjectPreviewProps) {
   const idPrefix = useId();
   const detail = previewDetail(project, id, slug);
   const title = project.title.trim() || UNTITLED_PROJECT;
@@ -81,7 +87,11 @@ export function ProjectPreview({ project, id, slug }: ProjectPreviewProps) {
         <span className="font-medium">Preview</span>
         <span className="hidden sm:inline">— how visitors will see this project</span>
         <span className="ml-auto flex flex-wrap gap-1.5">
-          <ProjectVisibilityBadges featured={project.featured} published={project.published} />
+          <ProjectVisibilityBadges
+            featured={project.featured}
+            status={publicationStatus(project.published && !publishAt, publishAt)}
+            publishAt={publishAt}
+          />
         </span>
       </div>
 

@@ -8,7 +8,9 @@ import { ListHeader } from '../../components/admin/list-header';
 import { ListContent } from '../../components/admin/list-states';
 import { ListPagination } from '../../components/admin/pagination-footer';
 import { SearchField } from '../../components/admin/search-field';
+import { RevisionsRowAction } from '../../components/admin/revisions-row-action';
 import { SelectableList, TitleLink, type TableColumn } from '../../components/admin/selectable-list';
+import { PROJECT_REVISION_FIELDS } from './project-revision-fields';
 import { useAdminList } from '../../components/admin/use-admin-list';
 import type { NoticeHandover } from '../../components/admin/use-handed-notice';
 import { useListActions } from '../../components/admin/use-list-actions';
@@ -146,6 +148,19 @@ export function ProjectsList({ canEdit }: { canEdit: boolean }) {
           viewHref={(project) => (project.published ? projectHref(project) : undefined)}
           onDelete={actions.askDelete}
           disabled={actions.acting}
+          extraActions={
+            canEdit
+              ? undefined
+              : (project, labels) => (
+                  <RevisionsRowAction
+                    item={`/portfolio/projects/${project.id}`}
+                    name={project.title}
+                    noun="project"
+                    fields={PROJECT_REVISION_FIELDS}
+                    labels={labels}
+                  />
+                )
+          }
         />
       </ListContent>
 
@@ -192,7 +207,11 @@ function Flags({ project }: { project: ProjectSummary }) {
   return (
     <span className="flex flex-wrap items-center gap-1.5">
       <ProjectStatusBadge status={project.status} className="whitespace-nowrap shadow-none" />
-      <ProjectVisibilityBadges featured={project.featured} published={Boolean(project.published)} />
+      <ProjectVisibilityBadges
+        featured={project.featured}
+        status={project.publication_status ?? (project.published ? 'published' : 'draft')}
+        publishAt={project.publish_at ?? null}
+      />
     </span>
   );
 }

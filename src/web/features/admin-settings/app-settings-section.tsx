@@ -19,6 +19,8 @@ import { setAppSettings } from '../../lib/app-settings';
 import { cn } from '../../lib/cn';
 import { formatTime } from '../../lib/date-time';
 import { fetchAppSettings, saveAppSettings } from './app-settings-api';
+import { BrowserDataReset } from './browser-data-reset';
+import type { FormNotice } from './form-notice';
 import { SectionCard } from './section-card';
 import { useSettingsForm } from './use-settings-form';
 
@@ -102,7 +104,7 @@ const SAMPLE = '2026-11-25T15:04:00';
  * reduced motion (GET and PUT /api/auth/app-settings). Saved settings apply at once, on every device the
  * person signs in on.
  */
-export function AppSettingsSection() {
+export function AppSettingsSection({ onSignOut }: { onSignOut: (notice: FormNotice) => Promise<void> }) {
   const form = useSettingsForm<AppSettings>({
     load: fetchAppSettings,
     save: async (settings) => ({ value: await saveAppSettings(settings) }),
@@ -204,6 +206,7 @@ export function AppSettingsSection() {
           </div>
         </form>
       )}
+      <BrowserDataReset onSignOut={onSignOut} />
     </SectionCard>
   );
 }

@@ -14,7 +14,6 @@ import { Skeleton } from '../../components/skeleton';
 import { userMessage } from '../../lib/api-client';
 import { downloadFromLink } from '../../lib/download-file';
 import { formatFileSize } from '../../lib/file-size';
-import { toast } from '../../lib/notifications';
 import {
   createBackup,
   deleteBackup,
@@ -80,7 +79,6 @@ export function BackupsSection({ onRestored }: { onRestored: (notice: FormNotice
       const message = await work();
       if (message) {
         setNotice({ type: 'success', text: message });
-        toast.success(message);
       }
       await load();
     } catch (error) {

@@ -6,7 +6,10 @@ import { ChangePasswordSection } from './change-password-section';
 import { EmailPreferencesSection } from './email-preferences-section';
 import { SystemSection } from './system-section';
 import { BackupsSection } from './backups-section';
+import { PasskeysSection } from './passkeys-section';
 import { RedirectsSection } from './redirects-section';
+import { SignInPolicySection } from './sign-in-policy-section';
+import { TwoFactorSection } from './two-factor-section';
 import { UsersSection } from './users-section';
 
 export interface SettingsTabProps {
@@ -27,9 +30,12 @@ export function SettingsTab({ user, onUserChange, onPasswordChanged, onSignOut }
     <div className="flex flex-col gap-6">
       <AccountSection key={user.id} user={user} onUserChange={onUserChange} />
       <ChangePasswordSection onChanged={onPasswordChanged} />
+      <TwoFactorSection key={`two-factor-${user.id}`} />
+      <PasskeysSection key={`passkeys-${user.id}`} />
       <EmailPreferencesSection key={`email-${user.id}`} />
-      <AppSettingsSection key={`app-${user.id}`} />
+      <AppSettingsSection key={`app-${user.id}`} onSignOut={onSignOut} />
       {canManageUsers && <UsersSection currentUserId={user.id} />}
+      {canManageUsers && <SignInPolicySection />}
       <RedirectsSection canWrite={permissionsByRole[user.role].includes('content')} />
       {canConfigure && <SystemSection />}
       {canBackUp && <BackupsSection onRestored={onSignOut} />}

@@ -14,7 +14,6 @@ import { ListLoadError } from '../../components/admin/list-states';
 import { Skeleton } from '../../components/skeleton';
 import { Textarea } from '../../components/textarea';
 import { userMessage } from '../../lib/api-client';
-import { toast } from '../../lib/notifications';
 import type { FormNotice } from './form-notice';
 import { SectionCard } from './section-card';
 import { fetchSystemSettings, saveSystemSettings } from './system-api';
@@ -165,7 +164,6 @@ function AnalyticsData() {
     try {
       const { message } = await clearAnalytics();
       setNotice({ type: 'success', text: message ?? 'Analytics cleared' });
-      toast.success(message ?? 'Analytics cleared');
     } catch (error) {
       setNotice({
         type: 'error',

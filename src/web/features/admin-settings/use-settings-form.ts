@@ -8,7 +8,7 @@ export interface SettingsFormOptions<T> {
   /** Saves, answering with what the server kept (or nothing: what was sent is kept) and its message. */
   save: (values: T) => Promise<{ value?: T; message?: string }>;
   texts: { loadFailed: string; saveFailed: string; saved: string };
-  /** Also say "saved" above the form (the toast always says it). */
+  /** Say "saved" above the form (the default), or in a toast instead (a form whose save moves the toasts). */
   successNotice?: boolean;
   /** After a save, with what was kept. */
   onSaved?: (value: T) => void;
@@ -16,7 +16,8 @@ export interface SettingsFormOptions<T> {
 
 /**
  * One Settings section's form: loads its values (with retry), tracks changes against what is saved, saves
- * them with a toast (and a notice) or an error notice in the catalogue's "{failed}: {reason}" form.
+ * them with one success message (a notice, or a toast) or an error notice in the catalogue's "{failed}: {reason}"
+ * form.
  */
 export function useSettingsForm<T>({ load, save, texts, successNotice = true, onSaved }: SettingsFormOptions<T>) {
   const [saved, setSaved] = useState<T | null>(null);
@@ -56,7 +57,7 @@ export function useSettingsForm<T>({ load, save, texts, successNotice = true, on
       setValues(kept);
       const text = message ?? texts.saved;
       if (successNotice) setNotice({ type: 'success', text });
-      toast.success(text);
+      else toast.success(text);
       onSaved?.(kept);
     } catch (error) {
       const reason = userMessage(error, { surface: 'admin', fallback: texts.saveFailed });

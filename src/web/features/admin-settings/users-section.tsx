@@ -24,7 +24,6 @@ import { Input } from '../../components/input';
 import { Select } from '../../components/select';
 import { api, userMessage } from '../../lib/api-client';
 import { cn } from '../../lib/cn';
-import { toast } from '../../lib/notifications';
 import { fieldErrors, type FormNotice } from './form-notice';
 import { SectionCard } from './section-card';
 import { useFormatDateTime } from '../../lib/date-time';
@@ -110,7 +109,6 @@ export function UsersSection({ currentUserId }: { currentUserId: number }) {
       const fallback = pending.kind === 'delete' ? AuthMessage.USER_DELETED : AuthMessage.USER_UPDATED;
       const text = body.message || fallback;
       setNotice({ type: 'success', text });
-      toast.success(text);
       if (pending.kind === 'delete' && data && data.users.length === 1 && filters.page > 1) {
         setFilters((current) => ({ ...current, page: current.page - 1 }));
       } else {
@@ -149,7 +147,6 @@ export function UsersSection({ currentUserId }: { currentUserId: number }) {
             onCreated={(text) => {
               setCreating(false);
               setNotice({ type: 'success', text });
-              toast.success(text);
               reload();
             }}
           />

@@ -10,6 +10,7 @@ import { broadcastDataUpdate } from '../../lib/data-update';
 import { toast } from '../../lib/notifications';
 import { adminTabs, resolveAdminTab } from './admin-tabs';
 import { NotificationBell } from './notification-bell';
+import { SetupBanner } from './setup-banner';
 
 const roleTones: Record<Role, BadgeTone> = { admin: 'brand', editor: 'info', viewer: 'neutral' };
 
@@ -95,6 +96,7 @@ export function AdminShell({ username, role, onLogout, children }: AdminShellPro
           tabIndex={-1}
           className="mx-auto w-full max-w-6xl px-4 py-6 focus:outline-none sm:px-6 lg:py-8"
         >
+          {role === 'admin' && <SetupBanner />}
           {children}
         </main>
       </div>

@@ -20,6 +20,7 @@ import { userMessage } from '../../lib/api-error';
 import { post } from '../../lib/public-api';
 import { useHydrated } from '../../lib/use-hydrated';
 import { sendEvent } from '../../lib/analytics-beacon';
+import { cn } from '../../lib/cn';
 
 export const COMMENTS_FAILED = 'Failed to load comments';
 export const COMMENT_FAILED = 'Failed to post comment. Please try again.';
@@ -39,7 +40,14 @@ function CommentList({ comments }: { comments: BlogComment[] }) {
   return (
     <ol className="flex flex-col gap-4" aria-label="Comments">
       {comments.map((comment) => (
-        <li key={comment.id} data-comment="" className="flex gap-4 rounded-xl border border-slate-200 bg-white p-5">
+        <li
+          key={comment.id}
+          data-comment=""
+          className={cn(
+            'flex gap-4 rounded-xl border p-5',
+            comment.awaiting_review ? 'border-dashed border-amber-300 bg-amber-50/40' : 'border-slate-200 bg-white',
+          )}
+        >
           <span
             aria-hidden="true"
             className="grid size-10 shrink-0 place-items-center rounded-full bg-brand-100 font-semibold text-brand-700"
@@ -52,6 +60,11 @@ function CommentList({ comments }: { comments: BlogComment[] }) {
               <time dateTime={comment.created_at} className="text-xs text-slate-500">
                 {formatLongDate(comment.created_at.slice(0, 10))}
               </time>
+              {comment.awaiting_review && (
+                <span className="text-xs font-medium text-amber-800" data-awaiting-review="">
+                  Awaiting review · only you can see it for now
+                </span>
+              )}
             </p>
             {/* Plain text: React escapes it; line breaks are kept by CSS. */}
             <p className="mt-2 text-sm leading-6 break-words whitespace-pre-line text-slate-700">{comment.message}</p>
@@ -92,7 +105,8 @@ function CommentForm({ postId, onPosted }: { postId: number; onPosted: (comment:
       setStatus({ kind: 'done', message: answer.message ?? BlogMessage.COMMENT_POSTED });
       sendEvent('comment', { event_category: 'blog', event_action: 'comment', custom_data: { post_id: postId } });
       form.reset();
-      if (answer.data.comment.id > 0) onPosted(answer.data.comment);
+      // A comment that waits for review is shown to its author only, until staff approve it.
+      if (answer.data.comment.id > 0 || answer.data.comment.awaiting_review) onPosted(answer.data.comment);
     } catch (error) {
       setStatus({ kind: 'error', message: userMessage(error, { surface: 'public', fallback: COMMENT_FAILED }) });
     }
@@ -141,16 +155,24 @@ function CommentForm({ postId, onPosted }: { postId: number; onPosted: (comment:
 
 function CommentThread({ postId, initial }: { postId: number; initial: BlogComment[] }) {
   const [comments, setComments] = useState(initial);
+  // Their own comments waiting for review are not counted: the count is what every visitor sees.
+  const count = comments.filter((comment) => !comment.awaiting_review).length;
   return (
     <>
       <p className="mt-1 text-sm text-slate-600" data-comment-count="">
-        {comments.length} {comments.length === 1 ? 'comment' : 'comments'}
+        {count} {count === 1 ? 'comment' : 'comments'}
       </p>
       <div className="mt-6">
         <CommentList comments={comments} />
       </div>
       <div className="mt-8">
-        <CommentForm postId={postId} onPosted={(comment) => setComments((list) => [...list, comment])} />
+        <CommentForm
+          postId={postId}
+          // A comment set aside has no id to show: a key of its own, below any stored id.
+          onPosted={(comment) =>
+            setComments((list) => [...list, comment.id > 0 ? comment : { ...comment, id: -list.length - 1 }])
+          }
+        />
       </div>
     </>
   );

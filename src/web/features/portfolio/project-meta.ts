@@ -8,13 +8,21 @@ export function absoluteUrl(publicUrl: string, pathOrUrl: string): string {
   return /^https?:\/\//.test(pathOrUrl) ? pathOrUrl : `${publicUrl}${pathOrUrl.startsWith('/') ? '' : '/'}${pathOrUrl}`;
 }
 
-/** The social-card image of a project: the 1200x630 'og' variant of an upload, else the image itself. */
+/**
+ * The social-card image of a project: its share image, else its main image; of an upload the 1200x630
+ * 'og' variant, else the image itself.
+ */
 export function projectOgImage(project: ProjectDetail, publicUrl: string): string | undefined {
-  return project.image_url ? absoluteUrl(publicUrl, ogImageUrl(project.image_url)) : undefined;
+  const image = project.share_image_url || project.image_url;
+  return image ? absoluteUrl(publicUrl, ogImageUrl(image)) : undefined;
 }
 
-/** The meta description: the short description, else the start of the long one. */
+/** The title search engines and link previews show: the SEO title, else the title. */
+export const projectSeoTitle = (project: ProjectDetail): string => project.seo_title || project.title;
+
+/** The meta description: the SEO description as written, else the short description or the start of the long one. */
 export function projectDescription(project: ProjectDetail): string {
+  if (project.seo_description) return project.seo_description;
   const text = (project.short_description || project.description || '').replace(/\s+/g, ' ').trim();
   return text.length > 160 ? `${text.slice(0, 157).trimEnd()}...` : text;
 }

@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import { usePageAnalytics } from '../../lib/use-page-analytics';
 import type { CompanyProfile } from '../../../shared/contracts/company';
 import { hydrateWhenVisible } from '../../lib/hydrate-when-visible';
-import { MaintenanceBanner } from './maintenance-banner';
+import { MaintenanceBar } from './maintenance-bar';
 import { SiteHeader } from './site-header';
 
 export const MAIN_CONTENT_ID = 'main-content';
@@ -12,7 +12,16 @@ const FOOTER_ID = 'site-footer';
 const Footer = hydrateWhenVisible(FOOTER_ID, () => import('./site-footer').then((m) => m.SiteFooter));
 
 /** Skip link, fixed top bar, the page as <main>, and the footer; page views are reported from here. */
-export function SiteShell({ company, children }: { company: CompanyProfile; children: ReactNode }) {
+export function SiteShell({
+  company,
+  maintenance = false,
+  children,
+}: {
+  company: CompanyProfile;
+  /** Maintenance mode is on: the page is for staff with a site pass, and says so. */
+  maintenance?: boolean;
+  children: ReactNode;
+}) {
   usePageAnalytics();
   return (
     <div className="flex min-h-dvh flex-col">
@@ -27,7 +36,7 @@ export function SiteShell({ company, children }: { company: CompanyProfile; chil
         {children}
       </main>
       <Footer.Component anchorId={FOOTER_ID} company={company} />
-      <MaintenanceBanner />
+      {maintenance && <MaintenanceBar />}
     </div>
   );
 }

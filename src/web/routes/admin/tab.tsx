@@ -38,7 +38,7 @@ const pageOf = <V,>(view: V | null, render: (view: V, user: PublicUser) => React
  * /admin/portfolio/{id}/edit, /admin/content/seo...); the others are only /admin/:tab.
  */
 const tabPages: Partial<Record<AdminTabId, (rest: string | undefined) => TabPage | null>> = {
-  overview: (rest) => (rest === undefined ? () => <OverviewTab /> : null),
+  overview: (rest) => (rest === undefined ? (user) => <OverviewTab role={user.role} /> : null),
   blog: (rest) => pageOf(parseBlogPath(rest), (view, user) => <BlogTab view={view} role={user.role} />),
   portfolio: (rest) => pageOf(parsePortfolioPath(rest), (view, user) => <PortfolioTab view={view} role={user.role} />),
   certification: (rest) =>

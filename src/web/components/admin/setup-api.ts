@@ -1,0 +1,19 @@
+import { setupCheckSchema, testEmailResultSchema, type SetupCheck } from '../../../shared/contracts/setup-check';
+import { api } from '../../lib/api-client';
+import { parseAnswer } from './parse-answer';
+
+/*
+ * The setup check's calls (admins): GET /api/system/setup, read past the client's cache (a setting changed
+ * in another tab, or the server restarted with new configuration, shows at once), and the test e-mail.
+ */
+
+export async function fetchSetupCheck(): Promise<SetupCheck> {
+  const body = await api.get('/system/setup', undefined, { cache: false });
+  return parseAnswer(setupCheckSchema, body.data);
+}
+
+/** Sends a test e-mail to the signed-in admin; resolves with what happened, in words. */
+export async function sendTestEmail(): Promise<{ status: string; message: string }> {
+  const body = await api.post('/system/test-email', {});
+  return { status: parseAnswer(testEmailResultSchema, body.data).status, message: body.message ?? '' };
+}
