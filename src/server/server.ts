@@ -14,6 +14,14 @@ import { reportStart } from './start-report';
 const log = createProcessLogger();
 exitOnCrash(log);
 
+/**
+ * The accept queue's length (the kernel caps it at net.core.somaxconn, 4096 on current kernels). Node's
+ * default of 511 overflows under a burst of connections while the server is busy; the kernel then drops the
+ * overflowing clients' handshake ACKs, the clients believe they are connected, and closing the listener at
+ * shutdown resets them (ADR 0034).
+ */
+const LISTEN_BACKLOG = 4096;
+
 /** Entry point: configuration, DATA_DIR, database preparation, listen, graceful shutdown. */
 async function main(): Promise<void> {
   let config;
@@ -89,7 +97,7 @@ async function main(): Promise<void> {
   process.on('SIGINT', () => void shutdown('SIGINT'));
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
 
-  await app.listen({ host: config.host, port: config.port });
+  await app.listen({ host: config.host, port: config.port, backlog: LISTEN_BACKLOG });
   reportStart({ config, dialect: app.database.dialect, summary, log: app.log, terminal: process.stdout });
 }
 
