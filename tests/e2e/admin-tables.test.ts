@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { newPage } from './support/harness';
 import { ADMIN_PASSWORD, hydrated, signIn, unexpectedErrors } from './support/admin';
 import { SHOTS, callApi, tokenOf, useAdminSite } from './support/admin-site';
@@ -70,33 +70,32 @@ async function addContacts(): Promise<void> {
   expect(contacted.status, contacted.text).toBe(200);
 }
 
-describe('the admin list tables', () => {
-  it('fit their card, Actions included, at every width from a tablet to a wide screen', async () => {
-    await addContacts();
-    for (const [width, tabs] of widthsToCheck()) {
-      const { context, page, errors } = await newPage(journey.browser, { width, height: 900 });
-      await signIn(page, journey.site.baseUrl, 'admin', ADMIN_PASSWORD);
-      for (const tab of tabs) {
-        const { row } = LISTS[tab];
-        await page.goto(`${journey.site.baseUrl}/admin/${tab}`);
-        await hydrated(page);
-        await page.locator(row).first().waitFor();
-        const fit = await page.evaluate((selector) => {
-          const card = document.querySelector(selector)!.closest('table')!.parentElement!;
-          const right = card.getBoundingClientRect().right;
-          const actions = [...card.querySelectorAll('tbody tr td:last-child')];
-          return {
-            card: card.clientWidth,
-            scroll: card.scrollWidth,
-            actionsShown: actions.every((cell) => cell.getBoundingClientRect().right <= right + 0.5),
-          };
-        }, row);
-        if (fit.scroll > fit.card) await page.screenshot({ path: `${SHOTS}/admin-table-${tab}-${width}.png` });
-        expect(fit.scroll, `${tab} at ${width} px (card ${fit.card} px)`).toBeLessThanOrEqual(fit.card);
-        expect(fit.actionsShown, `${tab} at ${width} px`).toBe(true);
-      }
-      expect(unexpectedErrors(errors)).toEqual([]);
-      await context.close();
+describe('the admin list tables fit their card, Actions included, at every width from a tablet to a wide screen', () => {
+  beforeAll(addContacts);
+
+  it.each([...widthsToCheck()])('at %i px', async (width, tabs) => {
+    const { context, page, errors } = await newPage(journey.browser, { width, height: 900 });
+    await signIn(page, journey.site.baseUrl, 'admin', ADMIN_PASSWORD);
+    for (const tab of tabs) {
+      const { row } = LISTS[tab];
+      await page.goto(`${journey.site.baseUrl}/admin/${tab}`);
+      await hydrated(page);
+      await page.locator(row).first().waitFor();
+      const fit = await page.evaluate((selector) => {
+        const card = document.querySelector(selector)!.closest('table')!.parentElement!;
+        const right = card.getBoundingClientRect().right;
+        const actions = [...card.querySelectorAll('tbody tr td:last-child')];
+        return {
+          card: card.clientWidth,
+          scroll: card.scrollWidth,
+          actionsShown: actions.every((cell) => cell.getBoundingClientRect().right <= right + 0.5),
+        };
+      }, row);
+      if (fit.scroll > fit.card) await page.screenshot({ path: `${SHOTS}/admin-table-${tab}-${width}.png` });
+      expect(fit.scroll, `${tab} at ${width} px (card ${fit.card} px)`).toBeLessThanOrEqual(fit.card);
+      expect(fit.actionsShown, `${tab} at ${width} px`).toBe(true);
     }
+    expect(unexpectedErrors(errors)).toEqual([]);
+    await context.close();
   });
 });
