@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { notFound } from '../../plugins/errors';
+import { notFound } from '../../lib/errors';
 import { blogRss, robotsTxt } from './feeds.service';
 import { parseSitemapChild, sitemapChildXml, sitemapIndexXml } from './sitemap.service';
 

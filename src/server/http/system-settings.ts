@@ -18,11 +18,11 @@ import type { DB } from '../db/schema';
 import { writeTransaction } from '../db/write-conflicts';
 import { getCompanyProfile } from '../features/company/company.service';
 import { findUserWithOpenSession } from '../features/users/users.repository';
-import { RESYNC_TOPIC } from './instance-bus';
-import { escapeHtml } from './mailer';
-import { isPagePath } from './page-path';
-import { sendStandalonePage, standalonePage } from './standalone-page';
-import { readSetting, writeSetting } from './settings.repository';
+import { RESYNC_TOPIC } from '../instances/instance-bus';
+import { escapeHtml } from '../lib/escape-html';
+import { isPagePath } from '../pages/page-path';
+import { sendStandalonePage, standalonePage } from '../pages/standalone-page';
+import { readSetting, writeSetting } from '../db/settings.repository';
 
 /*
  * System Configuration (issue 14, ADR 0019): maintenance mode, debug mode and the cache switch, read from

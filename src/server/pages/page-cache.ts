@@ -3,14 +3,14 @@ import fp from 'fastify-plugin';
 import { pageCacheSync } from './page-cache-sync';
 import { keptCounts, type KeptCount } from './kept-counts';
 import { compressForCache, compressLight, etagFor, hashOf, matchesIfNoneMatch, pickEncoding } from './page-encoding';
-import { SITE_PASS_COOKIE } from './system-settings';
+import { SITE_PASS_COOKIE } from '../http/system-settings';
 import { LRUCache } from 'lru-cache';
 
 /*
  * The page cache (issue 15, ADR 0020): anonymous visitors' GET/HEAD of public pages are answered from memory
  * with the finished bytes, compressed once (br, gzip) when the page was rendered. A hit renders nothing,
  * queries nothing and compresses nothing. Each entry carries the tags of what its loaders read (see
- * plugins/web.ts), and every write through the API purges the tags it changes (PURGE_RULES below).
+ * pages/web.ts), and every write through the API purges the tags it changes (PURGE_RULES below).
  * Other instances learn of a purge at once through the instance bus, and through a generation row in the
  * settings table read every COHERENCE_POLL_SECONDS (page-cache-sync.ts).
  */
@@ -65,7 +65,7 @@ export interface PageCache {
   serve(request: FastifyRequest, reply: FastifyReply, key: string | null, render: PageRenderer): Promise<FastifyReply>;
   /** Reads the generation row now (what every instance does every COHERENCE_POLL_SECONDS). */
   sync(): Promise<void>;
-  /** The page address → cache key function (plugins/web.ts), for the early answer of a hit. */
+  /** The page address → cache key function (pages/web.ts), for the early answer of a hit. */
   useKeys(keyOf: (url: string) => string | null): void;
   stats(): PageCacheStats;
   /** The keys of the pages kept now, the least recently used first. */

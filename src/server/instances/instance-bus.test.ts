@@ -11,7 +11,7 @@ import { bearer, createStaff, type Session } from '../testing/auth-helpers';
 import { createTestDatabase, type TestDatabase } from '../testing/test-database';
 import { redisAvailable, testRedisUrl } from '../testing/test-redis';
 import { POSTGRES_APPLICATION_NAME, type BusTransport } from './instance-bus';
-import { readSettingText, swapSettingText, writeSetting } from './settings.repository';
+import { readSettingText, swapSettingText, writeSetting } from '../db/settings.repository';
 
 /*
  * Coherence between instances (ADR 0030): two apps in this process on one database, as two instances

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
-import { RESYNC_TOPIC } from './instance-bus';
-import { readSettingText, swapSettingText } from './settings.repository';
+import { RESYNC_TOPIC } from '../instances/instance-bus';
+import { readSettingText, swapSettingText } from '../db/settings.repository';
 
 /*
  * How a purge of the page cache reaches the other instances (ADR 0020, ADR 0030). Two ways, the second the

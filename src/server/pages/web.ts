@@ -27,14 +27,14 @@ import { submitContact } from '../features/contacts/contacts.service';
 import { landingContent } from '../features/site-content/site-content.service';
 import * as portfolio from '../features/portfolio/portfolio.service';
 import { QUOTE_SENT_PARAM } from '../../shared/contracts/quote-links.values';
-import { isDatabaseUnreachable } from './error-handler';
+import { isDatabaseUnreachable } from '../http/error-handler';
 import { formOrigin, refuseCrossSiteForm } from './form-origin';
-import { AppError } from './errors';
+import { AppError } from '../lib/errors';
 import { carriesCredentials, type RenderedPage } from './page-cache';
 import { pagePolicy } from './page-csp';
 import { resolvedPath } from './page-path';
 import { lowPriorityModulePreloads } from './page-markup';
-import { storableFields } from './text-input';
+import { storableFields } from '../http/text-input';
 
 export type WebMode = 'build' | 'dev' | false;
 
@@ -397,7 +397,7 @@ export const webPlugin = fp<{ mode: Exclude<WebMode, false> }>(async (app, { mod
     method: 'GET',
     url: '/*',
     schema: { hide: true },
-    // The edge text check (plugins/text-input.ts) answers the API with a 400; a visitor gets a page.
+    // The edge text check (http/text-input.ts) answers the API with a 400; a visitor gets a page.
     // Pages are compressed by the page cache (once per cached page, lightly when not cached).
     config: { page: true, compress: false },
     handler: async (request, reply) => {

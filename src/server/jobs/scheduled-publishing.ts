@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { normalizePublishAt, resolveSchedule, type Schedule } from '../../shared/contracts/publishing.values';
 import { ErrorCode } from '../../shared/errors';
-import { AppError } from './errors';
+import { AppError } from '../lib/errors';
 
 /*
  * Scheduled publishing (ADR 0040). A scheduled item is stored unpublished with its `publish_at`; a job of

@@ -16,7 +16,7 @@ import {
   pickEncoding,
 } from './page-encoding';
 import { cspHash, inlineScriptHashes, pagePolicy } from './page-csp';
-import { SITE_PASS_COOKIE } from './system-settings';
+import { SITE_PASS_COOKIE } from '../http/system-settings';
 import { pageCacheKey } from './web';
 
 /*
