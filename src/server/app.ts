@@ -70,7 +70,7 @@ import { rateLimitOptions } from './http/rate-limit-store';
 import { securityHeadersPlugin } from './http/security-headers';
 import { redisPlugin } from './instances/redis';
 import { requestLogPlugin } from './http/request-log';
-import { staffAlertsPlugin } from './jobs/staff-alerts';
+import { staffAlertsPlugin } from './features/notifications/staff-alerts-plugin';
 import { uploadsPlugin } from './http/uploads';
 import { ASSETS_PREFIX, webPlugin, type WebMode } from './pages/web';
 import { loggerOptions, type LogStream } from './process-log';
