@@ -5,13 +5,14 @@ import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
 /**
- * Import boundaries (design.md): shared is isomorphic and depends on nothing of ours; server and web
- * never import each other; a feature folder never imports another feature; composition roots
- * (app.ts, bootstrap, plugins, routes) compose features.
+ * Import boundaries (docs/architecture.md): shared is isomorphic and depends on nothing of ours; server and
+ * web never import each other; a feature folder never imports another feature; server/lib depends on
+ * shared alone; the composition roots (app.ts, bootstrap, http, pages, jobs, routes) compose features.
  */
 const elements = [
   { type: 'shared', pattern: 'src/shared' },
   { type: 'server-feature', pattern: 'src/server/features/*', capture: ['feature'] },
+  { type: 'server-lib', pattern: 'src/server/lib' },
   { type: 'server', pattern: 'src/server' },
   { type: 'web-feature', pattern: 'src/web/features/*', capture: ['feature'] },
   { type: 'web', pattern: 'src/web' },
@@ -138,16 +139,17 @@ export default tseslint.config(
           default: 'disallow',
           policies: [
             allow('shared', ['shared']),
-            allow('server-feature', ['shared', 'server']),
+            allow('server-lib', ['shared', 'server-lib']),
+            allow('server-feature', ['shared', 'server', 'server-lib']),
             sameFeature('server-feature'),
-            allow('server', ['shared', 'server', 'server-feature', 'migrations']),
+            allow('server', ['shared', 'server', 'server-lib', 'server-feature', 'migrations']),
             allow('web-feature', ['shared', 'web']),
             sameFeature('web-feature'),
             allow('web', ['shared', 'web', 'web-feature']),
             allow('migrations', ['migrations']),
-            allow('scripts', ['shared', 'server', 'server-feature', 'migrations']),
-            allow('tests', ['tests', 'shared', 'server', 'server-feature', 'web', 'web-feature']),
-            allow('bench', ['bench', 'tests', 'shared', 'server']),
+            allow('scripts', ['shared', 'server', 'server-lib', 'server-feature', 'migrations']),
+            allow('tests', ['tests', 'shared', 'server', 'server-lib', 'server-feature', 'web', 'web-feature']),
+            allow('bench', ['bench', 'tests', 'shared', 'server', 'server-lib']),
           ],
         },
       ],

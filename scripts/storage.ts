@@ -1,5 +1,5 @@
 import { ConfigError, loadConfig, readEnvironment } from '../src/server/config';
-import { StorageUnavailableError } from '../src/server/plugins/errors';
+import { StorageUnavailableError } from '../src/server/lib/errors';
 import {
   MIGRATION_COMMANDS,
   MigrationConfigError,

@@ -26,7 +26,7 @@ import { contactReplyRoutes } from './features/contacts/contact-replies.routes';
 import { contactsRoutes } from './features/contacts/contacts.routes';
 import { feedsRoutes } from './features/feeds/feeds.routes';
 import { healthRoutes } from './features/health/health.routes';
-import { redirectsPlugin } from './plugins/redirects';
+import { redirectsPlugin } from './pages/redirects';
 import { redirectsRoutes } from './features/redirects/redirects.routes';
 import { portfolioAdminRoutes } from './features/portfolio/portfolio-admin.routes';
 import { portfolioRevisionRoutes } from './features/portfolio/portfolio-revisions.routes';
@@ -49,30 +49,30 @@ import { uploadRoutes } from './features/uploads/uploads.routes';
 import { passkeyRoutes } from './features/users/passkeys.routes';
 import { twoFactorRoutes } from './features/users/two-factor.routes';
 import { usersRoutes } from './features/users/users.routes';
-import { activityLogPlugin } from './plugins/activity-log';
-import { authPlugin } from './plugins/auth';
-import { proxySanityPlugin } from './plugins/proxy-sanity';
-import { schedulerPlugin } from './plugins/scheduler';
-import { isPagePath } from './plugins/page-path';
-import { systemSettingsPlugin } from './plugins/system-settings';
-import { STANDALONE_PAGE_CSP, standalonePage } from './plugins/standalone-page';
+import { activityLogPlugin } from './http/activity-log';
+import { authPlugin } from './http/auth';
+import { proxySanityPlugin } from './http/proxy-sanity';
+import { schedulerPlugin } from './jobs/scheduler';
+import { isPagePath } from './pages/page-path';
+import { systemSettingsPlugin } from './http/system-settings';
+import { STANDALONE_PAGE_CSP, standalonePage } from './pages/standalone-page';
 import { systemRoutes } from './features/system/system.routes';
-import { clientErrorHandler } from './plugins/client-errors';
-import { errorHandlerPlugin } from './plugins/error-handler';
-import { gracefulShutdownPlugin } from './plugins/graceful-shutdown';
-import { setupCheckPlugin } from './plugins/setup-check';
-import { setupPagePlugin } from './plugins/setup-page';
-import { instanceBusPlugin } from './plugins/instance-bus';
-import { textInputPlugin } from './plugins/text-input';
-import { mailerPlugin } from './plugins/mailer';
-import { pageCachePlugin } from './plugins/page-cache';
-import { rateLimitOptions } from './plugins/rate-limit-store';
-import { securityHeadersPlugin } from './plugins/security-headers';
-import { redisPlugin } from './plugins/redis';
-import { requestLogPlugin } from './plugins/request-log';
-import { staffAlertsPlugin } from './plugins/staff-alerts';
-import { uploadsPlugin } from './plugins/uploads';
-import { ASSETS_PREFIX, webPlugin, type WebMode } from './plugins/web';
+import { clientErrorHandler } from './http/client-errors';
+import { errorHandlerPlugin } from './http/error-handler';
+import { gracefulShutdownPlugin } from './http/graceful-shutdown';
+import { setupCheckPlugin } from './pages/setup-check';
+import { setupPagePlugin } from './pages/setup-page';
+import { instanceBusPlugin } from './instances/instance-bus';
+import { textInputPlugin } from './http/text-input';
+import { mailerPlugin } from './jobs/mailer';
+import { pageCachePlugin } from './pages/page-cache';
+import { rateLimitOptions } from './http/rate-limit-store';
+import { securityHeadersPlugin } from './http/security-headers';
+import { redisPlugin } from './instances/redis';
+import { requestLogPlugin } from './http/request-log';
+import { staffAlertsPlugin } from './features/notifications/staff-alerts-plugin';
+import { uploadsPlugin } from './http/uploads';
+import { ASSETS_PREFIX, webPlugin, type WebMode } from './pages/web';
 import { loggerOptions, type LogStream } from './process-log';
 
 declare module 'fastify' {
@@ -106,7 +106,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
             loggerOptions(config.logLevel, typeof options.logger === 'object' ? options.logger : undefined),
         }),
     genReqId: () => randomUUID(),
-    // One log line per request (plugins/request-log.ts) rather than Fastify's two.
+    // One log line per request (http/request-log.ts) rather than Fastify's two.
     logController: new LogController({ requestIdLogLabel: 'reqId', disableRequestLogging: true }),
     // A hop count trusts that many proxies in front of us; addresses/CIDRs trust exactly those.
     trustProxy:
@@ -210,7 +210,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   // helmet: a hit is answered with the headers kept with the page, without helmet building them again.
   await app.register(pageCachePlugin);
   // Built files (/assets: hashed scripts, styles, fonts, the icon sprite) are not documents: no page policy,
-  // frame or referrer rules, only what a file needs, set where they are served (plugins/web.ts). Before
+  // frame or referrer rules, only what a file needs, set where they are served (pages/web.ts). Before
   // helmet, whose own onRoute hook reads the route's `helmet` option.
   app.addHook('onRoute', (route) => {
     if (route.url.startsWith(ASSETS_PREFIX)) route.helmet = false;
@@ -218,7 +218,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   const dev = options.web === 'dev';
   await app.register(helmet, {
     // No nonces: a page's inline scripts are allowed by their hashes, computed from the finished page so
-    // that a cached page keeps a policy matching it (plugins/page-csp.ts, ADR 0020).
+    // that a cached page keeps a policy matching it (pages/page-csp.ts, ADR 0020).
     // Vite's dev server injects inline scripts and styles for hot reload; production allows none.
     contentSecurityPolicy: dev
       ? false

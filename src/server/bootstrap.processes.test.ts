@@ -7,7 +7,7 @@ import { built, cleanUpServerProcesses, PROCESS_TEST_MS, startServer, stopServer
 /*
  * The real server (the production build, dist/server.js) in separate processes, as a rollout starts it:
  * several at once on one empty database, and the previous release on a database a newer one has migrated.
- * These run once `npm run build` has made it (like plugins/web-assets.test.ts).
+ * These run once `npm run build` has made it (like pages/web-assets.test.ts).
  */
 
 const NEWER_MIGRATION = '2999-01-01T00-00-00_from-a-newer-release';

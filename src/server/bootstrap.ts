@@ -9,7 +9,7 @@ import { divergedError, migrateToLatest, schemaStatus, SchemaError, type SchemaS
 import type { DB } from './db/schema';
 import { retryWriteConflicts } from './db/write-conflicts';
 import { ensureFirstAdmin, type FirstAdminResult } from './features/users/first-admin';
-import { claimJob, ensureJobRow, releaseJob } from './plugins/job-leases.repository';
+import { claimJob, ensureJobRow, releaseJob } from './jobs/job-leases.repository';
 import { seedDemoContentIfEmpty } from './seed/seed';
 
 export interface BootstrapSummary {

@@ -3,7 +3,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { permissionsByRole, roles, type Role } from '../shared/contracts/auth';
 import { buildApp } from './app';
 import { loadConfig } from './config';
-import type { Access } from './plugins/auth';
+import type { Access } from './http/auth';
 import { bearer, createEndedSession, createSignedIn, type Session } from './testing/auth-helpers';
 import { useTestApp } from './testing/test-app';
 import { createTestDatabase, testDialects } from './testing/test-database';

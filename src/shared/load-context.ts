@@ -76,7 +76,7 @@ export interface WebCertificatesContext {
 export interface WebLoadContext {
   /**
    * Marks the inline scripts of this render (the `nonce` React and React Router put on them): the server
-   * allows exactly those by their hashes and takes the marker out of the page (plugins/page-csp.ts).
+   * allows exactly those by their hashes and takes the marker out of the page (pages/page-csp.ts).
    */
   scriptMarker: string;
   /** Canonical origin of the site, e.g. https://example.com (never taken from the Host header). */

@@ -19,7 +19,7 @@ export default async function handleRequest(
   if (request.method.toUpperCase() === 'HEAD') {
     return new Response(null, { status: responseStatusCode, headers: responseHeaders });
   }
-  // The render's script marker (see plugins/page-csp.ts); the server turns marked scripts into CSP hashes.
+  // The render's script marker (see pages/page-csp.ts); the server turns marked scripts into CSP hashes.
   const nonce = loadContext.scriptMarker;
   // Below-the-fold parts whose browser code is deferred are rendered in place like the rest of the page.
   await loadDeferredComponents();

@@ -8,7 +8,7 @@ import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { multipart } from '../../src/server/testing/multipart';
-import { DEFAULT_IMAGE_QUEUE } from '../../src/server/plugins/image-queue';
+import { DEFAULT_IMAGE_QUEUE } from '../../src/server/jobs/image-queue';
 import {
   uploadBodyLimit,
   UploadMessage,

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PUBLIC_LIST_KEYS, PUBLIC_PROJECT_LIST_KEYS } from '../../src/server/plugins/web';
+import { PUBLIC_LIST_KEYS, PUBLIC_PROJECT_LIST_KEYS } from '../../src/server/pages/web';
 import { RAW_SEGMENTS, encodePart, hostileString } from '../../src/server/testing/hostile-input';
 import { createTestDatabase, testDialects, type TestDatabase } from '../../src/server/testing/test-database';
 import { send } from './support/faults';

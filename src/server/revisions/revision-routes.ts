@@ -11,8 +11,8 @@ import {
 } from '../../shared/contracts/revisions';
 import { z } from '../../shared/zod';
 import type { DB } from '../db/schema';
-import { activity } from '../plugins/activity-log';
-import { AppError, notFound } from '../plugins/errors';
+import { activity } from '../http/activity-log';
+import { AppError, notFound } from '../lib/errors';
 import { ErrorCode } from '../../shared/errors';
 import {
   authorOf,

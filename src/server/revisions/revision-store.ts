@@ -2,7 +2,7 @@ import { sql, type Kysely, type Transaction } from 'kysely';
 import { RevisionMessage, type RevisionKind, type RevisionSummary } from '../../shared/contracts/revisions';
 import { ErrorCode, ErrorMessage, formatMessage } from '../../shared/errors';
 import type { DB } from '../db/schema';
-import { AppError, notFound } from '../plugins/errors';
+import { AppError, notFound } from '../lib/errors';
 
 /*
  * Versions and revisions of the items staff edit in a form (ADR 0041). A save runs, inside its own write

@@ -5,7 +5,7 @@ import { revisionDetailDataSchema, revisionListDataSchema } from '../../shared/c
 import { ErrorCode } from '../../shared/errors';
 import { loadConfig } from '../config';
 import { updatePost } from '../features/blog/blog-admin.service';
-import { purgeFor } from '../plugins/page-cache';
+import { purgeFor } from '../pages/page-cache';
 import { apiCaller, createStaff, type Session } from '../testing/auth-helpers';
 import { useTestApp } from '../testing/test-app';
 import { countRows, testDialects } from '../testing/test-database';

@@ -1,5 +1,5 @@
 import type { Readable } from 'node:stream';
-import { StorageUnavailableError } from '../plugins/errors';
+import { StorageUnavailableError } from '../lib/errors';
 
 /**
  * Stored files (uploads, backup archives) live behind this interface (ADR 0030): keys such as

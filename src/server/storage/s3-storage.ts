@@ -6,7 +6,7 @@ import { pipeline } from 'node:stream/promises';
 import type * as S3Sdk from '@aws-sdk/client-s3';
 import type { S3Client } from '@aws-sdk/client-s3';
 import type { S3Config } from '../config';
-import { StorageUnavailableError } from '../plugins/errors';
+import { StorageUnavailableError } from '../lib/errors';
 import {
   assertKey,
   contentTypeOf,

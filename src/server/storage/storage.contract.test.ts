@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { buffer, text } from 'node:stream/consumers';
 import { afterAll, describe, expect, it } from 'vitest';
-import { StorageUnavailableError } from '../plugins/errors';
+import { StorageUnavailableError } from '../lib/errors';
 import { InvalidStorageKeyError, type FileStorage } from './file-storage';
 import { createStorage } from './index';
 import { LocalDiskStorage } from './local-disk';

@@ -8,7 +8,7 @@ import { afterAll, afterEach } from 'vitest';
 /*
  * The real server (the production build, dist/server.js) in a process of its own, as an operator or a
  * rollout starts it, for the tests that read what it prints and how it exits. They run once `npm run build`
- * has made it (like plugins/web-assets.test.ts): `built` says whether it has.
+ * has made it (like pages/web-assets.test.ts): `built` says whether it has.
  */
 
 export const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');

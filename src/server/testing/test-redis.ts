@@ -54,7 +54,7 @@ const CLAIM_KEY = 'test-claim';
 /**
  * Claims an empty Redis database (15 down to 1) by writing a marker in it, for processes that cannot share
  * a fixed number (several instances of a journey, a benchmark); release() empties it. Channels are global
- * in Redis: the instance bus separates sites by the database number (plugins/redis.ts).
+ * in Redis: the instance bus separates sites by the database number (instances/redis.ts).
  */
 export async function claimRedisDatabase(serverUrl = TEST_REDIS_SERVER): Promise<ClaimedRedisDatabase> {
   const token = `${process.pid}-${randomBytes(4).toString('hex')}`;

@@ -1,5 +1,3 @@
-import type { UploadedFile, UploadVariant } from './uploads';
-
 /*
  * Where an uploaded image's resized copies live and how a page asks for them (responsive sources, the
  * social-card crop). Its own module, apart from uploads.values, so that every public page showing an
@@ -12,6 +10,17 @@ export const OG_VARIANT = { label: 'og', width: 1200, height: 630 } as const;
 export const variantFormats = ['avif', 'webp'] as const;
 export type VariantFormat = (typeof variantFormats)[number];
 export const variantLabels = [...IMAGE_VARIANT_WIDTHS.map((w) => `${w}w` as const), OG_VARIANT.label] as const;
+
+/** One resized copy as the API answers it: the shape of uploads.ts's UploadVariant, without its schema. */
+export interface ImageVariant {
+  /** '320w', '640w', '1280w' or 'og'. */
+  label: string;
+  format: VariantFormat;
+  width: number;
+  height: number;
+  size: number;
+  url: string;
+}
 
 // ---------------------------------------------------------------------------------------------------
 // URLs
@@ -26,8 +35,8 @@ const UPLOAD_URL_PATTERN = /^\/uploads\/files\/([a-z0-9]+)\.(jpg|png|gif|webp)(?
 // Responsive images
 
 /** `url 320w, url 640w, ...` for one format; the og crop is not a width candidate. */
-export function buildSrcSet(variants: readonly UploadVariant[], format: VariantFormat): string {
-  const byWidth = new Map<number, UploadVariant>();
+export function buildSrcSet(variants: readonly ImageVariant[], format: VariantFormat): string {
+  const byWidth = new Map<number, ImageVariant>();
   // A narrow original yields the same width under several labels: one candidate per width.
   for (const v of variants) {
     if (v.format === format && v.label !== OG_VARIANT.label && !byWidth.has(v.width)) byWidth.set(v.width, v);
@@ -48,7 +57,7 @@ export interface ResponsiveSources {
 
 /** Sources for a <picture> from an uploaded file's variants; null when it has none (PDF, external image). */
 export function responsiveSources(
-  file: Pick<UploadedFile, 'url' | 'variants'>,
+  file: { url: string; variants: readonly ImageVariant[] },
   sizes = '100vw',
 ): ResponsiveSources | null {
   if (file.variants.length === 0) return null;

@@ -6,7 +6,7 @@ import { useRootData } from '../lib/root-data';
  * Google Analytics 4 on the public pages when staff set a measurement ID (Content › SEO); never on the
  * admin. The ID is checked against its pattern before it reaches a script. Both scripts carry the render's
  * script marker: the server allows the inline one by its hash and Google's tag host for the page that
- * carries it (plugins/page-csp.ts, ADR 0020).
+ * carries it (pages/page-csp.ts, ADR 0020).
  */
 export function AnalyticsTag({ nonce }: { nonce: string | undefined }) {
   const root = useRootData();

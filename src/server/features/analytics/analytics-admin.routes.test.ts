@@ -4,7 +4,7 @@ import { bearer, createStaff, freshIp, type Session } from '../../testing/auth-h
 import { useTestApp } from '../../testing/test-app';
 import { testDialects } from '../../testing/test-database';
 import { ROLLUP_JOB } from './analytics-admin.routes';
-import { claimJob, ensureJobRow, releaseJob } from '../../plugins/job-leases.repository';
+import { claimJob, ensureJobRow, releaseJob } from '../../jobs/job-leases.repository';
 import { siteCalendar } from './site-calendar';
 import { sendWeeklyReportIfDue } from './weekly-report';
 

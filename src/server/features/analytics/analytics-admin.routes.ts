@@ -18,7 +18,7 @@ import {
 import { messageEnvelope, successEnvelope } from '../../../shared/contracts/common';
 import { z } from '../../../shared/zod';
 import { writeTransaction } from '../../db/write-conflicts';
-import { spreadsheetSafe } from '../../plugins/spreadsheet-safe';
+import { spreadsheetSafe } from '../../lib/spreadsheet-safe';
 import { clearAnalytics, eventCounts } from './analytics-report.repository';
 import {
   dashboard,

@@ -5,7 +5,7 @@ import {
   beaconAnswerSchema,
   pageviewRequestSchema,
 } from '../../../shared/contracts/analytics';
-import { optionalUser } from '../../plugins/auth';
+import { optionalUser } from '../../http/auth';
 import { recordEvent, recordPageView, type BeaconOutcome, type BeaconSender } from './analytics.service';
 import { createVisitorHasher } from './visitor-hash';
 

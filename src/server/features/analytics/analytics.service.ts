@@ -3,8 +3,8 @@ import type { Kysely } from 'kysely';
 import type { AnalyticsEventRequest, notRecordedReasons, PageviewRequest } from '../../../shared/contracts/analytics';
 import { ErrorCode } from '../../../shared/errors';
 import type { DB } from '../../db/schema';
-import { AppError } from '../../plugins/errors';
-import { isPagePath, resolvedPath } from '../../plugins/page-path';
+import { AppError } from '../../lib/errors';
+import { isPagePath, resolvedPath } from '../../pages/page-path';
 import { insertEvent, insertPageView } from './analytics.repository';
 import type { VisitorHasher } from './visitor-hash';
 

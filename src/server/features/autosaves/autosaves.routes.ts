@@ -8,7 +8,7 @@ import {
   autosaveWriteSchema,
 } from '../../../shared/contracts/revisions';
 import { z } from '../../../shared/zod';
-import { requireUser } from '../../plugins/auth';
+import { requireUser } from '../../http/auth';
 import { deleteAutosave, getAutosave, putAutosave, type AutosaveKey } from './autosaves.service';
 
 const tags = ['autosave'];

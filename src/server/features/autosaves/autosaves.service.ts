@@ -10,7 +10,7 @@ import { ErrorCode, ErrorMessage } from '../../../shared/errors';
 import { PortfolioMessage } from '../../../shared/contracts/portfolio.values';
 import type { DB } from '../../db/schema';
 import { writeTransaction } from '../../db/write-conflicts';
-import { AppError, notFound } from '../../plugins/errors';
+import { AppError, notFound } from '../../lib/errors';
 
 /*
  * Autosaved drafts (ADR 0041): one per user and item, private to that user, never published. The editor

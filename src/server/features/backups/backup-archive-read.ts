@@ -6,7 +6,7 @@ import path from 'node:path';
 import type { Readable } from 'node:stream';
 import { createGunzip } from 'node:zlib';
 import tar from 'tar-stream';
-import { StorageUnavailableError } from '../../plugins/errors';
+import { StorageUnavailableError } from '../../lib/errors';
 import {
   BACKUP_FORMAT,
   BackupFormatError,

@@ -8,7 +8,7 @@ import { createGzip } from 'node:zlib';
 import tar from 'tar-stream';
 import { BACKUP_FORMAT_VERSION, backupTypes } from '../../../shared/contracts/backups';
 import { z } from '../../../shared/zod';
-import { StorageUnavailableError } from '../../plugins/errors';
+import { StorageUnavailableError } from '../../lib/errors';
 import type { FileStorage, ListedObject } from '../../storage';
 import { dumpTables, type TableSource } from './backup-table-parts';
 

@@ -7,7 +7,7 @@ import { Readable, Writable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BackupMessage, type Backup } from '../../../shared/contracts/backups';
 import { ErrorCode } from '../../../shared/errors';
-import { AppError } from '../../plugins/errors';
+import { AppError } from '../../lib/errors';
 import { bearer, createSignedIn, type Session } from '../../testing/auth-helpers';
 import { useTestApp } from '../../testing/test-app';
 import { testDialects } from '../../testing/test-database';

@@ -1,6 +1,6 @@
 import { BackupMessage } from '../../../shared/contracts/backups';
 import { ErrorCode, formatMessage } from '../../../shared/errors';
-import { AppError, StorageUnavailableError } from '../../plugins/errors';
+import { AppError, StorageUnavailableError } from '../../lib/errors';
 import { ArchiveTooLargeError, ArchiveWriteError, UploadChangedError } from './backup-archive';
 
 /*

@@ -5,8 +5,8 @@ import { BackupMessage } from '../../../shared/contracts/backups';
 import { ErrorCode } from '../../../shared/errors';
 import type { DB } from '../../db/schema';
 import { retryWriteConflicts } from '../../db/write-conflicts';
-import { AppError } from '../../plugins/errors';
-import { claimJob, ensureJobRow, releaseJob } from '../../plugins/job-leases.repository';
+import { AppError } from '../../lib/errors';
+import { claimJob, ensureJobRow, releaseJob } from '../../jobs/job-leases.repository';
 import { extendLease } from './backups.repository';
 
 /**

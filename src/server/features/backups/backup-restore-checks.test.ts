@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ErrorCode } from '../../../shared/errors';
-import { AppError } from '../../plugins/errors';
+import { AppError } from '../../lib/errors';
 import { seedDemoContent } from '../../seed/seed';
 import { createStorage } from '../../storage';
 import { createTestDatabase, testDialects, type TestDatabase } from '../../testing/test-database';

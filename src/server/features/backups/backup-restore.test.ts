@@ -3,7 +3,7 @@ import { mkdir, readdir, rm, utimes, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { StorageUnavailableError } from '../../plugins/errors';
+import { StorageUnavailableError } from '../../lib/errors';
 import { seedDemoContent } from '../../seed/seed';
 import { createStorage, type FileStorage } from '../../storage';
 import { countRows, createTestDatabase, testDialects, type TestDatabase } from '../../testing/test-database';

@@ -22,9 +22,9 @@ import { permissionsByRole } from '../../../shared/contracts/auth';
 import { idParamsSchema, messageEnvelope, successEnvelope } from '../../../shared/contracts/common';
 import { ErrorCode, ErrorMessage } from '../../../shared/errors';
 import { z } from '../../../shared/zod';
-import { activity } from '../../plugins/activity-log';
-import { requireUser } from '../../plugins/auth';
-import { AppError } from '../../plugins/errors';
+import { activity } from '../../http/activity-log';
+import { requireUser } from '../../http/auth';
+import { AppError } from '../../lib/errors';
 import { createStorage, type StoredObject } from '../../storage';
 import { restoreBackup } from './backup-restore';
 import {

@@ -21,7 +21,7 @@ import type { DialectName } from '../../db/database';
 import { latestMigrationName } from '../../db/migrator';
 import type { DB } from '../../db/schema';
 import { retryWriteConflicts } from '../../db/write-conflicts';
-import { AppError, StorageUnavailableError } from '../../plugins/errors';
+import { AppError, StorageUnavailableError } from '../../lib/errors';
 import type { FileStorage, StoredObject } from '../../storage';
 import { BackupFormatError, writeArchive } from './backup-archive';
 import { verifyArchive } from './backup-archive-read';

@@ -9,7 +9,7 @@ import { ErrorCode, formatMessage } from '../../../shared/errors';
 import type { z } from '../../../shared/zod';
 import type { DB } from '../../db/schema';
 import { isUniqueViolation, writeTransaction } from '../../db/write-conflicts';
-import { AppError, notFound } from '../../plugins/errors';
+import { AppError, notFound } from '../../lib/errors';
 import { issuesToErrors, uniqueSlug, validationError } from './blog-admin.service';
 import { slugify, toPlainText } from './blog-html';
 import {

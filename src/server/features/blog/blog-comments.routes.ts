@@ -15,7 +15,7 @@ import {
   type CommentBulkResult,
 } from '../../../shared/contracts/comment-moderation';
 import { z } from '../../../shared/zod';
-import { activity } from '../../plugins/activity-log';
+import { activity } from '../../http/activity-log';
 import type { CommentStatus } from '../../db/schema';
 import {
   bulkModerate,

@@ -5,8 +5,8 @@ import { ErrorCode, ErrorMessage, type FieldError } from '../../../shared/errors
 import { z } from '../../../shared/zod';
 import type { DB } from '../../db/schema';
 import { writeTransaction } from '../../db/write-conflicts';
-import { AppError } from '../../plugins/errors';
-import type { StaffAlerts } from '../../plugins/staff-alerts';
+import { AppError } from '../../lib/errors';
+import type { StaffAlerts } from '../../jobs/staff-alerts';
 import { findPublished } from './blog.service';
 import { insertComment, listApprovedComments } from './blog.repository';
 import { reviewNewComment } from './comment-moderation.service';

@@ -117,7 +117,7 @@ describe.each(testDialects)('likes and comments of the public blog on %s', (dial
         freshIp(),
       );
       expect(res.statusCode, res.body).toBe(201);
-      // A NUL is refused at the edge for every route (see plugins/text-input.ts), naming the field.
+      // A NUL is refused at the edge for every route (see http/text-input.ts), naming the field.
       const nul = await comment(post.id, { ...valid, message: `${text}\u0000` }, freshIp());
       expect(nul.statusCode).toBe(400);
       expect(nul.json().errors).toEqual([{ field: 'message', message: 'message must not contain NUL characters' }]);

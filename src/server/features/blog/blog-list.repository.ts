@@ -11,7 +11,7 @@ import {
 } from '../../db/full-text';
 import { likeContains } from '../../db/query-helpers';
 import type { DB } from '../../db/schema';
-import { countAfresh, type KeptCount } from '../../plugins/kept-counts';
+import { countAfresh, type KeptCount } from '../../pages/kept-counts';
 
 /*
  * The blog's lists (ADR 0007, ADR 0021, ADR 0035): filters, full-text search, orders and pages of posts with

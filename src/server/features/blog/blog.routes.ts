@@ -23,7 +23,7 @@ import {
   blogViewDataSchema,
 } from '../../../shared/contracts/blog';
 import { z } from '../../../shared/zod';
-import { optionalUser } from '../../plugins/auth';
+import { optionalUser } from '../../http/auth';
 import {
   blogStats,
   getPost,

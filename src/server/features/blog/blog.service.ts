@@ -25,8 +25,8 @@ import {
 import { publicationStatus } from '../../../shared/contracts/publishing.values';
 import { ErrorMessage } from '../../../shared/errors';
 import type { DB } from '../../db/schema';
-import { countAfresh, type KeptCount } from '../../plugins/kept-counts';
-import { notFound } from '../../plugins/errors';
+import { countAfresh, type KeptCount } from '../../pages/kept-counts';
+import { notFound } from '../../lib/errors';
 import {
   addPostLike,
   addPostView,

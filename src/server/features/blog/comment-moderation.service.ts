@@ -15,8 +15,8 @@ import {
 } from '../../../shared/contracts/comment-moderation';
 import type { CommentStatus, DB } from '../../db/schema';
 import { writeTransaction } from '../../db/write-conflicts';
-import { notFound } from '../../plugins/errors';
-import { readSetting, writeSetting } from '../../plugins/settings.repository';
+import { notFound } from '../../lib/errors';
+import { readSetting, writeSetting } from '../../db/settings.repository';
 import {
   addressHistory,
   countCommentsByStatus,

@@ -13,7 +13,7 @@ import {
   type CertificateWrite,
 } from '../../../shared/contracts/certificates';
 import { ErrorCode, formatMessage, type FieldError } from '../../../shared/errors';
-import { AppError } from '../../plugins/errors';
+import { AppError } from '../../lib/errors';
 
 /*
  * The CSV bulk issue's reading: csv-parse (RFC 4180: quoted commas, quotes and line breaks), the header row

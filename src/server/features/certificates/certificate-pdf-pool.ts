@@ -6,7 +6,7 @@ import { Worker } from 'node:worker_threads';
 import type { Certificate } from '../../../shared/contracts/certificates';
 import { ErrorCode } from '../../../shared/errors';
 import { APP_ROOT } from '../../app-root';
-import { AppError } from '../../plugins/errors';
+import { AppError } from '../../lib/errors';
 import type { CertificateIssuer } from './certificate-pdf';
 import type { PdfAnswer, PdfJob } from './certificate-pdf-worker';
 

@@ -21,8 +21,8 @@ import {
 } from '../../../shared/contracts/certificates';
 import { formatMessage } from '../../../shared/errors';
 import { z } from '../../../shared/zod';
-import { activity } from '../../plugins/activity-log';
-import { notFound } from '../../plugins/errors';
+import { activity } from '../../http/activity-log';
+import { notFound } from '../../lib/errors';
 import {
   certificateLabel,
   certificateLabelOf,

@@ -21,7 +21,7 @@ import {
 import { ErrorCode, formatMessage } from '../../../shared/errors';
 import type { DB } from '../../db/schema';
 import { writeTransaction } from '../../db/write-conflicts';
-import { AppError, notFound } from '../../plugins/errors';
+import { AppError, notFound } from '../../lib/errors';
 import { readCertificateCsv, type CheckedCsv } from './certificate-csv';
 import { renderCertificatePdf } from './certificate-pdf';
 import {

@@ -4,8 +4,8 @@ import fp from 'fastify-plugin';
 import { LRUCache } from 'lru-cache';
 import { CertificateMessage } from '../../../shared/contracts/certificates';
 import { ErrorCode } from '../../../shared/errors';
-import { createClientLimit } from '../../plugins/client-limit';
-import { AppError } from '../../plugins/errors';
+import { createClientLimit } from '../../http/client-limit';
+import { AppError } from '../../lib/errors';
 import { createVerifyLinkSigner, type VerifyLinkSigner } from './verify-link';
 
 /*

@@ -15,8 +15,8 @@ import {
   type SeoAdmin,
 } from '../../../shared/contracts/company';
 import { ErrorMessage } from '../../../shared/errors';
-import { activity } from '../../plugins/activity-log';
-import { settingRowId } from '../../plugins/settings.repository';
+import { activity } from '../../http/activity-log';
+import { settingRowId } from '../../db/settings.repository';
 import { registerRevisionRoutes, restorable, saveOptionsOf } from '../../revisions/revision-routes';
 import { findProfile } from './company.repository';
 import {

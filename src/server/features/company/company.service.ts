@@ -12,9 +12,9 @@ import {
   type SocialLink,
 } from '../../../shared/contracts/company';
 import { ErrorMessage } from '../../../shared/errors';
-import { lockSettingRow, readSetting, settingRowId, writeSetting } from '../../plugins/settings.repository';
+import { lockSettingRow, readSetting, settingRowId, writeSetting } from '../../db/settings.repository';
 import type { DB } from '../../db/schema';
-import { AppError, notFound } from '../../plugins/errors';
+import { AppError, notFound } from '../../lib/errors';
 import { writeTransaction } from '../../db/write-conflicts';
 import {
   claimVersion,
@@ -54,7 +54,7 @@ export async function getCompanyProfile(db: Kysely<DB>): Promise<CompanyProfile>
 /**
  * What the pages are drawn with: the profile, or before it was ever saved a stand-in named "New website"
  * with no contacts. Only the admin's pages meet the stand-in: visitors get the setup page until then
- * (plugins/setup-page.ts).
+ * (pages/setup-page.ts).
  */
 export async function companyForPages(db: Kysely<DB>): Promise<CompanyProfile> {
   try {

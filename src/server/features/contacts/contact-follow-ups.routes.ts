@@ -3,7 +3,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { idParamsSchema, messageEnvelope } from '../../../shared/contracts/common';
 import { contactFollowUpDataSchema, contactFollowUpRequestSchema } from '../../../shared/contracts/contacts';
 import { ContactMessage } from '../../../shared/contracts/contacts.values';
-import { activity } from '../../plugins/activity-log';
+import { activity } from '../../http/activity-log';
 import { remindDueFollowUps, setFollowUp } from './contact-follow-ups';
 import { contactNameOf } from './contacts.service';
 

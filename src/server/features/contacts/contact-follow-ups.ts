@@ -3,8 +3,8 @@ import { ContactMessage } from '../../../shared/contracts/contacts.values';
 import { siteDayOf } from '../../../shared/site-day';
 import type { DB } from '../../db/schema';
 import { retryWriteConflicts, writeTransaction } from '../../db/write-conflicts';
-import { notFound } from '../../plugins/errors';
-import type { StaffAlerts } from '../../plugins/staff-alerts';
+import { notFound } from '../../lib/errors';
+import type { StaffAlerts } from '../../jobs/staff-alerts';
 import { findContactName } from './contacts.repository';
 
 /*

@@ -1,7 +1,7 @@
 import rateLimit from '@fastify/rate-limit';
 import Fastify from 'fastify';
 import { describe, expect, it } from 'vitest';
-import { errorHandlerPlugin } from '../../plugins/error-handler';
+import { errorHandlerPlugin } from '../../http/error-handler';
 import { CONTACT_RATE_LIMIT, contactLimitPlugin, contactSubmitLimit } from './contact-limit';
 
 describe('the quote-form limiter', () => {

@@ -1,8 +1,8 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { ErrorCode, ErrorMessage } from '../../../shared/errors';
-import { createClientLimit } from '../../plugins/client-limit';
-import { AppError } from '../../plugins/errors';
+import { createClientLimit } from '../../http/client-limit';
+import { AppError } from '../../lib/errors';
 
 /*
  * One count of quote-form submissions per client address, whichever way they arrive: POST /api/contacts

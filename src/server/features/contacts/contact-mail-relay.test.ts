@@ -4,8 +4,8 @@ import {
   CONFIRMATIONS_PER_SENDER,
   CONFIRMATIONS_PER_SITE,
   SINGLE_STAFF_CONTACT_MAILS,
-} from '../../plugins/mail-limits';
-import { CONTACT_DIGEST_JOB } from '../../plugins/staff-alerts';
+} from '../../jobs/mail-limits';
+import { CONTACT_DIGEST_JOB } from '../../jobs/staff-alerts';
 import { createUser, freshIp, type TestUser } from '../../testing/auth-helpers';
 import { useSmtpSink } from '../../testing/smtp-sink';
 import { useTestApp } from '../../testing/test-app';

@@ -5,8 +5,8 @@ import { contactReplyRequestSchema } from '../../../shared/contracts/contacts';
 import { ContactMessage } from '../../../shared/contracts/contacts.values';
 import { formatMessage } from '../../../shared/errors';
 import { z } from '../../../shared/zod';
-import { activity } from '../../plugins/activity-log';
-import { requireUser } from '../../plugins/auth';
+import { activity } from '../../http/activity-log';
+import { requireUser } from '../../http/auth';
 import { sendReply } from './contact-replies';
 import { contactNameOf } from './contacts.service';
 

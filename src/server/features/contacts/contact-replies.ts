@@ -4,8 +4,8 @@ import type { ContactReply } from '../../../shared/contracts/contacts';
 import { ErrorCode } from '../../../shared/errors';
 import type { DB } from '../../db/schema';
 import { writeTransaction } from '../../db/write-conflicts';
-import { AppError, notFound } from '../../plugins/errors';
-import type { Mailer } from '../../plugins/mailer';
+import { AppError, notFound } from '../../lib/errors';
+import type { Mailer } from '../../jobs/mailer';
 import { findContact, updateContacts } from './contacts.repository';
 
 /*

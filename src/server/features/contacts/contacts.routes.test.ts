@@ -12,7 +12,7 @@ import { bearer, createSignedIn, freshIp } from '../../testing/auth-helpers';
 import { useTestApp } from '../../testing/test-app';
 import { countRows, testDialects } from '../../testing/test-database';
 import { CONTACT_RATE_LIMIT } from './contacts.routes';
-import { CONFIRMATIONS_PER_RECIPIENT } from '../../plugins/mail-limits';
+import { CONFIRMATIONS_PER_RECIPIENT } from '../../jobs/mail-limits';
 
 const SERVICES = ['Web Development', 'Mobile Apps'];
 

@@ -32,8 +32,8 @@ import {
 } from '../../../shared/contracts/contacts';
 import { formatMessage } from '../../../shared/errors';
 import { z } from '../../../shared/zod';
-import { activity } from '../../plugins/activity-log';
-import { requireUser } from '../../plugins/auth';
+import { activity } from '../../http/activity-log';
+import { requireUser } from '../../http/auth';
 import { contactSubmitLimit } from './contact-limit';
 import {
   addNote,

@@ -27,9 +27,9 @@ import {
 import { ErrorCode, formatMessage, type FieldError } from '../../../shared/errors';
 import type { DB } from '../../db/schema';
 import { writeTransaction } from '../../db/write-conflicts';
-import { AppError, notFound } from '../../plugins/errors';
-import { spreadsheetSafe } from '../../plugins/spreadsheet-safe';
-import type { StaffAlerts } from '../../plugins/staff-alerts';
+import { AppError, notFound } from '../../lib/errors';
+import { spreadsheetSafe } from '../../lib/spreadsheet-safe';
+import type { StaffAlerts } from '../../jobs/staff-alerts';
 import { listReplies } from './contact-replies';
 import {
   contactExists,

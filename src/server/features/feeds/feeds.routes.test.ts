@@ -4,7 +4,7 @@ import { demoBlogPosts } from '../../seed/demo-blog-posts';
 import { demoProjects } from '../../seed/demo-projects';
 import { useTestApp } from '../../testing/test-app';
 import { testDialects } from '../../testing/test-database';
-import { PUBLIC_PAGE_CACHE_CONTROL } from '../../plugins/page-cache';
+import { PUBLIC_PAGE_CACHE_CONTROL } from '../../pages/page-cache';
 import { RSS_ITEM_COUNT } from './feeds.service';
 
 const PUBLIC_URL = 'https://www.studio.example';

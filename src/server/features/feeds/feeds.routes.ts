@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { notFound } from '../../plugins/errors';
+import { notFound } from '../../lib/errors';
+import type { PageTag } from '../../pages/page-tags';
 import { blogRss, robotsTxt } from './feeds.service';
 import { parseSitemapChild, sitemapChildXml, sitemapIndexXml } from './sitemap.service';
 
@@ -39,7 +40,7 @@ export async function feedsRoutes(app: FastifyInstance): Promise<void> {
   function cached(
     request: FastifyRequest,
     reply: FastifyReply,
-    file: { key: string; type: string; tags: string[]; maxBytes?: number },
+    file: { key: string; type: string; tags: PageTag[]; maxBytes?: number },
     build: () => Promise<string | undefined>,
   ) {
     return app.pageCache.serve(request, reply, file.key, async () => {
@@ -69,7 +70,7 @@ export async function feedsRoutes(app: FastifyInstance): Promise<void> {
   app.get<{ Params: { child: string } }>('/sitemap-:child.xml', { config, schema }, async (request, reply) => {
     const child = parseSitemapChild(request.params.child);
     if (!child) throw notFound();
-    const tags = child.kind === 'pages' ? ['posts', 'projects'] : [child.section];
+    const tags: PageTag[] = child.kind === 'pages' ? ['posts', 'projects'] : [child.section];
     const key = `/sitemap-${request.params.child}.xml`;
     return cached(request, reply, { key, type: XML, tags, maxBytes: SITEMAP_MAX_BYTES }, () =>
       sitemapChildXml(db(), publicUrl, child),

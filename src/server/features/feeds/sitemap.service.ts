@@ -2,7 +2,7 @@ import { Readable } from 'node:stream';
 import type { Kysely } from 'kysely';
 import { ErrorLevel, SitemapIndexStream, SitemapStream, streamToPromise, type SitemapItemLoose } from 'sitemap';
 import type { DB } from '../../db/schema';
-import { redirectedAmong } from '../../plugins/redirects.repository';
+import { redirectedAmong } from '../../pages/redirects.repository';
 import {
   countPublished,
   newestPublishedChange,

@@ -1,4 +1,4 @@
-import type { MailMessage } from '../../plugins/mailer';
+import type { MailMessage } from '../../jobs/mailer';
 
 /*
  * The newsletter's mails (ADR 0046), plain text: the confirmation of a sign-up, and a post sent to the

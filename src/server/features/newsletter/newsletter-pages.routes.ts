@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { escapeHtml } from '../../plugins/mailer';
-import { sendStandalonePage, standalonePage } from '../../plugins/standalone-page';
+import { escapeHtml } from '../../lib/escape-html';
+import { sendStandalonePage, standalonePage } from '../../pages/standalone-page';
 import { confirmSubscriber, readLink, unsubscribeSubscriber, type LinkState } from './newsletter-confirm';
 import type { LinkPurpose } from './newsletter-links';
 import { companyName, newsletterContext } from './newsletter.service';

@@ -8,9 +8,9 @@ import {
 } from '../../../shared/contracts/newsletter';
 import { formatMessage } from '../../../shared/errors';
 import { z } from '../../../shared/zod';
-import { activity } from '../../plugins/activity-log';
-import { requireUser } from '../../plugins/auth';
-import { shortReason } from '../../plugins/mailer';
+import { activity } from '../../http/activity-log';
+import { requireUser } from '../../http/auth';
+import { shortReason } from '../../jobs/mailer';
 import { NEWSLETTER_KIND_PREFIX } from './newsletter-mails';
 import {
   recordMailOutcome,

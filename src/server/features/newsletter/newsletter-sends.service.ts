@@ -3,9 +3,9 @@ import { NewsletterMessage, type NewsletterSend, type NewsletterSendState } from
 import { ErrorCode } from '../../../shared/errors';
 import type { DB } from '../../db/schema';
 import { isUniqueViolation, writeTransaction } from '../../db/write-conflicts';
-import { AppError, notFound } from '../../plugins/errors';
-import type { MailAttemptOutcome, MailResult } from '../../plugins/mailer';
-import type { OutboxRow } from '../../plugins/mail-outbox.repository';
+import { AppError, notFound } from '../../lib/errors';
+import type { MailAttemptOutcome, MailResult } from '../../jobs/mailer';
+import type { OutboxRow } from '../../jobs/mail-outbox.repository';
 import { linkUrl } from './newsletter-links';
 import { postMail, postMailBody, sendIdOfKind, TEST_KIND, unsubscribeFooter } from './newsletter-mails';
 import {

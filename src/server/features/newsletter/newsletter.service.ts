@@ -12,10 +12,10 @@ import {
 import { ErrorCode } from '../../../shared/errors';
 import { z } from '../../../shared/zod';
 import type { DB } from '../../db/schema';
-import { AppError, notFound } from '../../plugins/errors';
-import { SPREADSHEET_CSV_OPTIONS, spreadsheetSafe } from '../../plugins/spreadsheet-safe';
-import { hashedSubject, normaliseMailAddress, takeMailAllowance, type MailLimit } from '../../plugins/mail-limits';
-import type { Mailer } from '../../plugins/mailer';
+import { AppError, notFound } from '../../lib/errors';
+import { SPREADSHEET_CSV_OPTIONS, spreadsheetSafe } from '../../lib/spreadsheet-safe';
+import { hashedSubject, normaliseMailAddress, takeMailAllowance, type MailLimit } from '../../jobs/mail-limits';
+import type { Mailer } from '../../jobs/mailer';
 import { createLinkSigner, linkUrl, type LinkSigner } from './newsletter-links';
 import { confirmationMail } from './newsletter-mails';
 import {

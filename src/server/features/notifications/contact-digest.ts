@@ -2,7 +2,7 @@ import type { Kysely } from 'kysely';
 import { contactName } from '../../../shared/contracts/contacts';
 import type { DB } from '../../db/schema';
 import { writeTransaction } from '../../db/write-conflicts';
-import type { Mailer, MailMessage } from '../../plugins/mailer';
+import type { Mailer, MailMessage } from '../../jobs/mailer';
 import { htmlPage, oneLine, textPage } from './mail-layout';
 import { deleteDigestItems, listActiveStaff, listDigestItems } from './notifications.repository';
 

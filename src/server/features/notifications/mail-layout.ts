@@ -1,4 +1,4 @@
-import { escapeHtml } from '../../plugins/mailer';
+import { escapeHtml } from '../../lib/escape-html';
 
 /* The layout of the staff and visitor mails: plain text, and HTML with every interpolated value escaped. */
 

@@ -8,7 +8,7 @@ import {
   notificationSchema,
 } from '../../../shared/contracts/notifications';
 import { z } from '../../../shared/zod';
-import { requireUser } from '../../plugins/auth';
+import { requireUser } from '../../http/auth';
 import {
   clearMyNotifications,
   dismissMyNotification,

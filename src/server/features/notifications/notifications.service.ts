@@ -8,7 +8,7 @@ import {
 } from '../../../shared/contracts/notifications';
 import type { DB } from '../../db/schema';
 import { writeTransaction } from '../../db/write-conflicts';
-import { notFound } from '../../plugins/errors';
+import { notFound } from '../../lib/errors';
 import {
   countUnreadOf,
   deleteNotificationOf,

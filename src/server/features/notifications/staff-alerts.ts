@@ -3,7 +3,7 @@ import { parseISO } from 'date-fns/parseISO';
 import type { Kysely } from 'kysely';
 import { ContactMessage } from '../../../shared/contracts/contacts.values';
 import type { DB, NotificationKind } from '../../db/schema';
-import type { ActivityRecorder } from '../../plugins/activity-log';
+import type { ActivityRecorder } from '../../http/activity-log';
 import {
   CONFIRMATIONS_PER_RECIPIENT,
   CONFIRMATIONS_PER_SENDER,
@@ -12,10 +12,10 @@ import {
   normaliseMailAddress,
   SINGLE_STAFF_CONTACT_MAILS,
   takeMailAllowance,
-} from '../../plugins/mail-limits';
-import type { Mailer, MailMessage } from '../../plugins/mailer';
+} from '../../jobs/mail-limits';
+import type { Mailer, MailMessage } from '../../jobs/mailer';
 import { htmlPage, oneLine, textPage } from './mail-layout';
-import type { NewCommentAlert, NewContactAlert, StaffAlerts } from '../../plugins/staff-alerts';
+import type { NewCommentAlert, NewContactAlert, StaffAlerts } from '../../jobs/staff-alerts';
 import {
   findCompanyContact,
   insertDigestItem,

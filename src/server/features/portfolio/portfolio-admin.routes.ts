@@ -19,8 +19,8 @@ import {
   type ProjectDetail,
 } from '../../../shared/contracts/portfolio';
 import { z } from '../../../shared/zod';
-import { activity } from '../../plugins/activity-log';
-import { addScheduledPublisher } from '../../plugins/scheduled-publishing';
+import { activity } from '../../http/activity-log';
+import { addScheduledPublisher } from '../../jobs/scheduled-publishing';
 import { saveOptionsOf } from '../../revisions/revision-routes';
 import {
   bulkProjects,

@@ -22,7 +22,7 @@ import {
   projectLikeDataSchema,
   projectListDataSchema,
 } from '../../../shared/contracts/portfolio';
-import { optionalUser } from '../../plugins/auth';
+import { optionalUser } from '../../http/auth';
 import {
   getProject,
   getStats,

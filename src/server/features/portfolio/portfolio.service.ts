@@ -33,9 +33,9 @@ import { publicationStatus, type Schedule } from '../../../shared/contracts/publ
 import { ErrorCode, type FieldError } from '../../../shared/errors';
 import type { DB } from '../../db/schema';
 import { writeTransaction } from '../../db/write-conflicts';
-import { AppError, notFound } from '../../plugins/errors';
-import { recordSlugChange } from '../../plugins/redirect-rules';
-import { scheduleOfWrite } from '../../plugins/scheduled-publishing';
+import { AppError, notFound } from '../../lib/errors';
+import { recordSlugChange } from '../../pages/redirect-rules';
+import { scheduleOfWrite } from '../../jobs/scheduled-publishing';
 import { bumpVersions, claimVersion, type SaveOptions } from '../../revisions/revision-store';
 import { keepProjectRevision } from './portfolio-revision-fields';
 import { slugify, toAddress, toPlainText } from './portfolio-text';

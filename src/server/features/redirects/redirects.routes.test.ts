@@ -8,7 +8,7 @@ import { seedDemoContent } from '../../seed/seed';
 import { bearer, createSignedIn, freshIp, unique, type Session } from '../../testing/auth-helpers';
 import { createTestDatabase, testDialects, type TestDatabase } from '../../testing/test-database';
 import { redisAvailable as redisUp, testRedisUrl } from '../../testing/test-redis';
-import { REDIRECT_CACHE_CONTROL } from '../../plugins/redirects';
+import { REDIRECT_CACHE_CONTROL } from '../../pages/redirects';
 
 /*
  * Redirects (ADR 0039) on every database: a published post's changed slug answers its old address with a

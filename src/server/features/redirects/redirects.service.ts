@@ -16,15 +16,15 @@ import {
   normalisePath,
   normaliseTarget,
 } from '../../../shared/contracts/redirects.values';
-import { notFound } from '../../plugins/errors';
-import { ITEM_TABLES, addRedirect, conflict, invalid, type ItemSection } from '../../plugins/redirect-rules';
+import { notFound } from '../../lib/errors';
+import { ITEM_TABLES, addRedirect, conflict, invalid, type ItemSection } from '../../pages/redirect-rules';
 import {
   countRedirects,
   deleteRedirectById,
   listRedirectRows,
   slugInUse,
   type RedirectRow,
-} from '../../plugins/redirects.repository';
+} from '../../pages/redirects.repository';
 
 /* Staff's redirects (ADR 0039): the list, manual redirects added and deleted. */
 

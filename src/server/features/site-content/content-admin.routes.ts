@@ -4,7 +4,7 @@ import { idParamsSchema, messageEnvelope, successEnvelope } from '../../../share
 import { expectedVersion } from '../../../shared/contracts/revisions';
 import { orderRequestSchema, visibilityRequestSchema } from '../../../shared/contracts/site-content';
 import { z } from '../../../shared/zod';
-import { activity } from '../../plugins/activity-log';
+import { activity } from '../../http/activity-log';
 import { saveOptionsOf } from '../../revisions/revision-routes';
 import {
   createItem,

@@ -5,7 +5,7 @@ import { insertReturningId } from '../../db/insert-id';
 import { forUpdate } from '../../db/query-helpers';
 import type { DB } from '../../db/schema';
 import { writeTransaction } from '../../db/write-conflicts';
-import { AppError, notFound } from '../../plugins/errors';
+import { AppError, notFound } from '../../lib/errors';
 import { claimVersion, deleteItemHistory, type SaveOptions } from '../../revisions/revision-store';
 import type { ContentCollection } from './content-collections';
 import { itemRevisionFields, keepItemRevision, readAllVersioned } from './content-revision-fields';

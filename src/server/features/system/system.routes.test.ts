@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MAINTENANCE_RETRY_AFTER_SECONDS } from '../../../shared/contracts/system-settings.values';
 import { buildApp } from '../../app';
 import { loadConfig } from '../../config';
-import { SITE_PASS_COOKIE } from '../../plugins/system-settings';
+import { SITE_PASS_COOKIE } from '../../http/system-settings';
 import { seedDemoContent } from '../../seed/seed';
 import { bearer, createStaff, type Session } from '../../testing/auth-helpers';
 import { createTestDatabase, testDialects, type TestDatabase } from '../../testing/test-database';

@@ -10,8 +10,8 @@ import {
 import { setupCheckSchema, SetupMessage, testEmailResultSchema } from '../../../shared/contracts/setup-check';
 import { formatMessage } from '../../../shared/errors';
 import { z } from '../../../shared/zod';
-import { requireUser } from '../../plugins/auth';
-import { shortReason } from '../../plugins/mailer';
+import { requireUser } from '../../http/auth';
+import { shortReason } from '../../jobs/mailer';
 
 const tags = ['system'];
 

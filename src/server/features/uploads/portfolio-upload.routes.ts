@@ -15,7 +15,7 @@ import {
   portfolioMainUploadFieldsSchema,
   portfolioUploadStatsDataSchema,
 } from '../../../shared/contracts/portfolio-uploads';
-import { requireUser } from '../../plugins/auth';
+import { requireUser } from '../../http/auth';
 import { ACCEPT_IMAGES } from './image-pipeline';
 import {
   deletePortfolioImage,

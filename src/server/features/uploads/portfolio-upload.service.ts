@@ -11,7 +11,7 @@ import {
 import { UploadMessage } from '../../../shared/contracts/uploads';
 import { ErrorCode } from '../../../shared/errors';
 import { writeTransaction } from '../../db/write-conflicts';
-import { AppError, notFound } from '../../plugins/errors';
+import { AppError, notFound } from '../../lib/errors';
 import {
   appendGalleryImages,
   countGalleryImages,

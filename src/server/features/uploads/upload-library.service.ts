@@ -5,7 +5,7 @@ import {
   type UploadUsage,
 } from '../../../shared/contracts/uploads';
 import { ErrorCode, formatMessage, plural } from '../../../shared/errors';
-import { AppError, notFound } from '../../plugins/errors';
+import { AppError, notFound } from '../../lib/errors';
 import { sweepTemporaryFiles } from '../../storage/local-disk';
 import { allUploads, referencedStems, stemOf, usagesOf } from './upload-usage.repository';
 import { findUpload, findUploads } from './uploads.repository';

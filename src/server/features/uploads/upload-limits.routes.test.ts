@@ -13,7 +13,7 @@ import {
   uploadBodyLimit,
 } from '../../../shared/contracts/uploads';
 import { ErrorCode, ErrorMessage, formatMessage } from '../../../shared/errors';
-import { UPLOAD_SPOOL_FOLDER } from '../../plugins/uploads';
+import { UPLOAD_SPOOL_FOLDER } from '../../http/uploads';
 import { bearer, createSignedIn, type Session } from '../../testing/auth-helpers';
 import { multipart, postMultipart, useUploadDir, type Part } from '../../testing/multipart';
 import { rawConnection, requestHead } from '../../testing/raw-http';

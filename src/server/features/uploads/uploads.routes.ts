@@ -32,10 +32,10 @@ import {
 } from '../../../shared/contracts/uploads';
 import { ErrorCode, formatMessage, plural } from '../../../shared/errors';
 import { z } from '../../../shared/zod';
-import { requireUser } from '../../plugins/auth';
-import { AppError, notFound, StorageUnavailableError } from '../../plugins/errors';
-import { storableFields } from '../../plugins/text-input';
-import { discardRestOfBody, spoolPath } from '../../plugins/uploads';
+import { requireUser } from '../../http/auth';
+import { AppError, notFound, StorageUnavailableError } from '../../lib/errors';
+import { storableFields } from '../../http/text-input';
+import { discardRestOfBody, spoolPath } from '../../http/uploads';
 import { storageFailure } from '../../storage';
 import { ACCEPT_ALL, ACCEPT_IMAGES, TYPE_HEAD_BYTES } from './image-pipeline';
 import {

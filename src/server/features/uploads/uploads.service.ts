@@ -25,8 +25,8 @@ import {
 import { ErrorCode, formatMessage } from '../../../shared/errors';
 import type { DB } from '../../db/schema';
 import { writeTransaction } from '../../db/write-conflicts';
-import { AppError, notFound } from '../../plugins/errors';
-import type { ImagePlace, ImageQueue } from '../../plugins/image-queue';
+import { AppError, notFound } from '../../lib/errors';
+import type { ImagePlace, ImageQueue } from '../../jobs/image-queue';
 import type { FileStorage } from '../../storage';
 import { removeFileReferences } from './content-references';
 import { detectType, exceedsLimits, processImage, readImageSize, type ImageSize } from './image-pipeline';

@@ -6,7 +6,7 @@ import {
   appSettingsSchema,
 } from '../../../shared/contracts/app-settings';
 import { AppSettingsMessage } from '../../../shared/contracts/app-settings.values';
-import { requireUser } from '../../plugins/auth';
+import { requireUser } from '../../http/auth';
 import { getMyAppSettings, saveMyAppSettings } from './app-settings.service';
 
 /**

@@ -1,4 +1,5 @@
-import { escapeHtml, type MailMessage } from '../../plugins/mailer';
+import { type MailMessage } from '../../jobs/mailer';
+import { escapeHtml } from '../../lib/escape-html';
 
 /* The mails of sign-in: plain text and HTML with every interpolated value escaped. */
 

@@ -17,8 +17,8 @@ import {
 } from '../../../shared/contracts/auth';
 import { loginAnswerDataSchema, type LoginAnswerData } from '../../../shared/contracts/two-factor';
 import { ACTIVITY_SIGNED_IN } from '../../../shared/contracts/analytics-dashboard';
-import { activity } from '../../plugins/activity-log';
-import { requireUser } from '../../plugins/auth';
+import { activity } from '../../http/activity-log';
+import { requireUser } from '../../http/auth';
 import {
   changePassword,
   forgotPassword,

@@ -6,10 +6,10 @@ import type { LoginAnswerData } from '../../../shared/contracts/two-factor';
 import { ErrorCode, ErrorMessage, formatMessage } from '../../../shared/errors';
 import type { DB } from '../../db/schema';
 import { writeTransaction } from '../../db/write-conflicts';
-import type { AccessTokens, CurrentUser } from '../../plugins/auth';
-import { AppError } from '../../plugins/errors';
-import { RESET_MAILS_PER_ACCOUNT, takeMailAllowance } from '../../plugins/mail-limits';
-import type { Mailer } from '../../plugins/mailer';
+import type { AccessTokens, CurrentUser } from '../../http/auth';
+import { AppError } from '../../lib/errors';
+import { RESET_MAILS_PER_ACCOUNT, takeMailAllowance } from '../../jobs/mail-limits';
+import type { Mailer } from '../../jobs/mailer';
 import { emailVerificationMail, passwordResetMail } from './auth.mail';
 import {
   addLoginFailure,

@@ -3,7 +3,7 @@ import type { Kysely } from 'kysely';
 import { DEFAULT_FIRST_ADMIN_EMAIL } from '../../../shared/contracts/auth';
 import type { DB } from '../../db/schema';
 import { isUniqueViolation, writeTransaction } from '../../db/write-conflicts';
-import { readSetting, writeSetting } from '../../plugins/settings.repository';
+import { readSetting, writeSetting } from '../../db/settings.repository';
 import { clearLoginAttempts } from './auth.repository';
 import { accountKey } from './auth.service';
 import { deleteUserCredentials } from './passkeys.repository';

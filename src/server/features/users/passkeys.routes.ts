@@ -14,9 +14,9 @@ import {
   webauthnOptionsSchema,
 } from '../../../shared/contracts/passkeys';
 import { z } from '../../../shared/zod';
-import { activity } from '../../plugins/activity-log';
-import { requireUser } from '../../plugins/auth';
-import { notFound } from '../../plugins/errors';
+import { activity } from '../../http/activity-log';
+import { requireUser } from '../../http/auth';
+import { notFound } from '../../lib/errors';
 import { authContext, envelope, SENSITIVE_RATE_LIMIT } from './auth.routes';
 import { deleteCredential, renameCredential } from './passkeys.repository';
 import {

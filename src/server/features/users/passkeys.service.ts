@@ -20,8 +20,8 @@ import {
 import { ErrorCode } from '../../../shared/errors';
 import type { DB } from '../../db/schema';
 import { isUniqueViolation, writeTransaction } from '../../db/write-conflicts';
-import type { CurrentUser } from '../../plugins/auth';
-import { AppError } from '../../plugins/errors';
+import type { CurrentUser } from '../../http/auth';
+import { AppError } from '../../lib/errors';
 import {
   addressLock,
   finishLogin,

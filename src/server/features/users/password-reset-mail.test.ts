@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { AuthMessage } from '../../../shared/contracts/auth';
-import { RESET_MAILS_PER_ACCOUNT } from '../../plugins/mail-limits';
+import { RESET_MAILS_PER_ACCOUNT } from '../../jobs/mail-limits';
 import { createUser, freshIp, postLogin, TEST_PASSWORD } from '../../testing/auth-helpers';
 import { useSmtpSink } from '../../testing/smtp-sink';
 import { useTestApp } from '../../testing/test-app';

@@ -1,5 +1,5 @@
 import { permissionsByRole, type PublicUser } from '../../../shared/contracts/auth';
-import type { CurrentUser } from '../../plugins/auth';
+import type { CurrentUser } from '../../http/auth';
 
 /** A user as the API shows it: never the password hash. */
 export function toPublicUser(user: CurrentUser): PublicUser {

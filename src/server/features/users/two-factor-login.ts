@@ -1,8 +1,8 @@
 import type { LoginResponseData } from '../../../shared/contracts/auth';
 import { TwoFactorMessage, type TwoFactorSetup } from '../../../shared/contracts/two-factor';
 import { ErrorCode } from '../../../shared/errors';
-import type { CurrentUser } from '../../plugins/auth';
-import { AppError } from '../../plugins/errors';
+import type { CurrentUser } from '../../http/auth';
+import { AppError } from '../../lib/errors';
 import {
   finishLogin,
   recordFailure,

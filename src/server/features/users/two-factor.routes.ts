@@ -18,9 +18,9 @@ import {
 } from '../../../shared/contracts/two-factor';
 import { ErrorCode } from '../../../shared/errors';
 import { z } from '../../../shared/zod';
-import { activity } from '../../plugins/activity-log';
-import { requireUser } from '../../plugins/auth';
-import { AppError, notFound } from '../../plugins/errors';
+import { activity } from '../../http/activity-log';
+import { requireUser } from '../../http/auth';
+import { AppError, notFound } from '../../lib/errors';
 import { authContext, envelope, SENSITIVE_RATE_LIMIT } from './auth.routes';
 import { verifyPassword } from './password';
 import { finishSignInSetup, signInWithSecondFactor, startSignInSetup } from './two-factor-login';

@@ -16,8 +16,8 @@ import {
 import { ErrorCode } from '../../../shared/errors';
 import type { DB } from '../../db/schema';
 import { writeTransaction } from '../../db/write-conflicts';
-import { AppError } from '../../plugins/errors';
-import { readSetting, writeSetting } from '../../plugins/settings.repository';
+import { AppError } from '../../lib/errors';
+import { readSetting, writeSetting } from '../../db/settings.repository';
 import { hashOpaqueToken, newOpaqueToken } from './opaque-token';
 import {
   countRecoveryCodesLeft,

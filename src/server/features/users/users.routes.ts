@@ -11,8 +11,8 @@ import {
   userStatusRequestSchema,
   type PublicUser,
 } from '../../../shared/contracts/auth';
-import { activity } from '../../plugins/activity-log';
-import { requireUser } from '../../plugins/auth';
+import { activity } from '../../http/activity-log';
+import { requireUser } from '../../http/auth';
 import { authContext, envelope } from './auth.routes';
 import { listUsersPage, registerUser, removeUser, setUserRole, setUserStatus, usernameOf } from './users.service';
 import { idParamsSchema } from '../../../shared/contracts/common';

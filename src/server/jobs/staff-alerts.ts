@@ -1,15 +1,11 @@
-import type { FastifyInstance } from 'fastify';
-import fp from 'fastify-plugin';
 import type { Transaction } from 'kysely';
 import type { DB } from '../db/schema';
-import { sendContactDigest } from '../features/notifications/contact-digest';
-import { createStaffAlerts } from '../features/notifications/staff-alerts';
-import { pruneMailLimits } from './mail-limits';
 
 /*
  * What features tell staff about: a new contact request, a new blog comment. Features call app.staffAlerts
  * inside the transaction that stores the item, so the item, the staff notifications and the queued mails
- * are stored together or not at all; the mail outbox worker sends the mails afterwards.
+ * are stored together or not at all; the mail outbox worker sends the mails afterwards. The notifications
+ * feature implements it (features/notifications/staff-alerts-plugin.ts decorates app.staffAlerts).
  */
 
 export interface NewContactAlert {
@@ -73,26 +69,3 @@ declare module 'fastify' {
 export const CONTACT_DIGEST_JOB = 'contact-digest';
 /** How often the digest goes out while contacts wait for it. */
 export const CONTACT_DIGEST_EVERY_MS = 5 * 60_000;
-
-/**
- * app.staffAlerts: the notifications feature's implementation, sending through app.mailer (ADR 0013) and
- * recording the visitor's contact request or comment in the recent activity (app.activity); and the
- * digest job, run once across instances by the scheduler's lease.
- */
-export const staffAlertsPlugin = fp(
-  async (app: FastifyInstance) => {
-    app.decorate(
-      'staffAlerts',
-      createStaffAlerts({ mailer: app.mailer, activity: app.activity, publicUrl: app.config.publicUrl }),
-    );
-    app.scheduler.add({
-      name: CONTACT_DIGEST_JOB,
-      everyMs: CONTACT_DIGEST_EVERY_MS,
-      async run(now) {
-        await sendContactDigest(app.database.db, app.mailer, app.config.publicUrl);
-        await pruneMailLimits(app.database.db, now);
-      },
-    });
-  },
-  { name: 'staff-alerts', dependencies: ['mailer', 'activity-log', 'scheduler'] },
-);

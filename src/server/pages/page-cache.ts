@@ -3,14 +3,16 @@ import fp from 'fastify-plugin';
 import { pageCacheSync } from './page-cache-sync';
 import { keptCounts, type KeptCount } from './kept-counts';
 import { compressForCache, compressLight, etagFor, hashOf, matchesIfNoneMatch, pickEncoding } from './page-encoding';
-import { SITE_PASS_COOKIE } from './system-settings';
+import { postTag, projectTag, type PageTag } from './page-tags';
+import { SITE_PASS_COOKIE } from '../http/system-settings';
 import { LRUCache } from 'lru-cache';
 
 /*
  * The page cache (issue 15, ADR 0020): anonymous visitors' GET/HEAD of public pages are answered from memory
  * with the finished bytes, compressed once (br, gzip) when the page was rendered. A hit renders nothing,
  * queries nothing and compresses nothing. Each entry carries the tags of what its loaders read (see
- * plugins/web.ts), and every write through the API purges the tags it changes (PURGE_RULES below).
+ * pages/web.ts; the tags are declared in page-tags.ts), and every write through the API purges the tags it
+ * changes (PURGE_RULES below).
  * Other instances learn of a purge at once through the instance bus, and through a generation row in the
  * settings table read every COHERENCE_POLL_SECONDS (page-cache-sync.ts).
  */
@@ -21,7 +23,7 @@ export interface RenderedPage {
   /** Lower-case names. */
   headers: Array<[string, string]>;
   body: Buffer;
-  tags: ReadonlySet<string>;
+  tags: ReadonlySet<PageTag>;
   /** False when a part of the page failed to load (it shows its "try again"): never cached. */
   complete: boolean;
   /** The largest body kept (identity bytes), when not MAX_PAGE_BYTES: a sitemap child is bigger (ADR 0035). */
@@ -39,7 +41,7 @@ interface Entry {
   gzip: Buffer;
   /** sha256 of the identity bytes (base64url), the strong ETag's base. */
   hash: string;
-  tags: ReadonlySet<string>;
+  tags: ReadonlySet<PageTag>;
   freshUntil: number;
   staleUntil: number;
   bytes: number;
@@ -60,12 +62,12 @@ export interface PageCache {
    * follow at once (the instance bus) or at their next poll (the generation row, page-cache-sync.ts); a
    * counter (likes) purges this instance only.
    */
-  purge(tags: readonly string[] | 'all', options?: { local?: boolean }): Promise<void>;
+  purge(tags: readonly PageTag[] | 'all', options?: { local?: boolean }): Promise<void>;
   /** Answers a page request: from the cache when it may, else by rendering it. `key` null: never cached. */
   serve(request: FastifyRequest, reply: FastifyReply, key: string | null, render: PageRenderer): Promise<FastifyReply>;
   /** Reads the generation row now (what every instance does every COHERENCE_POLL_SECONDS). */
   sync(): Promise<void>;
-  /** The page address → cache key function (plugins/web.ts), for the early answer of a hit. */
+  /** The page address → cache key function (pages/web.ts), for the early answer of a hit. */
   useKeys(keyOf: (url: string) => string | null): void;
   stats(): PageCacheStats;
   /** The keys of the pages kept now, the least recently used first. */
@@ -74,9 +76,9 @@ export interface PageCache {
    * A value every page reads (the company profile, the SEO settings), kept in memory until a write purges
    * `tag`, so that a render does not query it again; read fresh while the cache switch is off.
    */
-  keep<T>(tag: string, read: () => Promise<T>): () => Promise<T>;
+  keep<T>(tag: PageTag, read: () => Promise<T>): () => Promise<T>;
   /** Counts kept until a write purges `tag` (kept-counts.ts, ADR 0038); counted afresh while the switch is off. */
-  counts(tag: string): KeptCount;
+  counts(tag: PageTag): KeptCount;
 }
 
 declare module 'fastify' {
@@ -125,7 +127,7 @@ function compressible(headers: Array<[string, string]>): boolean {
  */
 interface PurgeRule {
   route: RegExp;
-  tags: (params: Record<string, string>) => string[] | 'all';
+  tags: (params: Record<string, string>) => PageTag[] | 'all';
   local?: boolean;
 }
 
@@ -144,18 +146,18 @@ export const PURGE_RULES: readonly PurgeRule[] = [
   { route: /^\/api\/backups(\/|$)(?!:id\/restore)/, tags: () => [] },
   // The view count is a counter refreshed by the TTL (one view must not purge its page for everybody).
   { route: /^\/api\/blog\/posts\/:slugOrId\/view$/, tags: () => [] },
-  { route: /^\/api\/blog\/posts\/:slugOrId\/like$/, tags: (p) => [`post:${p.slugOrId}`], local: true },
-  { route: /^\/api\/blog\/posts\/:slugOrId\/comments$/, tags: (p) => [`post:${p.slugOrId}`] },
+  { route: /^\/api\/blog\/posts\/:slugOrId\/like$/, tags: (p) => [postTag(p.slugOrId!)], local: true },
+  { route: /^\/api\/blog\/posts\/:slugOrId\/comments$/, tags: (p) => [postTag(p.slugOrId!)] },
   // A comment deleted by staff: its article is not named by the address; every article shows comments.
   { route: /^\/api\/blog\/comments\//, tags: () => ['comments'] },
   // Posts, categories, order, bulk changes: every list, and the articles (their related posts).
-  { route: /^\/api\/blog\//, tags: (p) => (p.id ? ['posts', `post:${p.id}`] : ['posts']) },
+  { route: /^\/api\/blog\//, tags: (p) => (p.id ? ['posts', postTag(p.id)] : ['posts']) },
   {
     route: /^\/api\/portfolio\/projects\/:slugOrId\/like$/,
-    tags: (p) => [`project:${p.slugOrId}`],
+    tags: (p) => [projectTag(p.slugOrId!)],
     local: true,
   },
-  { route: /^\/api\/portfolio\//, tags: (p) => (p.id ? ['projects', `project:${p.id}`] : ['projects']) },
+  { route: /^\/api\/portfolio\//, tags: (p) => (p.id ? ['projects', projectTag(p.id)] : ['projects']) },
   // A save or a restore of a revision (ADR 0041).
   { route: /^\/api\/company\/seo(\/|$)/, tags: () => ['seo'] },
   { route: /^\/api\/company(\/|$)/, tags: () => ['company'] },
@@ -169,7 +171,10 @@ export const PURGE_RULES: readonly PurgeRule[] = [
   { route: /^\/api\/backups\/:id\/restore$/, tags: () => 'all', local: true },
 ];
 
-export function purgeFor(routeUrl: string, params: Record<string, string>): { tags: string[] | 'all'; local: boolean } {
+export function purgeFor(
+  routeUrl: string,
+  params: Record<string, string>,
+): { tags: PageTag[] | 'all'; local: boolean } {
   const rule = PURGE_RULES.find((r) => r.route.test(routeUrl));
   if (!rule) return { tags: 'all', local: false };
   return { tags: rule.tags(params), local: rule.local ?? false };
@@ -195,10 +200,10 @@ export const pageCachePlugin = fp(
     }
 
     /** What keep() and counts() hold: each value's tag and how to forget it. */
-    const keptValues: Array<{ tag: string; forget: () => void }> = [];
-    const countsByTag = new Map<string, KeptCount>();
+    const keptValues: Array<{ tag: PageTag; forget: () => void }> = [];
+    const countsByTag = new Map<PageTag, KeptCount>();
 
-    function purgeLocal(tags: readonly string[] | 'all') {
+    function purgeLocal(tags: readonly PageTag[] | 'all') {
       // Writes that change no page (a view, a beacon) must not stop renders under way from being kept.
       if (tags !== 'all' && tags.length === 0) return;
       epoch += 1;
@@ -384,7 +389,7 @@ export const pageCachePlugin = fp(
         }
         return count;
       },
-      keep<T>(tag: string, read: () => Promise<T>) {
+      keep<T>(tag: PageTag, read: () => Promise<T>) {
         let value: Promise<T> | undefined;
         keptValues.push({ tag, forget: () => (value = undefined) });
         return () => {

@@ -2,27 +2,19 @@ import cookie from '@fastify/cookie';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { jwtVerify, SignJWT } from 'jose';
-import type { Kysely } from 'kysely';
-import {
-  defaultSystemSettings,
-  systemSettingsSchema,
-  type SystemSettings,
-} from '../../shared/contracts/system-settings';
+import { defaultSystemSettings, type SystemSettings } from '../../shared/contracts/system-settings';
 import {
   MAINTENANCE_RETRY_AFTER_SECONDS,
   SITE_PASS_TTL_SECONDS,
-  SYSTEM_SETTINGS_KEY,
   SystemMessage,
 } from '../../shared/contracts/system-settings.values';
-import type { DB } from '../db/schema';
-import { writeTransaction } from '../db/write-conflicts';
 import { getCompanyProfile } from '../features/company/company.service';
+import { readSystemSettings, saveSystemSettings } from '../features/system/system-settings.repository';
 import { findUserWithOpenSession } from '../features/users/users.repository';
-import { RESYNC_TOPIC } from './instance-bus';
-import { escapeHtml } from './mailer';
-import { isPagePath } from './page-path';
-import { sendStandalonePage, standalonePage } from './standalone-page';
-import { readSetting, writeSetting } from './settings.repository';
+import { RESYNC_TOPIC } from '../instances/instance-bus';
+import { escapeHtml } from '../lib/escape-html';
+import { isPagePath } from '../pages/page-path';
+import { sendStandalonePage, standalonePage } from '../pages/standalone-page';
 
 /*
  * System Configuration (issue 14, ADR 0019): maintenance mode, debug mode and the cache switch, read from
@@ -64,11 +56,6 @@ declare module 'fastify' {
   }
 }
 
-async function readStored(db: Kysely<DB>): Promise<SystemSettings> {
-  const stored = systemSettingsSchema.partial().safeParse(await readSetting(db, SYSTEM_SETTINGS_KEY));
-  return { ...defaultSystemSettings, ...(stored.success ? stored.data : {}) };
-}
-
 function maintenancePage(settings: SystemSettings, company: { name: string; email: string; phone: string } | null) {
   const contact = company
     ? `<p class="contact">Need us now? Write to <a href="mailto:${escapeHtml(company.email)}">${escapeHtml(company.email)}</a> or call <a href="tel:${escapeHtml(company.phone.replace(/[^+\d]/g, ''))}">${escapeHtml(company.phone)}</a>.</p>`
@@ -97,18 +84,11 @@ export const systemSettingsPlugin = fp(
     const store: SystemSettingsStore = {
       current: () => settings,
       async refresh() {
-        apply(await readStored(db()));
+        apply(await readSystemSettings(db()));
         return settings;
       },
       async save(next, userId) {
-        await writeTransaction(db(), async (trx) => {
-          await writeSetting(trx, SYSTEM_SETTINGS_KEY, next);
-          await trx
-            .updateTable('settings')
-            .set({ updated_by: userId })
-            .where('key', '=', SYSTEM_SETTINGS_KEY)
-            .execute();
-        });
+        await saveSystemSettings(db(), next, userId);
         apply(next);
         await app.instanceBus.publish(SYSTEM_SETTINGS_TOPIC, {});
         return settings;

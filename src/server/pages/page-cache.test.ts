@@ -16,7 +16,7 @@ import {
   pickEncoding,
 } from './page-encoding';
 import { cspHash, inlineScriptHashes, pagePolicy } from './page-csp';
-import { SITE_PASS_COOKIE } from './system-settings';
+import { SITE_PASS_COOKIE } from '../http/system-settings';
 import { pageCacheKey } from './web';
 
 /*
@@ -544,7 +544,7 @@ describe.skipIf(!built).each(testDialects)('the page cache on %s', (dialect) => 
       // Both write at once: each one's purge reaches the other.
       await get('/privacy', {}, other);
       await get('/privacy');
-      await Promise.all([app.pageCache.purge(['x']), other.pageCache.purge(['y'])]);
+      await Promise.all([app.pageCache.purge(['post:x']), other.pageCache.purge(['project:y'])]);
       await Promise.all([app.pageCache.sync(), other.pageCache.sync()]);
       expect(other.pageCache.keys()).toEqual([]);
       expect(app.pageCache.keys()).toEqual([]);

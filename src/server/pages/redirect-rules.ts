@@ -2,7 +2,7 @@ import type { Transaction } from 'kysely';
 import type { DB } from '../db/schema';
 import { ErrorCode, type FieldError } from '../../shared/errors';
 import { RedirectMessage, targetPath, type RedirectKind } from '../../shared/contracts/redirects.values';
-import { AppError } from './errors';
+import { AppError } from '../lib/errors';
 import {
   deleteRedirectFrom,
   findRedirectFrom,

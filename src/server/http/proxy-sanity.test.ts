@@ -19,7 +19,7 @@ function useLoggedApp(trustProxy: string) {
     ctx.db = await createTestDatabase('sqlite');
     const config = loadConfig({
       NODE_ENV: 'test',
-      // The health checks these tests send are logged at debug (plugins/request-log.ts).
+      // The health checks these tests send are logged at debug (http/request-log.ts).
       LOG_LEVEL: 'debug',
       DATA_DIR: '/tmp/site-test-data',
       JOBS_ENABLED: 'false',

@@ -291,7 +291,7 @@ export const instanceBusPlugin = fp(
           : `instance bus: ${kind}`,
       );
       if (!transport) return;
-      // A Redis the start already waited for in vain (plugins/redis.ts): listening follows when it comes.
+      // A Redis the start already waited for in vain (instances/redis.ts): listening follows when it comes.
       const waitFor = kind === 'redis' && app.redis?.status !== 'ready' ? 0 : START_WAIT_MS;
       const started = transport.start().then(
         () => true,

@@ -61,7 +61,7 @@ class RedisUse {
 
   failed(error: Error): void {
     this.skipUntil = Date.now() + SKIP_AFTER_ERROR_MS;
-    // Once until a command goes through again (a lost connection is logged by plugins/redis.ts).
+    // Once until a command goes through again (a lost connection is logged by instances/redis.ts).
     if (this.warned) return;
     this.warned = true;
     this.log.warn({ err: error }, 'rate limits: Redis did not answer; counting in this instance for now');

@@ -10,7 +10,7 @@ import { adminOnGeneratedPassword } from '../features/users/first-admin';
 import { demoBlogPosts } from '../seed/demo-blog-posts';
 import { demoCompany } from '../seed/demo-content';
 import { demoProjects } from '../seed/demo-projects';
-import { readSetting } from './settings.repository';
+import { readSetting } from '../db/settings.repository';
 
 declare module 'fastify' {
   interface FastifyInstance {

@@ -1,7 +1,7 @@
 import type { Kysely, Transaction } from 'kysely';
-import type { DB } from '../db/schema';
-import { forUpdate } from '../db/query-helpers';
-import { isUniqueViolation } from '../db/write-conflicts';
+import type { DB } from './schema';
+import { forUpdate } from './query-helpers';
+import { isUniqueViolation } from './write-conflicts';
 
 /* The settings table: one JSON value per key (SEO settings, system configuration, backup schedule...). */
 

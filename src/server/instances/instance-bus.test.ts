@@ -11,7 +11,8 @@ import { bearer, createStaff, type Session } from '../testing/auth-helpers';
 import { createTestDatabase, type TestDatabase } from '../testing/test-database';
 import { redisAvailable, testRedisUrl } from '../testing/test-redis';
 import { POSTGRES_APPLICATION_NAME, type BusTransport } from './instance-bus';
-import { readSettingText, swapSettingText, writeSetting } from './settings.repository';
+import { readSettingText, swapSettingText, writeSetting } from '../db/settings.repository';
+import type { PageTag } from '../pages/page-tags';
 
 /*
  * Coherence between instances (ADR 0030): two apps in this process on one database, as two instances
@@ -77,7 +78,7 @@ function usePair(dialect: DialectName, env: (database: TestDatabase) => Record<s
 }
 
 /** A value kept by the page cache under `tag` on `app`, and how many times it was read. */
-function kept(app: FastifyInstance, tag: string) {
+function kept(app: FastifyInstance, tag: PageTag) {
   let reads = 0;
   const get = app.pageCache.keep(tag, async () => (reads += 1));
   return { get, reads: () => reads };

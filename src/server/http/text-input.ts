@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { ErrorCode, ErrorMessage, formatMessage, type FieldError } from '../../shared/errors';
-import { AppError } from './errors';
+import { AppError } from '../lib/errors';
 
 /*
  * Text that a database cannot store is dealt with once, at the edge, for every route (API and pages):

@@ -4,7 +4,7 @@ import type { ServerResponse } from 'node:http';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { ErrorCode, ErrorMessage } from '../../shared/errors';
-import { AppError } from './errors';
+import { AppError } from '../lib/errors';
 
 declare module 'fastify' {
   interface FastifyInstance {

@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
-import { RESYNC_TOPIC } from './instance-bus';
-import { readSettingText, swapSettingText } from './settings.repository';
+import { RESYNC_TOPIC } from '../instances/instance-bus';
+import { readSettingText, swapSettingText } from '../db/settings.repository';
+import type { PageTag } from './page-tags';
 
 /*
  * How a purge of the page cache reaches the other instances (ADR 0020, ADR 0030). Two ways, the second the
@@ -18,10 +19,10 @@ import { readSettingText, swapSettingText } from './settings.repository';
 export const PAGE_CACHE_TOPIC = 'page-cache';
 const GENERATION_KEY = 'page_cache';
 
-type Tags = readonly string[] | 'all';
+type Tags = readonly PageTag[] | 'all';
 
 interface PurgeMessage {
-  tags: string[] | 'all';
+  tags: PageTag[] | 'all';
   previous: string | null;
   generation: string;
 }

@@ -56,7 +56,7 @@ export interface ActivityRecorder {
 
 declare module 'fastify' {
   interface FastifyContextConfig {
-    /** Record this route's successful answers in the recent activity (plugins/activity-log.ts). */
+    /** Record this route's successful answers in the recent activity (http/activity-log.ts). */
     activity?: ActivityRule;
   }
   interface FastifyInstance {

@@ -97,13 +97,6 @@ export const SMTP_TIMEOUT_MS = 10_000;
 export const MAIL_RETRY_MAX_SECONDS = 3600;
 const DUE_BATCH = 20;
 
-const HTML_ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
-
-/** For every value interpolated into an HTML mail body. */
-export function escapeHtml(value: string): string {
-  return value.replace(/[&<>"']/g, (c) => HTML_ESCAPES[c] as string);
-}
-
 /** Seconds until the next attempt after `attempts` failed ones: base, 2 x base, 4 x base, ... at most an hour. */
 export function retryDelaySeconds(attempts: number, baseSeconds: number): number {
   return Math.min(MAIL_RETRY_MAX_SECONDS, baseSeconds * 2 ** Math.max(0, Math.min(attempts - 1, 30)));

@@ -17,7 +17,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { rawConnection, requestHead, type RawConnection } from '../testing/raw-http';
 import { useTestApp } from '../testing/test-app';
-import { StorageUnavailableError } from './errors';
+import { StorageUnavailableError } from '../lib/errors';
 import { InvalidStorageKeyError, LocalDiskStorage, isValidStorageKey } from '../storage';
 import { TEMPORARY_FILE_GRACE_MS, UPLOAD_SPOOL_FOLDER, discardRestOfBody } from './uploads';
 

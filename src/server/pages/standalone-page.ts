@@ -1,4 +1,4 @@
-import { escapeHtml } from './mailer';
+import { escapeHtml } from '../lib/escape-html';
 import type { FastifyReply } from 'fastify';
 import { cspHash, withDirective } from './page-csp';
 

@@ -1,7 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import { normalizePublishAt, resolveSchedule, type Schedule } from '../../shared/contracts/publishing.values';
 import { ErrorCode } from '../../shared/errors';
-import { AppError } from './errors';
+import { AppError } from '../lib/errors';
+import type { PageTag } from '../pages/page-tags';
 
 /*
  * Scheduled publishing (ADR 0040). A scheduled item is stored unpublished with its `publish_at`; a job of
@@ -43,7 +44,7 @@ export interface ScheduledPublisher {
   /** The activity's action ("Published scheduled post"). */
   action: string;
   /** The page-cache tags an item's publication changes. */
-  tags: (item: { id: number; slug: string }) => string[];
+  tags: (item: { id: number; slug: string }) => PageTag[];
   /** Publishes every item due at `now`, each once (write conflicts retried); answers those this call published. */
   publishDue(now: Date): Promise<Array<{ id: number; slug: string; title: string }>>;
 }

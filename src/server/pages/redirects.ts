@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import { RESYNC_TOPIC } from './instance-bus';
+import { RESYNC_TOPIC } from '../instances/instance-bus';
 import { resolvedPath } from './page-path';
 import { addRedirectHits, allRedirectTargets, redirectsFingerprint } from './redirects.repository';
 

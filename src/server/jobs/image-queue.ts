@@ -1,6 +1,6 @@
 import PQueue from 'p-queue';
 import { ErrorCode, ErrorMessage } from '../../shared/errors';
-import { AppError } from './errors';
+import { AppError } from '../lib/errors';
 
 /*
  * Decoding an image takes memory in proportion to its pixels (a 40-megapixel upload is over 100 MB

@@ -5,7 +5,7 @@ import type { Kysely, Selectable } from 'kysely';
 import { AuthMessage, permissions, permissionsByRole, type Permission, type Role } from '../../shared/contracts/auth';
 import { ErrorCode, ErrorMessage } from '../../shared/errors';
 import type { DB, UsersTable } from '../db/schema';
-import { AppError } from './errors';
+import { AppError } from '../lib/errors';
 
 /**
  * The one guard of the API (ADR 0006). Every route under /api declares `config: { access }`:

@@ -9,7 +9,7 @@ import {
   isUnstorableValue,
   uniqueViolationColumn,
 } from '../db/write-conflicts';
-import { AppError, StorageUnavailableError } from './errors';
+import { AppError, StorageUnavailableError } from '../lib/errors';
 
 function fieldOf(instancePath: string, fallback: string | undefined): string {
   const path = instancePath.replace(/^\//, '').replace(/\//g, '.');

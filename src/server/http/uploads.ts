@@ -6,7 +6,7 @@ import fp from 'fastify-plugin';
 import { UPLOAD_MAX_FILES, uploadBodyLimit } from '../../shared/contracts/uploads';
 import { contentTypeOf, createStorage, type FileStorage } from '../storage';
 import { TEMPORARY_SUFFIX, assertWritable, sweepTemporaryFiles } from '../storage/local-disk';
-import { DEFAULT_IMAGE_QUEUE, ImageQueue, type ImageQueueOptions } from './image-queue';
+import { DEFAULT_IMAGE_QUEUE, ImageQueue, type ImageQueueOptions } from '../jobs/image-queue';
 
 /**
  * Where request bodies are written while they arrive, before they are checked and stored: a folder of

@@ -27,14 +27,15 @@ import { submitContact } from '../features/contacts/contacts.service';
 import { landingContent } from '../features/site-content/site-content.service';
 import * as portfolio from '../features/portfolio/portfolio.service';
 import { QUOTE_SENT_PARAM } from '../../shared/contracts/quote-links.values';
-import { isDatabaseUnreachable } from './error-handler';
+import { isDatabaseUnreachable } from '../http/error-handler';
 import { formOrigin, refuseCrossSiteForm } from './form-origin';
-import { AppError } from './errors';
+import { AppError } from '../lib/errors';
 import { carriesCredentials, type RenderedPage } from './page-cache';
 import { pagePolicy } from './page-csp';
 import { resolvedPath } from './page-path';
 import { lowPriorityModulePreloads } from './page-markup';
-import { storableFields } from './text-input';
+import { postTag, projectTag, type PageTag } from './page-tags';
+import { storableFields } from '../http/text-input';
 
 export type WebMode = 'build' | 'dev' | false;
 
@@ -72,7 +73,7 @@ export const PUBLIC_LIST_KEYS = [
  * whether every read succeeded (a page showing a section's "try again" is not kept).
  */
 export interface PageReads {
-  tags: Set<string>;
+  tags: Set<PageTag>;
   complete: boolean;
 }
 
@@ -81,7 +82,7 @@ function newReads(): PageReads {
 }
 
 /** Records the tags of a read, and a failed read. */
-function tagged<T>(reads: PageReads, tags: string[], read: () => Promise<T>, tagsOf?: (value: T) => string[]) {
+function tagged<T>(reads: PageReads, tags: PageTag[], read: () => Promise<T>, tagsOf?: (value: T) => PageTag[]) {
   for (const tag of tags) reads.tags.add(tag);
   let promise: Promise<T>;
   try {
@@ -121,12 +122,12 @@ function blogContextFor(app: FastifyInstance, reads: PageReads): WebBlogContext 
     getPost: (slugOrId) =>
       tagged(
         reads,
-        [`post:${slugOrId}`],
+        [postTag(slugOrId)],
         () => orNull(getPost(db(), slugOrId)),
-        (post) => (post ? [`post:${post.id}`, `post:${post.slug}`] : ['posts']),
+        (post) => (post ? [postTag(post.id), postTag(post.slug)] : ['posts']),
       ),
     listRelatedPosts: (slugOrId, limit) => tagged(reads, ['posts'], () => listRelatedPosts(db(), slugOrId, limit)),
-    listComments: (slugOrId) => tagged(reads, [`post:${slugOrId}`, 'comments'], () => listComments(db(), slugOrId)),
+    listComments: (slugOrId) => tagged(reads, [postTag(slugOrId), 'comments'], () => listComments(db(), slugOrId)),
   };
 }
 
@@ -159,7 +160,7 @@ function portfolioContextFor(app: FastifyInstance, reads: PageReads): WebPortfol
     getProject: (slugOrId) =>
       tagged(
         reads,
-        ['projects', `project:${slugOrId}`],
+        ['projects', projectTag(slugOrId)],
         async () => {
           try {
             return await portfolio.getProject(db(), slugOrId, visitor);
@@ -168,7 +169,7 @@ function portfolioContextFor(app: FastifyInstance, reads: PageReads): WebPortfol
             throw error;
           }
         },
-        (found) => (found ? [`project:${found.project.id}`, `project:${found.project.slug}`] : []),
+        (found) => (found ? [projectTag(found.project.id), projectTag(found.project.slug)] : []),
       ),
   };
 }
@@ -397,7 +398,7 @@ export const webPlugin = fp<{ mode: Exclude<WebMode, false> }>(async (app, { mod
     method: 'GET',
     url: '/*',
     schema: { hide: true },
-    // The edge text check (plugins/text-input.ts) answers the API with a 400; a visitor gets a page.
+    // The edge text check (http/text-input.ts) answers the API with a 400; a visitor gets a page.
     // Pages are compressed by the page cache (once per cached page, lightly when not cached).
     config: { page: true, compress: false },
     handler: async (request, reply) => {
