@@ -7,12 +7,20 @@ import { afterAll, afterEach } from 'vitest';
 
 /*
  * The real server (the production build, dist/server.js) in a process of its own, as an operator or a
- * rollout starts it, for the tests that read what it prints and how it exits. They run once `npm run build`
- * has made it (like plugins/web-assets.test.ts): `built` says whether it has.
+ * rollout starts it, for the tests that read what it prints and how it exits. They need `npm run build`
+ * to have made it (`npm test` builds first), as do the tests of built pages and assets: requireBuild().
  */
 
 export const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
-export const built = ['dist/server.js', 'build/server/index.js'].every((file) => existsSync(path.join(repoRoot, file)));
+const BUILD_FILES = ['dist/server.js', 'build/server/index.js'];
+
+/** Fails the test file that calls it, saying what to run, when the production build is missing. */
+export function requireBuild(): void {
+  const missing = BUILD_FILES.filter((file) => !existsSync(path.join(repoRoot, file)));
+  if (missing.length > 0) {
+    throw new Error(`The production build is missing (${missing.join(', ')}): run \`npm run build\` first.`);
+  }
+}
 /** Starting the server on a loaded machine takes a while; nothing here measures time. */
 export const PROCESS_TEST_MS = 240_000;
 
