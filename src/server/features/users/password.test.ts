@@ -9,6 +9,9 @@ describe('password hashes', () => {
     expect(await hashPassword('correct horse battery')).toMatch(/^\$argon2id\$v=19\$m=19456,p=1,t=2\$/);
     setPasswordHashing('test');
     expect(await hashPassword('correct horse battery')).toMatch(/^\$argon2id\$v=19\$m=256,p=1,t=1\$/);
+    expect(await hashPassword('correct horse battery', 'standard')).toMatch(/^\$argon2id\$v=19\$m=19456,p=1,t=2\$/);
+    setPasswordHashing('standard');
+    expect(await hashPassword('correct horse battery', 'test')).toMatch(/^\$argon2id\$v=19\$m=256,p=1,t=1\$/);
   });
 
   it('verify with the parameters they were made with, whatever the current setting', async () => {

@@ -22,8 +22,9 @@ export function setPasswordHashing(value: PasswordHashing): void {
   hashing = value;
 }
 
-export function hashPassword(password: string): Promise<string> {
-  return argon2.hash(password, COSTS[hashing]);
+/** A new hash of `password` at the process's cost, or at `cost` when a test's own setup names one. */
+export function hashPassword(password: string, cost: PasswordHashing = hashing): Promise<string> {
+  return argon2.hash(password, COSTS[cost]);
 }
 
 export async function verifyPassword(hash: string, password: string): Promise<boolean> {
