@@ -1,5 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -12,15 +12,8 @@ import { afterAll, afterEach } from 'vitest';
  */
 
 export const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
-const BUILD_FILES = ['dist/server.js', 'build/server/index.js'];
+export { requireBuild } from './require-build';
 
-/** Fails the test file that calls it, saying what to run, when the production build is missing. */
-export function requireBuild(): void {
-  const missing = BUILD_FILES.filter((file) => !existsSync(path.join(repoRoot, file)));
-  if (missing.length > 0) {
-    throw new Error(`The production build is missing (${missing.join(', ')}): run \`npm run build\` first.`);
-  }
-}
 /** Starting the server on a loaded machine takes a while; nothing here measures time. */
 export const PROCESS_TEST_MS = 240_000;
 
