@@ -186,10 +186,11 @@ describe('analytics collection from the public pages', () => {
     await page.goto(`${site.baseUrl}/blog/${slug}`);
     await hydrated(page);
     await expect.poll(viewsOf).toBe(before + 1);
-    // The same visitor again today: not counted twice.
+    // The same visitor again today: not counted twice, once the server has answered the page's call.
+    const answered = page.waitForResponse((response) => response.url().endsWith('/view'));
     await page.reload();
     await hydrated(page);
-    await page.waitForTimeout(1000);
+    await answered;
     expect(viewsOf()).toBe(before + 1);
     await context.close();
   });
