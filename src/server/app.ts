@@ -42,6 +42,7 @@ import { analyticsRoutes } from './features/analytics/analytics.routes';
 import { notificationsRoutes } from './features/notifications/notifications.routes';
 import { appSettingsRoutes } from './features/users/app-settings.routes';
 import { authRoutes } from './features/users/auth.routes';
+import { setPasswordHashing } from './features/users/password';
 import { findUserWithOpenSession } from './features/users/users.repository';
 import { portfolioUploadRoutes } from './features/uploads/portfolio-upload.routes';
 import { demoImageRoutes } from './features/uploads/demo-images.routes';
@@ -97,6 +98,7 @@ export interface BuildOptions {
 const acceptsHtml = (accept: string | undefined): boolean => accept?.includes('text/html') ?? false;
 
 export async function buildApp(config: Config, options: BuildOptions = {}): Promise<FastifyInstance> {
+  setPasswordHashing(config.passwordHashing);
   const app = Fastify({
     ...(options.loggerInstance
       ? { loggerInstance: options.loggerInstance }

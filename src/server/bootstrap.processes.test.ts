@@ -2,7 +2,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { knownMigrationNames } from './db/migrator';
 import { demoSocialLinks } from './seed/demo-content';
 import { countRows, createTestDatabase, testDialects, type TestDatabase } from './testing/test-database';
-import { built, cleanUpServerProcesses, PROCESS_TEST_MS, startServer, stopServer } from './testing/server-process';
+import {
+  cleanUpServerProcesses,
+  PROCESS_TEST_MS,
+  requireBuild,
+  startServer,
+  stopServer,
+} from './testing/server-process';
 
 /*
  * The real server (the production build, dist/server.js) in separate processes, as a rollout starts it:
@@ -19,7 +25,9 @@ async function ready(port: number): Promise<{ status: number; body: unknown }> {
   return { status: response.status, body: await response.json() };
 }
 
-describe.skipIf(!built).each(testDialects)('server processes on %s', (dialect) => {
+requireBuild();
+
+describe.each(testDialects)('server processes on %s', (dialect) => {
   let t: TestDatabase;
   beforeAll(async () => {
     t = await createTestDatabase(dialect, { migrate: false });

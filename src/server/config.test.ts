@@ -99,6 +99,16 @@ describe('configuration', () => {
     expectRefused('DATABASE_POOL_MAX', ['0', '101', '2.5', 'many']);
   });
 
+  it('makes standard password hashes unless a test run asks for cheap ones, which nothing else may', () => {
+    expect(loadConfig({}).passwordHashing).toBe('standard');
+    expect(loadConfig({ NODE_ENV: 'production' }).passwordHashing).toBe('standard');
+    expect(loadConfig({ NODE_ENV: 'test', PASSWORD_HASHING: 'test' }).passwordHashing).toBe('test');
+    for (const NODE_ENV of ['production', 'development', undefined]) {
+      expect(() => loadConfig({ NODE_ENV, PASSWORD_HASHING: 'test' }), NODE_ENV).toThrow('PASSWORD_HASHING:');
+    }
+    expectRefused('PASSWORD_HASHING', ['fast', 'none']);
+  });
+
   it('refuses a short admin password or JWT secret', () => {
     expect(() => loadConfig({ ADMIN_PASSWORD: 'short' })).toThrow(/ADMIN_PASSWORD/);
     expect(() => loadConfig({ JWT_SECRET: 'short' })).toThrow(/JWT_SECRET/);

@@ -3,6 +3,7 @@ import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'n
 import path from 'node:path';
 import { z } from '../shared/zod';
 import { DEFAULT_POOL_MAX } from './db/database';
+import type { PasswordHashing } from './features/users/password';
 
 /**
  * Every environment key the server reads. Parsed once at start; README and .env.example mirror this list.
@@ -103,6 +104,8 @@ const envSchema = z.object({
     .transform((v) => (v === undefined ? undefined : v === 'true')),
   // Saved states kept per post, project or landing-content item, the newest (ADR 0041).
   REVISIONS_KEEP: z.coerce.number().int().min(1).max(1000).default(50),
+  // Cost of new password hashes: `test` (cheap, cracked in no time) is refused unless NODE_ENV=test.
+  PASSWORD_HASHING: z.enum(['standard', 'test']).default('standard'),
 });
 
 /** PostgreSQL and MySQL are reachable by several instances; a SQLite file is one machine's. */
@@ -166,6 +169,11 @@ export interface Config {
   apiDocs: boolean;
   /** Revisions kept per edited item, the newest (ADR 0041). */
   revisionsKeep: number;
+  /**
+   * Cost of the password hashes made from now on: `standard` (argon2id, m=19 MiB, t=2) always but in test
+   * suites, whose `test` makes signing in cheap; the configuration refuses `test` unless NODE_ENV=test.
+   */
+  passwordHashing: PasswordHashing;
 }
 
 /** An S3-compatible bucket and the key prefix of what we keep there. */
@@ -221,6 +229,11 @@ export function loadConfig(source: Record<string, string | undefined> = process.
       path: ['PUBLIC_URL'],
       message:
         "must be set when DATABASE_URL names PostgreSQL or MySQL: every instance must name the site's one address (for example https://www.example.com)",
+    })
+    // Cheap hashes stored by a real site would stay crackable for as long as their passwords are in use.
+    .refine((e) => e.PASSWORD_HASHING === 'standard' || e.NODE_ENV === 'test', {
+      path: ['PASSWORD_HASHING'],
+      message: 'may be test only with NODE_ENV=test: its hashes are cheap to crack (leave it unset)',
     })
     .safeParse(cleaned);
   if (!parsed.success) {
@@ -287,6 +300,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     shutdownGraceSeconds: e.SHUTDOWN_GRACE_SECONDS,
     apiDocs: e.API_DOCS ?? e.NODE_ENV !== 'production',
     revisionsKeep: e.REVISIONS_KEEP,
+    passwordHashing: e.PASSWORD_HASHING,
   };
 }
 

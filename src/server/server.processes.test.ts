@@ -4,9 +4,9 @@ import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { FIRST_ADMIN_FILE } from './start-report';
 import {
-  built,
   cleanUpServerProcesses,
   PROCESS_TEST_MS,
+  requireBuild,
   startServer,
   stopServer,
   type LogLine,
@@ -18,6 +18,7 @@ import {
  * password goes, and how a start that cannot go on ends.
  */
 
+requireBuild();
 cleanUpServerProcesses();
 
 const FATAL = 60;
@@ -32,7 +33,7 @@ afterAll(() => {
   }
 });
 
-describe.skipIf(!built)('the server process', () => {
+describe('the server process', () => {
   it(
     'logs JSON lines only, never the generated password, which it leaves in an owner-only file; request lines name the client, its browser and the user',
     async () => {

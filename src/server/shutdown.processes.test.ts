@@ -2,7 +2,7 @@ import http from 'node:http';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, testDialects, type TestDatabase } from './testing/test-database';
-import { built, cleanUpServerProcesses, PROCESS_TEST_MS, startServer } from './testing/server-process';
+import { cleanUpServerProcesses, PROCESS_TEST_MS, requireBuild, startServer } from './testing/server-process';
 
 /*
  * SIGTERM with a long queue of work (ADR 0034): every request sent before the signal is answered, either as
@@ -80,7 +80,9 @@ afterAll(async () => {
   for (const database of databases) await database.drop();
 });
 
-describe.skipIf(!built).each(testDialects)('SIGTERM with requests in flight on %s', (dialect) => {
+requireBuild();
+
+describe.each(testDialects)('SIGTERM with requests in flight on %s', (dialect) => {
   it(
     'answers or cleanly refuses every one of 1,000 queued quote submissions, resets none, and exits 0 within the grace',
     async () => {

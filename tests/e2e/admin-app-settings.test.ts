@@ -91,15 +91,19 @@ describe('App settings', () => {
     await page.locator('[data-category-badge]').first().waitFor();
     expect(await backgroundLightness(page, '[data-category-badge]')).toBeLessThan(80);
 
-    // A reload starts dark at once (the browser's copy), before the server has answered.
+    // A reload starts dark at once (the browser's copy), before the server has answered: its answer is held
+    // until the theme has been read.
+    let release = () => {};
+    const released = new Promise<void>((resolve) => (release = resolve));
     await page.route('**/api/auth/app-settings', async (route) => {
-      await new Promise((resolve) => setTimeout(resolve, 1500));
+      await released;
       await route.continue();
     });
     const answered = page.waitForResponse('**/api/auth/app-settings');
     await page.goto(`${base}/admin/overview`);
     await page.locator('main').waitFor();
     expect((await root(page)).theme).toBe('dark');
+    release();
     await answered;
     await page.unroute('**/api/auth/app-settings');
 

@@ -1,11 +1,10 @@
 import { readFile } from 'node:fs/promises';
-import type { AddressInfo } from 'node:net';
 import type { Page } from 'playwright-core';
-import { SMTPServer } from 'smtp-server';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { contactCsvColumns } from '../../src/shared/contracts/contacts';
 import { ContactMessage, CONTACTS_REFRESH_MS } from '../../src/shared/contracts/contacts.values';
 import { NotificationMessage } from '../../src/shared/contracts/notifications';
+import { useSmtpSink } from '../../src/server/testing/smtp-sink';
 import { newPage } from './support/harness';
 import { ADMIN_PASSWORD, hydrated, signIn, unexpectedErrors } from './support/admin';
 import { callApi, confirmDialog, editorAndViewer, SHOTS, tokenOf, useAdminSite } from './support/admin-site';
@@ -14,28 +13,11 @@ const { EDITOR, VIEWER } = editorAndViewer('leads');
 
 /** A visitor whose mail server refuses mail: the confirmation to them fails and the contact says so. */
 const BOUNCING = 'bounce@example.com';
-const smtp = new SMTPServer({
-  authOptional: true,
-  disabledCommands: ['STARTTLS'],
-  logger: false,
-  onRcptTo(address, _session, callback) {
-    if (address.address === BOUNCING) callback(Object.assign(new Error('Mailbox unavailable'), { responseCode: 550 }));
-    else callback();
-  },
-  onData(stream, _session, callback) {
-    stream.resume();
-    stream.on('end', () => callback());
-  },
-});
 // The server trusts the loopback proxy, so each submission below counts against its own client address
 // and the contact form's rate limit is not what the journey meets. SMTP_URL is filled in once the mail
 // server listens (this beforeAll runs before the site's).
 const env: Record<string, string> = { TRUST_PROXY: '127.0.0.1', MAIL_POLL_SECONDS: '1' };
-beforeAll(async () => {
-  await new Promise<void>((resolve) => smtp.listen(0, '127.0.0.1', resolve));
-  env.SMTP_URL = `smtp://127.0.0.1:${(smtp.server.address() as AddressInfo).port}`;
-});
-afterAll(() => new Promise<void>((resolve) => smtp.close(() => resolve())));
+useSmtpSink(env).rejected.add(BOUNCING);
 const journey = useAdminSite({ staff: [EDITOR, VIEWER], shots: true, env });
 const api = (path: string, init?: Parameters<typeof callApi>[2]) => callApi(journey.site.baseUrl, path, init);
 

@@ -1,40 +1,23 @@
 import type { Browser } from 'playwright-core';
-import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { useSmtpSink } from '../../src/server/testing/smtp-sink';
 import { launchBrowser, newPage, startSite, type RunningSite } from './support/harness';
 import { ADMIN_EMAIL, ADMIN_ENV, hydrated, signIn, unexpectedErrors, watchCsp } from './support/admin';
 
 let site: RunningSite;
 let browser: Browser;
-let smtp: SMTPServer;
-const inbox: Array<{ to: string[]; raw: string }> = [];
+// SMTP_URL is filled in once the mail server listens (its beforeAll runs before the site's).
+const env: Record<string, string> = {};
+const { received: inbox } = useSmtpSink(env);
 
 beforeAll(async () => {
-  smtp = new SMTPServer({
-    secure: false,
-    authOptional: true,
-    disabledCommands: ['STARTTLS', 'AUTH'],
-    logger: false,
-    onData(stream, session, callback) {
-      let raw = '';
-      stream.on('data', (chunk: Buffer) => (raw += chunk.toString('utf8')));
-      stream.on('end', () => {
-        inbox.push({ to: session.envelope.rcptTo.map((r) => r.address), raw });
-        callback();
-      });
-    },
-  });
-  await new Promise<void>((resolve) => smtp.listen(0, '127.0.0.1', resolve));
-  const address = smtp.server.address();
-  const port = typeof address === 'object' && address ? address.port : 0;
-  site = await startSite({ ...ADMIN_ENV, SMTP_URL: `smtp://127.0.0.1:${port}` });
+  site = await startSite({ ...ADMIN_ENV, ...env });
   browser = await launchBrowser();
 });
 
 afterAll(async () => {
   await browser?.close();
   await site?.stop();
-  await new Promise<void>((resolve) => (smtp ? smtp.close(() => resolve()) : resolve()));
 });
 
 /** The reset link of the mail's text part (quoted-printable soft breaks undone). */

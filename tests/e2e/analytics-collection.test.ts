@@ -1,6 +1,6 @@
 import path from 'node:path';
 import Database from 'better-sqlite3';
-import type { Browser } from 'playwright-core';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import {
   ADMIN_ENV,
@@ -58,6 +58,32 @@ const events = () =>
     'select event_type, event_value, event_label, page_url from analytics_events order by id',
   );
 
+/** Keeps, in each page of the context, the address of every beacon the page sends (it is sent all the same). */
+async function recordBeacons(context: BrowserContext): Promise<void> {
+  await context.addInitScript(() => {
+    const sent: string[] = [];
+    (window as Window & { beaconsSent?: string[] }).beaconsSent = sent;
+    const send = navigator.sendBeacon.bind(navigator);
+    navigator.sendBeacon = (url, data) => {
+      sent.push(String(url));
+      return send(url, data);
+    };
+  });
+}
+const pageViewsSent = (page: Page) =>
+  page.evaluate(
+    () =>
+      ((window as Window & { beaconsSent?: string[] }).beaconsSent ?? []).filter((url) => url.endsWith('/pageview'))
+        .length,
+  );
+
+/**
+ * Returns once the page has been idle, or 3 s have passed, since it last changed: the page view it would send
+ * for a change is sent by then (at the browser's next idle moment, 3 s at the latest).
+ */
+const pastIdle = (page: Page) =>
+  page.evaluate(() => new Promise<void>((resolve) => requestIdleCallback(() => resolve(), { timeout: 3000 })));
+
 beforeEach(() => {
   const db = new Database(path.join(site.dataDir, 'app.db'));
   db.prepare('delete from analytics_page_views').run();
@@ -69,6 +95,7 @@ describe('analytics collection from the public pages', () => {
   it('records each page a visitor opens as one visitor, then the time on the page and an outbound click', async () => {
     // Headless Chromium names itself HeadlessChrome, which isbot rightly takes for a robot: a person's browser here.
     const context = await browser.newContext({ viewport: { width: 1280, height: 900 }, userAgent: PERSON });
+    await recordBeacons(context);
     const page = await context.newPage();
     const errors: string[] = [];
     page.on('pageerror', (error) => errors.push(error.message));
@@ -90,7 +117,8 @@ describe('analytics collection from the public pages', () => {
     // A filter changes the query, not the page: no second view of /blog.
     await page.getByRole('navigation', { name: 'Blog categories' }).getByRole('link', { name: 'SEO' }).click();
     await page.waitForURL(/\/blog\?category=seo$/);
-    await page.waitForTimeout(1000);
+    await pastIdle(page);
+    expect(await pageViewsSent(page)).toBe(2);
     expect(views().map((row) => row.page_url)).toEqual(['/', '/blog']);
 
     // Leaving the page for a while reports how long it was visible.
@@ -158,32 +186,37 @@ describe('analytics collection from the public pages', () => {
     await page.goto(`${site.baseUrl}/blog/${slug}`);
     await hydrated(page);
     await expect.poll(viewsOf).toBe(before + 1);
-    // The same visitor again today: not counted twice.
+    // The same visitor again today: not counted twice, once the server has answered the page's call.
+    const answered = page.waitForResponse((response) => response.url().endsWith('/view'));
     await page.reload();
     await hydrated(page);
-    await page.waitForTimeout(1000);
+    await answered;
     expect(viewsOf()).toBe(before + 1);
     await context.close();
   });
 
   it('sends nothing when the browser asks not to be tracked', async () => {
     const context = await browser.newContext({ userAgent: PERSON, extraHTTPHeaders: { DNT: '1' } });
+    await recordBeacons(context);
     const page = await context.newPage();
     await page.addInitScript(() => Object.defineProperty(Navigator.prototype, 'doNotTrack', { get: () => '1' }));
     await page.goto(`${site.baseUrl}/portfolio`);
     await hydrated(page);
-    await page.waitForTimeout(1500);
+    await pastIdle(page);
+    expect(await pageViewsSent(page)).toBe(0);
     expect(views()).toEqual([]);
     await context.close();
   });
 
   it('does not count staff who are signed in', async () => {
     const context = await browser.newContext({ viewport: { width: 1280, height: 900 }, userAgent: PERSON });
+    await recordBeacons(context);
     const page = await context.newPage();
     await signIn(page, site.baseUrl, ADMIN_EMAIL, ADMIN_PASSWORD);
     await page.goto(`${site.baseUrl}/blog`);
     await hydrated(page);
-    await page.waitForTimeout(1500);
+    await pastIdle(page);
+    expect(await pageViewsSent(page)).toBe(0);
     expect(views()).toEqual([]);
     await context.close();
   });

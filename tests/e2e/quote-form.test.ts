@@ -1,8 +1,7 @@
-import type { AddressInfo } from 'node:net';
 import type { BrowserContext, Page } from 'playwright-core';
-import { SMTPServer } from 'smtp-server';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { ContactMessage, type ContactSummary } from '../../src/shared/contracts/contacts';
+import { useSmtpSink } from '../../src/server/testing/smtp-sink';
 import { ErrorMessage } from '../../src/shared/errors';
 import {
   ADMIN_EMAIL,
@@ -34,47 +33,31 @@ let browser: Browser;
 let lastAddress = 10;
 const nextAddress = () => `198.51.100.${(lastAddress += 1)}`;
 
-/** Every mail the site sends, as the local SMTP server received it: recipients and raw message. */
-const mails: Array<{ to: string[]; raw: string }> = [];
-const smtp = new SMTPServer({
-  authOptional: true,
-  disabledCommands: ['STARTTLS'],
-  logger: false,
-  onData(stream, session, callback) {
-    let raw = '';
-    stream.setEncoding('utf8');
-    stream.on('data', (chunk: string) => (raw += chunk));
-    stream.on('end', () => {
-      mails.push({ to: session.envelope.rcptTo.map((rcpt) => rcpt.address), raw });
-      callback();
-    });
-  },
-});
+/** Every mail the site sends, as the local SMTP server received it (SMTP_URL is set before the site starts). */
+const smtpEnv: Record<string, string> = {};
+const { received: mails } = useSmtpSink(smtpEnv);
 
 /** Waits for a mail to `to` whose subject line contains `subject`. */
-async function mailTo(to: string, subject: string): Promise<string> {
-  const deadline = Date.now() + 15_000;
-  for (;;) {
-    const found = mails.find(
-      (mail) => mail.to.includes(to) && new RegExp(`^Subject: .*${subject}`, 'm').test(mail.raw),
-    );
-    if (found) return found.raw;
-    if (Date.now() > deadline)
-      throw new Error(`no mail to ${to} about "${subject}"; got ${JSON.stringify(mails.map((m) => m.to))}`);
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
+function mailTo(to: string, subject: string): Promise<string> {
+  return vi.waitFor(
+    () => {
+      const found = mails.find(
+        (mail) => mail.to.includes(to) && new RegExp(`^Subject: .*${subject}`, 'm').test(mail.raw),
+      );
+      if (!found) throw new Error(`no mail to ${to} about "${subject}"; got ${JSON.stringify(mails.map((m) => m.to))}`);
+      return found.raw;
+    },
+    { timeout: 15_000, interval: 100 },
+  );
 }
 
 beforeAll(async () => {
-  await new Promise<void>((resolve) => smtp.listen(0, '127.0.0.1', resolve));
-  const smtpUrl = `smtp://127.0.0.1:${(smtp.server.address() as AddressInfo).port}`;
-  site = await startSite({ ...ADMIN_ENV, TRUST_PROXY: '127.0.0.1', SMTP_URL: smtpUrl, MAIL_POLL_SECONDS: '1' });
+  site = await startSite({ ...ADMIN_ENV, TRUST_PROXY: '127.0.0.1', ...smtpEnv, MAIL_POLL_SECONDS: '1' });
   browser = await launchBrowser();
 });
 afterAll(async () => {
   await browser?.close();
   await site?.stop();
-  await new Promise<void>((resolve) => smtp.close(() => resolve()));
 });
 
 /** A page whose requests come from a client address of its own. */

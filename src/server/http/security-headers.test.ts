@@ -5,6 +5,7 @@ import { buildApp } from '../app';
 import { loadConfig } from '../config';
 import { seedDemoContent } from '../seed/seed';
 import { bearer, createUser, postLogin, signIn } from '../testing/auth-helpers';
+import { requireBuild } from '../testing/server-process';
 import { createTestDatabase, type TestDatabase } from '../testing/test-database';
 import { PERMISSIONS_POLICY } from './security-headers';
 
@@ -30,7 +31,7 @@ describe('security headers', () => {
   beforeAll(async () => {
     database = await createTestDatabase('sqlite');
     await seedDemoContent(database.database.db);
-    const config = loadConfig({ NODE_ENV: 'test', ...baseEnv });
+    const config = loadConfig({ NODE_ENV: 'test', PASSWORD_HASHING: 'test', ...baseEnv });
     app = await buildApp(config, { database: database.database, logger: false, web: built ? 'build' : undefined });
     await app.ready();
   }, 60_000);
@@ -60,7 +61,8 @@ describe('security headers', () => {
     for (const res of answers) expect(res.headers['permissions-policy'], res.body).toBe(PERMISSIONS_POLICY);
   });
 
-  it.skipIf(!built)('sends it with pages, page-cache hits and built files', async () => {
+  it('sends it with pages, page-cache hits and built files', async () => {
+    requireBuild();
     const headers = { accept: 'text/html', 'user-agent': BROWSER };
     const first = await app.inject({ method: 'GET', url: '/', headers });
     const again = await app.inject({ method: 'GET', url: '/', headers });

@@ -1,6 +1,5 @@
 import { createServer, type AddressInfo, type Socket } from 'node:net';
 import type { FastifyInstance } from 'fastify';
-import { SMTPServer } from 'smtp-server';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { ContactMessage } from '../../shared/contracts/contacts.values';
 import { buildApp } from '../app';
@@ -9,6 +8,8 @@ import { createDatabase, type Database } from '../db/database';
 import { insertReturningId } from '../db/insert-id';
 import { writeTransaction } from '../db/write-conflicts';
 import { createUser } from '../testing/auth-helpers';
+import { eventually } from '../testing/eventually';
+import { SmtpSink } from '../testing/smtp-sink';
 import { createTestDatabase, testDialects, type TestDatabase } from '../testing/test-database';
 import { useTestApp } from '../testing/test-app';
 import { isPermanentRejection, retryDelaySeconds, shortReason, SMTP_TIMEOUT_MS } from './mailer';
@@ -18,81 +19,6 @@ import { isPermanentRejection, retryDelaySeconds, shortReason, SMTP_TIMEOUT_MS }
  * that refuses, one that is down and comes back on the same port, giving up, a restart, two instances
  * on one database, and a stored contact that never waits for SMTP.
  */
-
-interface Received {
-  from: string;
-  to: string[];
-  raw: string;
-}
-
-type Mode = 'accept' | 'refuse-rcpt' | 'refuse-data';
-
-function smtpError(message: string): Error {
-  return Object.assign(new Error(message), { responseCode: 550 });
-}
-
-/** One SMTP server that can refuse, answer slowly, stop and start again on the same port. */
-class TestSmtp {
-  received: Received[] = [];
-  mode: Mode = 'accept';
-  /** Milliseconds to hold each message before accepting it. */
-  delayMs = 0;
-  port = 0;
-  private server: SMTPServer | undefined;
-
-  async start(): Promise<void> {
-    const server = new SMTPServer({
-      authOptional: true,
-      disabledCommands: ['STARTTLS'],
-      logger: false,
-      onRcptTo: (_address, _session, callback) => {
-        if (this.mode === 'refuse-rcpt') callback(smtpError('Mailbox unavailable'));
-        else callback();
-      },
-      onData: (stream, session, callback) => {
-        const chunks: Buffer[] = [];
-        stream.on('data', (chunk: Buffer) => chunks.push(chunk));
-        stream.on('end', () => {
-          if (this.mode === 'refuse-data') return callback(smtpError('Message refused'));
-          setTimeout(() => {
-            this.received.push({
-              from: session.envelope.mailFrom ? session.envelope.mailFrom.address : '',
-              to: session.envelope.rcptTo.map((r) => r.address),
-              raw: Buffer.concat(chunks).toString('utf8'),
-            });
-            callback();
-          }, this.delayMs);
-        });
-      },
-    });
-    await new Promise<void>((resolve, reject) => {
-      server.server.once('error', reject);
-      server.listen(this.port, '127.0.0.1', () => resolve());
-    });
-    this.port = (server.server.address() as AddressInfo).port;
-    this.server = server;
-  }
-
-  async stop(): Promise<void> {
-    const server = this.server;
-    this.server = undefined;
-    if (server) await new Promise<void>((resolve) => server.close(() => resolve()));
-  }
-
-  get url(): string {
-    return `smtp://127.0.0.1:${this.port}`;
-  }
-}
-
-async function waitFor<T>(probe: () => Promise<T | undefined> | T | undefined, timeoutMs = 15_000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await probe();
-    if (value !== undefined && value !== false) return value;
-    if (Date.now() > deadline) throw new Error('timed out waiting');
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-}
 
 const unfold = (raw: string) =>
   raw
@@ -161,7 +87,7 @@ describe('an SMTP server that accepts the connection and never answers', () => {
 
 describe.each(testDialects)('the mail outbox worker on %s', (dialect) => {
   let t: TestDatabase;
-  const smtp = new TestSmtp();
+  const smtp = new SmtpSink();
   const apps: FastifyInstance[] = [];
   const handles: Database[] = [];
 
@@ -260,7 +186,7 @@ describe.each(testDialects)('the mail outbox worker on %s', (dialect) => {
     const staff = await createUser(db(), { role: 'editor' });
     const app = await startApp();
     const contactId = await submitContact(app);
-    const rows = await waitFor(allSent(contactId));
+    const rows = await eventually(allSent(contactId), 15_000);
     expect(rows).toHaveLength(2);
     for (const row of rows) {
       expect(row).toMatchObject({ attempts: 1, last_error: null, lease_owner: null, lease_until: null });
@@ -287,10 +213,10 @@ describe.each(testDialects)('the mail outbox worker on %s', (dialect) => {
     const app = await startApp();
     const contactId = await submitContact(app);
     const before = await contactRow(contactId);
-    const failed = await waitFor(async () => {
+    const failed = await eventually(async () => {
       const rows = await mailsOf(contactId);
       return rows.every((r) => r.status === 'failed') ? rows : undefined;
-    });
+    }, 15_000);
     for (const row of failed) {
       expect(row.attempts).toBe(1);
       expect(row.last_error).toMatch(/550/);
@@ -308,10 +234,10 @@ describe.each(testDialects)('the mail outbox worker on %s', (dialect) => {
 
     smtp.mode = 'accept';
     // Not before it is due; once due, the next wake sends it.
-    const rows = await waitFor(async () => {
+    const rows = await eventually(async () => {
       app.mailer.flush();
       return allSent(contactId)();
-    });
+    }, 15_000);
     expect(rows.every((r) => r.attempts === 2)).toBe(true);
     expect(smtp.received).toHaveLength(2);
     const after = await contactRow(contactId);
@@ -336,10 +262,10 @@ describe.each(testDialects)('the mail outbox worker on %s', (dialect) => {
     const app = await startApp({ MAIL_POLL_SECONDS: '1' });
     try {
       const contactId = await submitContact(app);
-      const failed = await waitFor(async () => {
+      const failed = await eventually(async () => {
         const rows = await mailsOf(contactId);
         return rows.every((r) => r.status === 'failed') ? rows : undefined;
-      });
+      }, 15_000);
       expect(failed.every((r) => /ECONNREFUSED|connect/i.test(r.last_error ?? ''))).toBe(true);
       expect((await contactRow(contactId)).error_message).toMatch(/^Email notification failed: .*ECONNREFUSED/);
     } finally {
@@ -347,7 +273,7 @@ describe.each(testDialects)('the mail outbox worker on %s', (dialect) => {
     }
     // No flush: the worker's own timer finds the due rows.
     const contact = await db().selectFrom('contacts').select('id').executeTakeFirstOrThrow();
-    const rows = await waitFor(allSent(Number(contact.id)));
+    const rows = await eventually(allSent(Number(contact.id)), 15_000);
     expect(rows).toHaveLength(2);
     expect(smtp.received).toHaveLength(2);
     expect((await contactRow(Number(contact.id))).error_message).toBeNull();
@@ -357,13 +283,13 @@ describe.each(testDialects)('the mail outbox worker on %s', (dialect) => {
     smtp.mode = 'refuse-rcpt';
     const app = await startApp();
     const contactId = await submitContact(app);
-    const rows = await waitFor(async () => {
+    const rows = await eventually(async () => {
       app.mailer.flush();
       const all = await mailsOf(contactId);
       return all.every((r) => r.status === 'failed' && r.attempts === 3 && r.next_attempt_at === null)
         ? all
         : undefined;
-    });
+    }, 15_000);
     expect(rows).toHaveLength(1);
     const contact = await contactRow(contactId);
     expect(contact.error_message).toBe(
@@ -381,7 +307,7 @@ describe.each(testDialects)('the mail outbox worker on %s', (dialect) => {
     let contactId: number;
     try {
       contactId = await submitContact(first);
-      await waitFor(async () => (await mailsOf(contactId)).every((r) => r.status === 'failed'));
+      await eventually(async () => (await mailsOf(contactId)).every((r) => r.status === 'failed') || undefined, 15_000);
       await first.close();
       apps.splice(apps.indexOf(first), 1);
     } finally {
@@ -418,16 +344,16 @@ describe.each(testDialects)('the mail outbox worker on %s', (dialect) => {
       .execute();
 
     await startApp();
-    await waitFor(() => smtp.received.length >= 2);
-    await waitFor(allSent(contactId!));
-    const crashed = await waitFor(async () => {
+    await eventually(() => smtp.received.length >= 2 || undefined, 15_000);
+    await eventually(allSent(contactId!), 15_000);
+    const crashed = await eventually(async () => {
       const row = await db()
         .selectFrom('mail_outbox')
         .selectAll()
         .where('to_address', '=', 'crashed@example.test')
         .executeTakeFirstOrThrow();
       return row.status === 'sent' ? row : undefined;
-    });
+    }, 15_000);
     expect(crashed.attempts).toBe(2);
     const held = await db()
       .selectFrom('mail_outbox')
@@ -450,9 +376,9 @@ describe.each(testDialects)('the mail outbox worker on %s', (dialect) => {
     });
     a.mailer.flush();
     b.mailer.flush();
-    await waitFor(async () => {
+    await eventually(async () => {
       const rows = await db().selectFrom('mail_outbox').select('status').execute();
-      return rows.length === count && rows.every((r) => r.status === 'sent');
+      return (rows.length === count && rows.every((r) => r.status === 'sent')) || undefined;
     }, 30_000);
     await Promise.all([a.mailer.settled(), b.mailer.settled()]);
     const subjects = smtp.received.map((m) => /^Subject: (.*)$/m.exec(m.raw)?.[1]);
@@ -473,7 +399,7 @@ describe.each(testDialects)('the mail outbox worker on %s', (dialect) => {
     const rows = await mailsOf(contactId);
     expect(rows.some((r) => r.status === 'sent')).toBe(false);
     // A send is in progress; close waits for it and records the outcome, the rest stays for the next start.
-    await waitFor(async () => (await mailsOf(contactId)).some((r) => r.status === 'sending'));
+    await eventually(async () => (await mailsOf(contactId)).some((r) => r.status === 'sending') || undefined, 15_000);
     await app.close();
     apps.splice(apps.indexOf(app), 1);
     const after = await mailsOf(contactId);

@@ -1,4 +1,3 @@
-import { existsSync } from 'node:fs';
 import zlib from 'node:zlib';
 import type { FastifyInstance, InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
@@ -6,6 +5,7 @@ import { buildApp } from '../app';
 import { loadConfig } from '../config';
 import { seedDemoContent } from '../seed/seed';
 import { bearer, createStaff, type Session } from '../testing/auth-helpers';
+import { requireBuild } from '../testing/server-process';
 import { createTestDatabase, testDialects, type TestDatabase } from '../testing/test-database';
 import { PAGE_CACHE_TTL_MS, purgeFor } from './page-cache';
 import {
@@ -108,9 +108,7 @@ describe('page cache keys', () => {
   });
 });
 
-const built = existsSync('build/server/index.js');
-
-describe.skipIf(!built).each(testDialects)('the page cache on %s', (dialect) => {
+describe.each(testDialects)('the page cache on %s', (dialect) => {
   let database: TestDatabase;
   let app: FastifyInstance;
   let staff: Record<'admin' | 'editor' | 'viewer', Session>;
@@ -124,10 +122,12 @@ describe.skipIf(!built).each(testDialects)('the page cache on %s', (dialect) => 
     LOG_LEVEL: 'silent',
     JWT_SECRET: 'test-secret-that-is-long-enough-0123456789',
     JOBS_ENABLED: 'false',
+    PASSWORD_HASHING: 'test',
   });
   const settings = { maintenanceMode: false, maintenanceMessage: '', debugMode: false, cacheEnabled: true };
 
   beforeAll(async () => {
+    requireBuild();
     database = await createTestDatabase(dialect);
     await seedDemoContent(database.database.db);
     app = await buildApp(config, { database: database.database, logger: false, web: 'build' });

@@ -1,9 +1,9 @@
-import { existsSync } from 'node:fs';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../app';
 import { loadConfig } from '../config';
 import { seedDemoContent } from '../seed/seed';
+import { requireBuild } from '../testing/server-process';
 import { createTestDatabase, type TestDatabase } from '../testing/test-database';
 
 /*
@@ -24,12 +24,13 @@ const PAGE_ONLY_HEADERS = [
   'x-xss-protection',
 ];
 
-describe.skipIf(!existsSync('build/server/index.js'))('built assets', () => {
+describe('built assets', () => {
   let database: TestDatabase;
   let app: FastifyInstance;
   let assets: string[];
 
   beforeAll(async () => {
+    requireBuild();
     database = await createTestDatabase('sqlite');
     await seedDemoContent(database.database.db);
     const config = loadConfig({

@@ -1,5 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -7,12 +7,13 @@ import { afterAll, afterEach } from 'vitest';
 
 /*
  * The real server (the production build, dist/server.js) in a process of its own, as an operator or a
- * rollout starts it, for the tests that read what it prints and how it exits. They run once `npm run build`
- * has made it (like pages/web-assets.test.ts): `built` says whether it has.
+ * rollout starts it, for the tests that read what it prints and how it exits. They need `npm run build`
+ * to have made it (`npm test` builds first), as do the tests of built pages and assets: requireBuild().
  */
 
 export const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
-export const built = ['dist/server.js', 'build/server/index.js'].every((file) => existsSync(path.join(repoRoot, file)));
+export { requireBuild } from './require-build';
+
 /** Starting the server on a loaded machine takes a while; nothing here measures time. */
 export const PROCESS_TEST_MS = 240_000;
 

@@ -6,6 +6,7 @@ import path from 'node:path';
 import Database from 'better-sqlite3';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { freePort } from '../../../src/server/testing/ports';
+import { requireBuild } from '../../../src/server/testing/require-build';
 
 export { freePort };
 
@@ -79,6 +80,8 @@ export async function startSite(
   // localhost: the site's address is http://localhost:<port> (PUBLIC_URL too), as WebAuthn refuses IP addresses.
   options: { dataDir?: string; cwd?: string; server?: string; readyWithinMs?: number; localhost?: boolean } = {},
 ): Promise<RunningSite> {
+  // This checkout's build: without one, the journey fails saying what to run.
+  if (!options.server && !options.cwd) requireBuild();
   const port = await freePort();
   const dataDir = options.dataDir ?? mkdtempSync(path.join(tmpdir(), 'site-e2e-'));
   const baseUrl = `http://${options.localhost ? 'localhost' : '127.0.0.1'}:${port}`;

@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { createUser } from '../../testing/auth-helpers';
 import { useSmtpSink } from '../../testing/smtp-sink';
 import { useTestApp } from '../../testing/test-app';
@@ -46,9 +46,7 @@ describe('the weekly analytics report', () => {
     const adminUrl = `${t.config.publicUrl}/admin/analytics`;
     expect(await sendWeeklyReportIfDue(db, t.app.mailer, siteCalendar('Europe/Berlin'), adminUrl, monday)).toBe(1);
     await t.app.mailer.settled();
-    for (let i = 0; i < 100 && received.length === 0; i++) await new Promise((r) => setTimeout(r, 50));
-
-    expect(received).toHaveLength(1);
+    await vi.waitFor(() => expect(received).toHaveLength(1), { timeout: 5000, interval: 50 });
     const [mail] = received;
     expect(mail!.to).toEqual([reader.email]);
     const raw = mail!.raw.replace(/=\r?\n/g, '');

@@ -7,6 +7,7 @@ import {
 } from '../../jobs/mail-limits';
 import { CONTACT_DIGEST_JOB } from '../../jobs/staff-alerts';
 import { createUser, freshIp, type TestUser } from '../../testing/auth-helpers';
+import { eventually } from '../../testing/eventually';
 import { useSmtpSink } from '../../testing/smtp-sink';
 import { useTestApp } from '../../testing/test-app';
 import { countRows, testDialects } from '../../testing/test-database';
@@ -27,16 +28,6 @@ function decodeQuotedPrintable(raw: string): string {
   return raw
     .replace(/=\r?\n/g, '')
     .replace(/=([0-9A-F]{2})/g, (_m, hex: string) => String.fromCharCode(Number.parseInt(hex, 16)));
-}
-
-async function waitFor<T>(probe: () => T | undefined | Promise<T | undefined>, timeoutMs = 20_000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await probe();
-    if (value !== undefined) return value;
-    if (Date.now() > deadline) throw new Error('timed out waiting');
-    await new Promise((resolve) => setTimeout(resolve, 25));
-  }
 }
 
 const SUBMISSIONS = 100;
@@ -73,7 +64,7 @@ describe.each(testDialects)('the quote form is no mail relay (%s)', (dialect) =>
     await t.app.mailer.settled();
     const total = await countRows(db(), 'mail_outbox');
     const decoded = () => sink.received.map((mail) => ({ to: mail.to, raw: decodeQuotedPrintable(mail.raw) }));
-    return waitFor(() => (sink.received.length >= total ? decoded() : undefined));
+    return eventually(() => (sink.received.length >= total ? decoded() : undefined), 20_000);
   }
 
   it(`${SUBMISSIONS} submissions to sub-addresses of one mailbox from ${SUBMISSIONS} clients queue a bounded number of mails`, async () => {

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { AuthMessage, publicUserSchema } from '../../../shared/contracts/auth';
 import { useTestApp } from '../../testing/test-app';
+import { eventually } from '../../testing/eventually';
 import {
   bearer,
   createSignedIn,
@@ -13,16 +14,6 @@ import {
 } from '../../testing/auth-helpers';
 import { testDialects } from '../../testing/test-database';
 import { hashOpaqueToken } from './opaque-token';
-
-async function waitFor<T>(probe: () => Promise<T | undefined>, timeoutMs = 5000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await probe();
-    if (value !== undefined) return value;
-    if (Date.now() > deadline) throw new Error('timed out waiting');
-    await new Promise((resolve) => setTimeout(resolve, 25));
-  }
-}
 
 describe.each(testDialects)('/api/auth on %s', (dialect) => {
   const t = useTestApp(dialect, { seed: false });
@@ -325,7 +316,7 @@ describe.each(testDialects)('/api/auth on %s', (dialect) => {
       // Keeping one's own values is not a conflict.
       expect((await put('/profile', { username: newName }, session.token)).statusCode).toBe(200);
       // The new address gets a verification link.
-      const mail = await waitFor(() =>
+      const mail = await eventually(() =>
         db()
           .selectFrom('mail_outbox')
           .selectAll()
@@ -407,7 +398,7 @@ describe.each(testDialects)('/api/auth on %s', (dialect) => {
       await requestReset(session.user.email.toUpperCase());
       // Queued in the background, then written to the log by the outbox worker.
       await t.app.mailer.settled();
-      const [mail] = await waitFor(async () => {
+      const [mail] = await eventually(async () => {
         const rows = await outboxFor(session.user.email);
         return rows.length ? rows : undefined;
       });
@@ -446,9 +437,9 @@ describe.each(testDialects)('/api/auth on %s', (dialect) => {
     it('refuses an expired token and one replaced by a newer request; clears the lockout on success', async () => {
       const user = await createUser(db());
       await requestReset(user.email);
-      const first = tokenOf((await waitFor(async () => (await outboxFor(user.email))[0]))!.text_body);
+      const first = tokenOf((await eventually(async () => (await outboxFor(user.email))[0]))!.text_body);
       await requestReset(user.email);
-      const second = await waitFor(async () => {
+      const second = await eventually(async () => {
         const rows = await outboxFor(user.email);
         return rows.length === 2 ? tokenOf(rows[0]!.text_body) : undefined;
       });
@@ -467,7 +458,7 @@ describe.each(testDialects)('/api/auth on %s', (dialect) => {
       for (let i = 0; i < 5; i += 1) await postLogin(t.app, { username: user.username, password: 'wrong-pass' });
       expect((await postLogin(t.app, { username: user.username, password: TEST_PASSWORD })).statusCode).toBe(429);
       await requestReset(user.email);
-      const third = await waitFor(async () => {
+      const third = await eventually(async () => {
         const rows = await outboxFor(user.email);
         return rows.length === 3 ? tokenOf(rows[0]!.text_body) : undefined;
       });

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { AuthMessage } from '../../../shared/contracts/auth';
 import { RESET_MAILS_PER_ACCOUNT } from '../../jobs/mail-limits';
 import { createUser, freshIp, postLogin, TEST_PASSWORD } from '../../testing/auth-helpers';
+import { eventually } from '../../testing/eventually';
 import { useSmtpSink } from '../../testing/smtp-sink';
 import { useTestApp } from '../../testing/test-app';
 import { testDialects } from '../../testing/test-database';
@@ -11,16 +12,6 @@ function decodeQuotedPrintable(raw: string): string {
   return raw
     .replace(/=\r?\n/g, '')
     .replace(/=([0-9A-F]{2})/g, (_m, hex: string) => String.fromCharCode(Number.parseInt(hex, 16)));
-}
-
-async function waitFor<T>(probe: () => T | undefined | Promise<T | undefined>, timeoutMs = 10_000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await probe();
-    if (value !== undefined) return value;
-    if (Date.now() > deadline) throw new Error('timed out waiting');
-    await new Promise((resolve) => setTimeout(resolve, 25));
-  }
 }
 
 describe.each(testDialects)('password reset through a real SMTP server (%s)', (dialect) => {
@@ -38,7 +29,7 @@ describe.each(testDialects)('password reset through a real SMTP server (%s)', (d
     expect(res.statusCode).toBe(200);
     expect(res.json().message).toBe(AuthMessage.RESET_LINK_SENT);
 
-    const message = await waitFor(() => received.find((m) => m.to.includes(user.email)));
+    const message = await eventually(() => received.find((m) => m.to.includes(user.email)));
     expect(message.from).toBe('no-reply@studio.test');
     const text = decodeQuotedPrintable(message.raw);
     expect(text).toContain('Subject: Reset your password');
@@ -47,7 +38,7 @@ describe.each(testDialects)('password reset through a real SMTP server (%s)', (d
     expect(link?.[1]).toContain(`${t.config.publicUrl}/admin/reset-password?token=`);
     const token = link![2]!;
 
-    const outbox = await waitFor(async () => {
+    const outbox = await eventually(async () => {
       const row = await t.db.database.db
         .selectFrom('mail_outbox')
         .selectAll()
@@ -106,7 +97,7 @@ describe.each(testDialects)('password reset through a real SMTP server (%s)', (d
       .execute();
     expect(rows).toHaveLength(limit);
     expect(rows.every((r) => r.kind === 'password-reset')).toBe(true);
-    await waitFor(async () => {
+    await eventually(async () => {
       const sent = await t.db.database.db
         .selectFrom('mail_outbox')
         .select('id')

@@ -1,6 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { AuthMessage, publicUserSchema } from '../../../shared/contracts/auth';
 import { bearer, createSignedIn, createUser, postLogin, unique, type Session } from '../../testing/auth-helpers';
+import { eventually } from '../../testing/eventually';
 import { useTestApp } from '../../testing/test-app';
 import { testDialects } from '../../testing/test-database';
 
@@ -51,17 +52,16 @@ describe.each(testDialects)('user administration (/api/auth) on %s', (dialect) =
     });
     expect(short.statusCode).toBe(400);
 
-    const deadline = Date.now() + 5000;
-    let mail;
-    while (!mail && Date.now() < deadline) {
-      mail = await db()
-        .selectFrom('mail_outbox')
-        .selectAll()
-        .where('to_address', '=', `${username.toLowerCase()}@example.test`)
-        .executeTakeFirst();
-      if (!mail) await new Promise((r) => setTimeout(r, 25));
-    }
-    expect(mail?.text_body).toContain(`${t.config.publicUrl}/admin/verify-email?token=`);
+    const mail = await eventually(
+      () =>
+        db()
+          .selectFrom('mail_outbox')
+          .selectAll()
+          .where('to_address', '=', `${username.toLowerCase()}@example.test`)
+          .executeTakeFirst(),
+      5000,
+    );
+    expect(mail.text_body).toContain(`${t.config.publicUrl}/admin/verify-email?token=`);
   });
 
   it('lists users with paging, search and filters', async () => {
