@@ -30,7 +30,7 @@ import {
   reorderProjects,
   setProjectFlag,
   updateProject,
-} from './portfolio.service';
+} from './portfolio-admin.service';
 import { publishDueProjects } from './project-schedule.repository';
 
 const projectData = messageEnvelope(z.object({ project: projectDetailSchema }));
