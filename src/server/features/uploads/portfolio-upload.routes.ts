@@ -24,7 +24,7 @@ import {
   uploadGalleryImages,
   uploadMainImage,
 } from './portfolio-upload.service';
-import { UPLOAD_RATE_LIMIT, multipartLimits, parseFields, uploadContext, withUpload } from './uploads.routes';
+import { UPLOAD_RATE_LIMIT, multipartLimits, parseFields, uploadContext, withUpload } from './multipart-intake';
 
 const tags = ['portfolio (staff)', 'uploads'];
 const uploadConfig = { access: 'content' as const, rateLimit: UPLOAD_RATE_LIMIT };
