@@ -5,7 +5,7 @@ import { contactFollowUpDataSchema, contactFollowUpRequestSchema } from '../../.
 import { ContactMessage } from '../../../shared/contracts/contacts.values';
 import { activity } from '../../plugins/activity-log';
 import { remindDueFollowUps, setFollowUp } from './contact-follow-ups';
-import { contactNameOf } from './contacts.service';
+import { contactNameOf } from './contact-changes';
 
 /** How often the reminder job looks for follow-ups that have come due. */
 const REMINDER_EVERY_MS = 10 * 60_000;

@@ -8,7 +8,7 @@ import { z } from '../../../shared/zod';
 import { activity } from '../../plugins/activity-log';
 import { requireUser } from '../../plugins/auth';
 import { sendReply } from './contact-replies';
-import { contactNameOf } from './contacts.service';
+import { contactNameOf } from './contact-changes';
 
 /** POST /api/contacts/{id}/replies (editors and admins): a reply to the lead by e-mail (contact-replies.ts). */
 export async function contactReplyRoutes(app: FastifyInstance): Promise<void> {

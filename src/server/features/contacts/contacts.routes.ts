@@ -39,20 +39,21 @@ import {
   addNote,
   assignContact,
   bulkAction,
-  contactAnalytics,
   contactNameOf,
-  contactStats,
-  exportContactsCsv,
-  getContact,
-  listAssignees,
-  listContactsPage,
-  type StaffView,
   patchContact,
-  recentContacts,
   removeContact,
   setPriority,
   setRead,
   setStatus,
+} from './contact-changes';
+import { contactAnalytics, contactStats } from './contact-stats';
+import { exportContactsCsv } from './contacts-export';
+import {
+  getContact,
+  listAssignees,
+  listContactsPage,
+  type StaffView,
+  recentContacts,
   submitContact,
 } from './contacts.service';
 
