@@ -34,6 +34,7 @@ import { blogRevisionRoutes } from './features/blog/blog-revisions.routes';
 import { siteContentRevisionRoutes } from './features/site-content/content-revisions.routes';
 import { autosavesRoutes } from './features/autosaves/autosaves.routes';
 import { portfolioPublicRoutes } from './features/portfolio/portfolio.routes';
+import { projectImages } from './features/portfolio/project-images.service';
 import { newsletterRoutes } from './features/newsletter/newsletter.routes';
 import { newsletterPageRoutes } from './features/newsletter/newsletter-pages.routes';
 import { activityRoutes } from './features/analytics/activity.routes';
@@ -313,7 +314,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       await api.register(appSettingsRoutes, { prefix: '/auth' });
       await api.register(demoImageRoutes, { prefix: '/uploads' });
       await api.register(uploadRoutes, { prefix: '/uploads' });
-      await api.register(portfolioUploadRoutes, { prefix: '/portfolio/upload' });
+      await api.register(portfolioUploadRoutes, { prefix: '/portfolio/upload', projects: projectImages });
       await api.register(backupsRoutes, { prefix: '/backups' });
       await api.register(redirectsRoutes, { prefix: '/redirects' });
       await api.register(blogRevisionRoutes);

@@ -24,6 +24,7 @@ import {
   uploadGalleryImages,
   uploadMainImage,
 } from './portfolio-upload.service';
+import type { PortfolioUploadContext, ProjectImages } from './project-images';
 import { UPLOAD_RATE_LIMIT, multipartLimits, parseFields, uploadContext, withUpload } from './multipart-intake';
 
 const tags = ['portfolio (staff)', 'uploads'];
@@ -34,10 +35,16 @@ const uploadConfig = { access: 'content' as const, rateLimit: UPLOAD_RATE_LIMIT 
  * role may read the stats. The files are ordinary uploads (category 'portfolio', checked by content,
  * stored under generated names with their resized copies).
  */
-export async function portfolioUploadRoutes(app: FastifyInstance): Promise<void> {
+export async function portfolioUploadRoutes(
+  app: FastifyInstance,
+  { projects }: { projects: ProjectImages },
+): Promise<void> {
   await app.register(multipart, { limits: multipartLimits(PORTFOLIO_GALLERY_MAX, 20_000) });
   const r = app.withTypeProvider<ZodTypeProvider>();
-  const ctx = (request: FastifyRequest, signal?: AbortSignal) => uploadContext(app, request, signal);
+  const ctx = (request: FastifyRequest, signal?: AbortSignal): PortfolioUploadContext => ({
+    ...uploadContext(app, request, signal),
+    projects,
+  });
 
   r.post(
     '/main',
