@@ -75,6 +75,7 @@ import { staffAlertsPlugin } from './plugins/staff-alerts';
 import { uploadsPlugin } from './plugins/uploads';
 import { ASSETS_PREFIX, webPlugin, type WebMode } from './plugins/web';
 import { loggerOptions, type LogStream } from './process-log';
+import { siteFigures } from './site-figures';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -299,7 +300,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       await api.register(portfolioAdminRoutes);
       await api.register(newsletterRoutes, { prefix: '/newsletter' });
       await api.register(analyticsRoutes, { prefix: '/analytics' });
-      await api.register(analyticsAdminRoutes, { prefix: '/analytics' });
+      await api.register(analyticsAdminRoutes, { prefix: '/analytics', figures: siteFigures });
       await api.register(activityRoutes, { prefix: '/analytics' });
       await api.register(contactsRoutes, { prefix: '/contacts' });
       await api.register(contactReplyRoutes, { prefix: '/contacts' });

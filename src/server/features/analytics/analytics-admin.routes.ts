@@ -28,6 +28,7 @@ import {
   referrersReport,
   rollUpFinishedDays,
 } from './analytics-report.service';
+import type { SiteFigures } from './site-figures';
 import { resolvePeriod, periodAnswer, siteCalendar } from './site-calendar';
 import { sendWeeklyReportIfDue } from './weekly-report';
 
@@ -42,7 +43,7 @@ export const WEEKLY_REPORT_JOB = 'analytics-weekly-report';
  * The staff side of /api/analytics (ADR 0017): the dashboards' figures (viewers read), the export, and
  * Clear Analytics (admins only). Also schedules the roll-ups and the weekly report.
  */
-export async function analyticsAdminRoutes(app: FastifyInstance): Promise<void> {
+export async function analyticsAdminRoutes(app: FastifyInstance, { figures }: { figures: SiteFigures }): Promise<void> {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const db = () => app.database.db;
   const calendar = siteCalendar(app.config.siteTimeZone);
@@ -57,7 +58,14 @@ export async function analyticsAdminRoutes(app: FastifyInstance): Promise<void> 
     name: WEEKLY_REPORT_JOB,
     everyMs: 15 * 60_000,
     run: async (now) =>
-      void (await sendWeeklyReportIfDue(db(), app.mailer, calendar, `${app.config.publicUrl}/admin/analytics`, now)),
+      void (await sendWeeklyReportIfDue(
+        db(),
+        app.mailer,
+        calendar,
+        `${app.config.publicUrl}/admin/analytics`,
+        now,
+        figures,
+      )),
   });
 
   r.get(
@@ -72,7 +80,7 @@ export async function analyticsAdminRoutes(app: FastifyInstance): Promise<void> 
     },
     async (_request, reply) => {
       reply.headers(noStore);
-      return { success: true as const, data: await overview(db(), calendar, new Date()) };
+      return { success: true as const, data: await overview(db(), calendar, new Date(), figures) };
     },
   );
 
@@ -92,7 +100,7 @@ export async function analyticsAdminRoutes(app: FastifyInstance): Promise<void> 
       reply.headers(noStore);
       return {
         success: true as const,
-        data: await dashboard(db(), calendar, resolvePeriod(calendar, request.query, now), now),
+        data: await dashboard(db(), calendar, resolvePeriod(calendar, request.query, now), now, figures),
       };
     },
   );
@@ -208,7 +216,7 @@ export async function analyticsAdminRoutes(app: FastifyInstance): Promise<void> 
       const now = new Date();
       const period = resolvePeriod(calendar, request.query, now);
       const [report, pages, events] = await Promise.all([
-        dashboard(db(), calendar, period, now),
+        dashboard(db(), calendar, period, now, figures),
         pagesReport(db(), calendar, period, { page: 1, limit: EXPORT_PAGES, sort: 'views' }, now),
         eventCounts(db(), period.startIso, period.endIso, {}, EXPORT_EVENTS),
       ]);
