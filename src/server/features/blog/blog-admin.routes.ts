@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { idParamsSchema } from '../../../shared/contracts/common';
 import { messageEnvelope } from '../../../shared/contracts/common';
+import { blogCategorySchema, type BlogCategory } from '../../../shared/contracts/blog';
 import {
   BlogAdminMessage,
   blogAdminPostSchema,
@@ -10,7 +11,6 @@ import {
   blogBulkMessage,
   blogBulkResultSchema,
   blogCategoryBodySchema,
-  blogCategorySchema,
   blogFeaturedBodySchema,
   blogOrderBodySchema,
   blogPostWriteSchema,
@@ -18,8 +18,7 @@ import {
   type BlogAdminPost,
   type BlogBulkOperation,
   type BlogBulkResult,
-  type BlogCategory,
-} from '../../../shared/contracts/blog';
+} from '../../../shared/contracts/blog-admin';
 import { z } from '../../../shared/zod';
 import { activity } from '../../plugins/activity-log';
 import { addScheduledPublisher } from '../../plugins/scheduled-publishing';

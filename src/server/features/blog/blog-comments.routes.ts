@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { BlogAdminMessage, commentStatuses } from '../../../shared/contracts/blog';
+import { commentStatuses } from '../../../shared/contracts/blog';
+import { BlogAdminMessage } from '../../../shared/contracts/blog-admin';
 import { idParamsSchema, messageEnvelope, successEnvelope } from '../../../shared/contracts/common';
 import {
   COMMENT_STATUS_MESSAGES,

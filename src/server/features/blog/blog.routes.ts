@@ -5,8 +5,6 @@ import { isbot } from 'isbot';
 import { successEnvelope } from '../../../shared/contracts/common';
 import {
   BlogMessage,
-  blogAdminListDataSchema,
-  blogAdminPostSchema,
   blogCategorySchema,
   blogCommentRequestSchema,
   blogCommentSchema,
@@ -17,11 +15,15 @@ import {
   blogPostParamsSchema,
   blogPostSummarySchema,
   blogRelatedQuerySchema,
-  blogSearchBodySchema,
-  blogStatsSchema,
   blogTagSchema,
   blogViewDataSchema,
 } from '../../../shared/contracts/blog';
+import {
+  blogAdminListDataSchema,
+  blogAdminPostSchema,
+  blogSearchBodySchema,
+  blogStatsSchema,
+} from '../../../shared/contracts/blog-admin';
 import { z } from '../../../shared/zod';
 import { optionalUser } from '../../plugins/auth';
 import {

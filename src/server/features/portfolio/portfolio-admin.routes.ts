@@ -2,22 +2,20 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { idParamsSchema } from '../../../shared/contracts/common';
 import { messageEnvelope } from '../../../shared/contracts/common';
+import { PortfolioMessage, projectDetailSchema, type ProjectDetail } from '../../../shared/contracts/portfolio';
 import {
-  PortfolioMessage,
   formatPortfolioMessage,
   projectBulkActionWords,
   projectBulkDeleteRequestSchema,
   projectBulkRequestSchema,
   projectBulkResultSchema,
-  projectDetailSchema,
   projectFeaturedRequestSchema,
   projectOrderRequestSchema,
   projectPublishedRequestSchema,
   projectWriteRequestSchema,
   type ProjectBulkOperation,
   type ProjectBulkResult,
-  type ProjectDetail,
-} from '../../../shared/contracts/portfolio';
+} from '../../../shared/contracts/portfolio-admin';
 import { z } from '../../../shared/zod';
 import { activity } from '../../plugins/activity-log';
 import { addScheduledPublisher } from '../../plugins/scheduled-publishing';

@@ -1,18 +1,16 @@
 import type { Kysely } from 'kysely';
+import { PortfolioMessage, DEFAULT_INDUSTRY, type ProjectDetail } from '../../../shared/contracts/portfolio';
 import {
-  PortfolioMessage,
   parseJsonList,
   projectInputSchema,
   splitTechnologies,
-  DEFAULT_INDUSTRY,
   type ProjectBulkOperation,
   type ProjectBulkResult,
-  type ProjectDetail,
   type ProjectInput,
   type ProjectInputValues,
   type ProjectOrderRequest,
   type ProjectWriteRequest,
-} from '../../../shared/contracts/portfolio';
+} from '../../../shared/contracts/portfolio-admin';
 import type { Schedule } from '../../../shared/contracts/publishing.values';
 import { ErrorCode, type FieldError } from '../../../shared/errors';
 import type { DB } from '../../db/schema';

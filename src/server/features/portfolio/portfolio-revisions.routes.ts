@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
-import { PortfolioMessage, projectWriteRequestSchema } from '../../../shared/contracts/portfolio';
+import { PortfolioMessage } from '../../../shared/contracts/portfolio';
+import { projectWriteRequestSchema } from '../../../shared/contracts/portfolio-admin';
 import { registerRevisionRoutes, restorable } from '../../revisions/revision-routes';
 import { projectRevisionFields } from './portfolio-revision-fields';
 import { currentValues, projectTitle, updateProject } from './portfolio-admin.service';

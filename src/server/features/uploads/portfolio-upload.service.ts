@@ -1,4 +1,5 @@
-import { PORTFOLIO_GALLERY_MAX, PortfolioMessage, parseJsonList } from '../../../shared/contracts/portfolio';
+import { PORTFOLIO_GALLERY_MAX, PortfolioMessage } from '../../../shared/contracts/portfolio';
+import { parseJsonList } from '../../../shared/contracts/portfolio-admin';
 import {
   PORTFOLIO_UPLOAD_CATEGORY,
   PortfolioUploadMessage,
