@@ -15,7 +15,7 @@ import {
   analyticsReferrersSchema,
   clearAnalyticsRequestSchema,
 } from '../../../shared/contracts/analytics-dashboard';
-import { messageEnvelope, successEnvelope } from '../../../shared/contracts/common';
+import { messageEnvelope, successEnvelope, ok, okWithMessage } from '../../../shared/contracts/common';
 import { z } from '../../../shared/zod';
 import { writeTransaction } from '../../db/write-conflicts';
 import { spreadsheetSafe } from '../../plugins/spreadsheet-safe';
@@ -80,7 +80,7 @@ export async function analyticsAdminRoutes(app: FastifyInstance, { figures }: { 
     },
     async (_request, reply) => {
       reply.headers(noStore);
-      return { success: true as const, data: await overview(db(), calendar, new Date(), figures) };
+      return ok(await overview(db(), calendar, new Date(), figures));
     },
   );
 
@@ -98,10 +98,7 @@ export async function analyticsAdminRoutes(app: FastifyInstance, { figures }: { 
     async (request, reply) => {
       const now = new Date();
       reply.headers(noStore);
-      return {
-        success: true as const,
-        data: await dashboard(db(), calendar, resolvePeriod(calendar, request.query, now), now, figures),
-      };
+      return ok(await dashboard(db(), calendar, resolvePeriod(calendar, request.query, now), now, figures));
     },
   );
 
@@ -117,7 +114,7 @@ export async function analyticsAdminRoutes(app: FastifyInstance, { figures }: { 
     },
     async (_request, reply) => {
       reply.headers(noStore);
-      return { success: true as const, data: await realtime(db(), new Date()) };
+      return ok(await realtime(db(), new Date()));
     },
   );
 
@@ -136,16 +133,9 @@ export async function analyticsAdminRoutes(app: FastifyInstance, { figures }: { 
       const now = new Date();
       const { page, limit, sort } = request.query;
       reply.headers(noStore);
-      return {
-        success: true as const,
-        data: await pagesReport(
-          db(),
-          calendar,
-          resolvePeriod(calendar, request.query, now),
-          { page, limit, sort },
-          now,
-        ),
-      };
+      return ok(
+        await pagesReport(db(), calendar, resolvePeriod(calendar, request.query, now), { page, limit, sort }, now),
+      );
     },
   );
 
@@ -163,16 +153,9 @@ export async function analyticsAdminRoutes(app: FastifyInstance, { figures }: { 
     async (request, reply) => {
       const now = new Date();
       reply.headers(noStore);
-      return {
-        success: true as const,
-        data: await referrersReport(
-          db(),
-          calendar,
-          resolvePeriod(calendar, request.query, now),
-          request.query.limit,
-          now,
-        ),
-      };
+      return ok(
+        await referrersReport(db(), calendar, resolvePeriod(calendar, request.query, now), request.query.limit, now),
+      );
     },
   );
 
@@ -192,13 +175,10 @@ export async function analyticsAdminRoutes(app: FastifyInstance, { figures }: { 
       const period = resolvePeriod(calendar, request.query, now);
       const { category, action, page, limit } = request.query;
       reply.headers(noStore);
-      return {
-        success: true as const,
-        data: {
-          period: periodAnswer(period),
-          items: await eventCounts(db(), period.startIso, period.endIso, { category, action, page }, limit),
-        },
-      };
+      return ok({
+        period: periodAnswer(period),
+        items: await eventCounts(db(), period.startIso, period.endIso, { category, action, page }, limit),
+      });
     },
   );
 
@@ -265,11 +245,10 @@ export async function analyticsAdminRoutes(app: FastifyInstance, { figures }: { 
     },
     async () => {
       const deleted = await writeTransaction(db(), clearAnalytics);
-      return {
-        success: true as const,
-        data: deleted,
-        message: `Analytics cleared: ${deleted.page_views} page views and ${deleted.events} events deleted`,
-      };
+      return okWithMessage(
+        deleted,
+        `Analytics cleared: ${deleted.page_views} page views and ${deleted.events} events deleted`,
+      );
     },
   );
 }

@@ -1,7 +1,7 @@
 import multipart from '@fastify/multipart';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { optionalMessageEnvelope } from '../../../shared/contracts/common';
+import { optionalMessageEnvelope, ok, okWithMessage } from '../../../shared/contracts/common';
 import { PORTFOLIO_GALLERY_MAX } from '../../../shared/contracts/portfolio';
 import {
   PortfolioUploadMessage,
@@ -71,7 +71,7 @@ export async function portfolioUploadRoutes(
           });
         },
       );
-      return reply.status(201).send({ success: true as const, data, message: PortfolioUploadMessage.MAIN_UPLOADED });
+      return reply.status(201).send(okWithMessage(data, PortfolioUploadMessage.MAIN_UPLOADED));
     },
   );
 
@@ -101,11 +101,7 @@ export async function portfolioUploadRoutes(
           });
         },
       );
-      return reply.status(201).send({
-        success: true as const,
-        data,
-        message: galleryUploadedText(data.images.length),
-      });
+      return reply.status(201).send(okWithMessage(data, galleryUploadedText(data.images.length)));
     },
   );
 
@@ -119,7 +115,7 @@ export async function portfolioUploadRoutes(
         response: { 200: optionalMessageEnvelope(portfolioUploadStatsDataSchema) },
       },
     },
-    async (request) => ({ success: true as const, data: await portfolioUploadStats(ctx(request)) }),
+    async (request) => ok(await portfolioUploadStats(ctx(request))),
   );
 
   r.delete(
@@ -138,7 +134,7 @@ export async function portfolioUploadRoutes(
     async (request) => {
       const project = await resolveProject(ctx(request), request.query);
       const data = await deletePortfolioImage(ctx(request), request.params.file, project);
-      return { success: true as const, data, message: PortfolioUploadMessage.IMAGE_DELETED };
+      return okWithMessage(data, PortfolioUploadMessage.IMAGE_DELETED);
     },
   );
 }
