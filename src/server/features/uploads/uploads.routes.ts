@@ -1,7 +1,7 @@
 import multipart from '@fastify/multipart';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { idParamsSchema, optionalMessageEnvelope } from '../../../shared/contracts/common';
+import { idParamsSchema, optionalMessageEnvelope, ok, okWithMessage } from '../../../shared/contracts/common';
 import {
   UPLOAD_MAX_FILES,
   UploadMessage,
@@ -108,7 +108,7 @@ export async function uploadRoutes(app: FastifyInstance): Promise<void> {
         { fields: ['file'], maxFiles: 1, accept: ACCEPT_ALL },
         ({ files, fields }, signal) => storeFiles(ctx(request, signal), files, storeOptions(request, fields)),
       );
-      return reply.status(201).send({ success: true as const, data: { file: file! }, message: UploadMessage.UPLOADED });
+      return reply.status(201).send(okWithMessage({ file: file! }, UploadMessage.UPLOADED));
     },
   );
 
@@ -130,11 +130,9 @@ export async function uploadRoutes(app: FastifyInstance): Promise<void> {
         { fields: ['files', 'files[]'], maxFiles: UPLOAD_MAX_FILES, accept: ACCEPT_ALL },
         ({ files, fields }, signal) => storeFiles(ctx(request, signal), files, storeOptions(request, fields)),
       );
-      return reply.status(201).send({
-        success: true as const,
-        data: { files: stored },
-        message: formatMessage(UploadMessage.UPLOADED_MANY, { count: stored.length }),
-      });
+      return reply
+        .status(201)
+        .send(okWithMessage({ files: stored }, formatMessage(UploadMessage.UPLOADED_MANY, { count: stored.length })));
     },
   );
 
@@ -163,7 +161,7 @@ export async function uploadRoutes(app: FastifyInstance): Promise<void> {
           return storeFiles(ctx(request, signal), files, options);
         },
       );
-      return reply.status(201).send({ success: true as const, data: { file: file! }, message: UploadMessage.UPLOADED });
+      return reply.status(201).send(okWithMessage({ file: file! }, UploadMessage.UPLOADED));
     },
   );
 
@@ -178,7 +176,7 @@ export async function uploadRoutes(app: FastifyInstance): Promise<void> {
         response: { 200: optionalMessageEnvelope(uploadListDataSchema) },
       },
     },
-    async (request) => ({ success: true as const, data: await listUploadPage(ctx(request), request.query) }),
+    async (request) => ok(await listUploadPage(ctx(request), request.query)),
   );
 
   r.post(
@@ -195,7 +193,7 @@ export async function uploadRoutes(app: FastifyInstance): Promise<void> {
     async (request) => {
       const { query, ...rest } = request.body;
       const data = await listUploadPage(ctx(request), { ...uploadListQuerySchema.parse({}), ...rest, search: query });
-      return { success: true as const, data };
+      return ok(data);
     },
   );
 
@@ -209,7 +207,7 @@ export async function uploadRoutes(app: FastifyInstance): Promise<void> {
         response: { 200: optionalMessageEnvelope(uploadCategoriesDataSchema) },
       },
     },
-    async (request) => ({ success: true as const, data: await listCategories(ctx(request)) }),
+    async (request) => ok(await listCategories(ctx(request))),
   );
 
   r.get(
@@ -222,7 +220,7 @@ export async function uploadRoutes(app: FastifyInstance): Promise<void> {
         response: { 200: optionalMessageEnvelope(uploadStatsDataSchema) },
       },
     },
-    async (request) => ({ success: true as const, data: await getStats(ctx(request)) }),
+    async (request) => ok(await getStats(ctx(request))),
   );
 
   r.get(
@@ -237,10 +235,7 @@ export async function uploadRoutes(app: FastifyInstance): Promise<void> {
         response: { 200: optionalMessageEnvelope(uploadListDataSchema) },
       },
     },
-    async (request) => ({
-      success: true as const,
-      data: await listUploadPage(ctx(request), request.query, { category: request.params.category }),
-    }),
+    async (request) => ok(await listUploadPage(ctx(request), request.query, { category: request.params.category })),
   );
 
   const mimePart = z
@@ -267,10 +262,7 @@ export async function uploadRoutes(app: FastifyInstance): Promise<void> {
         response: { 200: optionalMessageEnvelope(uploadListDataSchema) },
       },
     },
-    async (request) => ({
-      success: true as const,
-      data: await listUploadPage(ctx(request), request.query, { mimeType: request.params.mime }),
-    }),
+    async (request) => ok(await listUploadPage(ctx(request), request.query, { mimeType: request.params.mime })),
   );
 
   r.get(
@@ -285,12 +277,12 @@ export async function uploadRoutes(app: FastifyInstance): Promise<void> {
         response: { 200: optionalMessageEnvelope(uploadListDataSchema) },
       },
     },
-    async (request) => ({
-      success: true as const,
-      data: await listUploadPage(ctx(request), request.query, {
-        mimeType: `${request.params.type}/${request.params.subtype}`,
-      }),
-    }),
+    async (request) =>
+      ok(
+        await listUploadPage(ctx(request), request.query, {
+          mimeType: `${request.params.type}/${request.params.subtype}`,
+        }),
+      ),
   );
 
   r.get(
@@ -304,7 +296,7 @@ export async function uploadRoutes(app: FastifyInstance): Promise<void> {
         response: { 200: optionalMessageEnvelope(uploadListDataSchema) },
       },
     },
-    async (request) => ({ success: true as const, data: await listUnused(ctx(request), request.query) }),
+    async (request) => ok(await listUnused(ctx(request), request.query)),
   );
 
   r.post(
@@ -320,11 +312,10 @@ export async function uploadRoutes(app: FastifyInstance): Promise<void> {
     },
     async (request) => {
       const deleted = await sweepUnused(ctx(request), request.body.olderThanDays);
-      return {
-        success: true as const,
-        data: { deleted },
-        message: formatMessage(UploadMessage.SWEPT, { count: deleted, files: plural(deleted, 'file', 'files') }),
-      };
+      return okWithMessage(
+        { deleted },
+        formatMessage(UploadMessage.SWEPT, { count: deleted, files: plural(deleted, 'file', 'files') }),
+      );
     },
   );
 
@@ -342,13 +333,10 @@ export async function uploadRoutes(app: FastifyInstance): Promise<void> {
     },
     async (request) => {
       const deleted = await deleteUnlessUsed(ctx(request), request.body.ids, request.body.force);
-      return {
-        success: true as const,
-        data: { deleted },
-        message: deleted
-          ? formatMessage(UploadMessage.DELETED_MANY, { count: deleted })
-          : UploadMessage.NOTHING_DELETED,
-      };
+      return okWithMessage(
+        { deleted },
+        deleted ? formatMessage(UploadMessage.DELETED_MANY, { count: deleted }) : UploadMessage.NOTHING_DELETED,
+      );
     },
   );
 
@@ -363,7 +351,7 @@ export async function uploadRoutes(app: FastifyInstance): Promise<void> {
         response: { 200: optionalMessageEnvelope(uploadFileDataSchema) },
       },
     },
-    async (request) => ({ success: true as const, data: { file: await getUpload(ctx(request), request.params.id) } }),
+    async (request) => ok({ file: await getUpload(ctx(request), request.params.id) }),
   );
 
   r.get(
@@ -377,10 +365,7 @@ export async function uploadRoutes(app: FastifyInstance): Promise<void> {
         response: { 200: optionalMessageEnvelope(uploadUsageDataSchema) },
       },
     },
-    async (request) => ({
-      success: true as const,
-      data: { usages: await uploadUsages(ctx(request), request.params.id) },
-    }),
+    async (request) => ok({ usages: await uploadUsages(ctx(request), request.params.id) }),
   );
 
   r.put(
@@ -395,11 +380,8 @@ export async function uploadRoutes(app: FastifyInstance): Promise<void> {
         response: { 200: optionalMessageEnvelope(uploadFileDataSchema) },
       },
     },
-    async (request) => ({
-      success: true as const,
-      data: { file: await updateUpload(ctx(request), request.params.id, request.body) },
-      message: UploadMessage.UPDATED,
-    }),
+    async (request) =>
+      okWithMessage({ file: await updateUpload(ctx(request), request.params.id, request.body) }, UploadMessage.UPDATED),
   );
 
   r.delete(
@@ -419,7 +401,7 @@ export async function uploadRoutes(app: FastifyInstance): Promise<void> {
       if ((await deleteUnlessUsed(ctx(request), [request.params.id], request.query.force)) === 0) {
         throw notFound(UploadMessage.NOT_FOUND);
       }
-      return { success: true as const, data: { id: request.params.id }, message: UploadMessage.DELETED };
+      return okWithMessage({ id: request.params.id }, UploadMessage.DELETED);
     },
   );
 }
