@@ -6,7 +6,7 @@
 import slugify from '@sindresorhus/slugify';
 import type { Insertable, Kysely } from 'kysely';
 import type { DB } from '../src/server/db/schema';
-import { blogReadMinutes } from '../src/shared/contracts/blog';
+import { blogReadMinutes } from '../src/shared/contracts/blog-admin';
 
 /** Posts are inserted this many at a time: 500 × 14 columns stays below every database's parameter limit. */
 const BATCH_SIZE = 500;

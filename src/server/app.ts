@@ -34,6 +34,7 @@ import { blogRevisionRoutes } from './features/blog/blog-revisions.routes';
 import { siteContentRevisionRoutes } from './features/site-content/content-revisions.routes';
 import { autosavesRoutes } from './features/autosaves/autosaves.routes';
 import { portfolioPublicRoutes } from './features/portfolio/portfolio.routes';
+import { projectImages } from './features/portfolio/project-images.service';
 import { newsletterRoutes } from './features/newsletter/newsletter.routes';
 import { newsletterPageRoutes } from './features/newsletter/newsletter-pages.routes';
 import { activityRoutes } from './features/analytics/activity.routes';
@@ -75,6 +76,7 @@ import { staffAlertsPlugin } from './features/notifications/staff-alerts-plugin'
 import { uploadsPlugin } from './http/uploads';
 import { ASSETS_PREFIX, webPlugin, type WebMode } from './pages/web';
 import { loggerOptions, type LogStream } from './process-log';
+import { siteFigures } from './site-figures';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -300,7 +302,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       await api.register(portfolioAdminRoutes);
       await api.register(newsletterRoutes, { prefix: '/newsletter' });
       await api.register(analyticsRoutes, { prefix: '/analytics' });
-      await api.register(analyticsAdminRoutes, { prefix: '/analytics' });
+      await api.register(analyticsAdminRoutes, { prefix: '/analytics', figures: siteFigures });
       await api.register(activityRoutes, { prefix: '/analytics' });
       await api.register(contactsRoutes, { prefix: '/contacts' });
       await api.register(contactReplyRoutes, { prefix: '/contacts' });
@@ -315,7 +317,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       await api.register(appSettingsRoutes, { prefix: '/auth' });
       await api.register(demoImageRoutes, { prefix: '/uploads' });
       await api.register(uploadRoutes, { prefix: '/uploads' });
-      await api.register(portfolioUploadRoutes, { prefix: '/portfolio/upload' });
+      await api.register(portfolioUploadRoutes, { prefix: '/portfolio/upload', projects: projectImages });
       await api.register(backupsRoutes, { prefix: '/backups' });
       await api.register(redirectsRoutes, { prefix: '/redirects' });
       await api.register(blogRevisionRoutes);

@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Kysely } from 'kysely';
-import { idParamsSchema, messageEnvelope, successEnvelope } from '../../shared/contracts/common';
+import { idParamsSchema, messageEnvelope, successEnvelope, ok, okWithMessage } from '../../shared/contracts/common';
 import {
   RevisionMessage,
   revisionDetailDataSchema,
@@ -105,7 +105,7 @@ export async function registerRevisionRoutes(app: FastifyInstance, item: Revisio
       reply.header('cache-control', 'private, no-store');
       const { id, version } = await stateOf(request.params as Params);
       const revisions = id === undefined ? [] : await listRevisions(db(), item.table, id);
-      return { success: true as const, data: { version, retention: app.config.revisionsKeep, revisions } };
+      return ok({ version, retention: app.config.revisionsKeep, revisions });
     },
   );
 
@@ -130,7 +130,7 @@ export async function registerRevisionRoutes(app: FastifyInstance, item: Revisio
         item.fields(db(), id),
       ]);
       if (!current) throw notFound(item.notFoundMessage);
-      return { success: true as const, data: { revision, current, version } };
+      return ok({ revision, current, version });
     },
   );
 
@@ -163,11 +163,10 @@ export async function registerRevisionRoutes(app: FastifyInstance, item: Revisio
       const save = { ...saveOptionsOf(request, request.body?.version), restoredFrom: revisionId };
       await item.restore(db(), id, revision.snapshot, save);
       const [latest] = await listRevisions(db(), item.table, id);
-      return {
-        success: true as const,
-        data: { version: (await stateOf({ id })).version, revision_id: latest?.id ?? revisionId },
-        message: RevisionMessage.RESTORED,
-      };
+      return okWithMessage(
+        { version: (await stateOf({ id })).version, revision_id: latest?.id ?? revisionId },
+        RevisionMessage.RESTORED,
+      );
     },
   );
 }

@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { blogAdminPostSchema, type BlogAdminPost } from '../../shared/contracts/blog';
+import { blogAdminPostSchema, type BlogAdminPost } from '../../shared/contracts/blog-admin';
 import { projectDetailSchema, type ProjectDetail } from '../../shared/contracts/portfolio';
 import { revisionDetailDataSchema, revisionListDataSchema } from '../../shared/contracts/revisions';
 import { ErrorCode } from '../../shared/errors';

@@ -1,6 +1,6 @@
 import type { Insertable, Kysely } from 'kysely';
 import { marked } from 'marked';
-import { blogReadMinutes } from '../../shared/contracts/blog';
+import { blogReadMinutes } from '../../shared/contracts/blog-admin';
 import type { DB } from '../db/schema';
 import { retryWriteConflicts } from '../db/write-conflicts';
 import { sanitizePostHtml, slugify } from '../features/blog/blog-html';

@@ -75,5 +75,15 @@ export const optionalMessageEnvelope = <T extends z.ZodType>(data: T) =>
 export const messageEnvelope = <T extends z.ZodType>(data: T) =>
   z.object({ success: z.literal(true), data, message: z.string() });
 
+/** The body of a successful answer, as successEnvelope describes it. */
+export const ok = <T>(data: T) => ({ success: true as const, data });
+
+/** The body of a successful answer with a message, as messageEnvelope and optionalMessageEnvelope describe it. */
+export const okWithMessage = <T, M extends string | undefined>(data: T, message: M) => ({
+  success: true as const,
+  data,
+  message,
+});
+
 /** The answer to a visitor's like: the item's like count afterwards. */
 export const likeDataSchema = z.object({ likes: z.number().int(), liked: z.literal(true) });

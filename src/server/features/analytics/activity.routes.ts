@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { successEnvelope } from '../../../shared/contracts/common';
+import { successEnvelope, ok } from '../../../shared/contracts/common';
 import { activityItemSchema, activityQuerySchema } from '../../../shared/contracts/analytics-dashboard';
 import { z } from '../../../shared/zod';
 import { listActivity, pruneActivity } from './activity.repository';
@@ -25,7 +25,7 @@ export async function activityRoutes(app: FastifyInstance): Promise<void> {
     },
     async (request, reply) => {
       reply.header('cache-control', 'private, no-store');
-      return { success: true as const, data: { activities: await listActivity(app.database.db, request.query.limit) } };
+      return ok({ activities: await listActivity(app.database.db, request.query.limit) });
     },
   );
 }

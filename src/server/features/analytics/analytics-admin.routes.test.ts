@@ -7,6 +7,7 @@ import { ROLLUP_JOB } from './analytics-admin.routes';
 import { claimJob, ensureJobRow, releaseJob } from '../../jobs/job-leases.repository';
 import { siteCalendar } from './site-calendar';
 import { sendWeeklyReportIfDue } from './weekly-report';
+import { siteFigures } from '../../site-figures';
 
 const CHROME = 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36';
 /** UTC+5 all year: a local day starts at 19:00 UTC the day before. */
@@ -343,12 +344,19 @@ describe.each(testDialects)('analytics dashboards on %s', (dialect) => {
     // Monday 30 November 2026, 07:30 and 09:00 in Karachi.
     const early = new Date('2026-11-30T02:30:00Z');
     const nine = new Date('2026-11-30T04:00:00Z');
-    expect(await sendWeeklyReportIfDue(db(), t.app.mailer, calendar, adminUrl, early)).toBeNull();
-    expect(await sendWeeklyReportIfDue(db(), t.app.mailer, calendar, adminUrl, nine)).toBe(1);
-    expect(await sendWeeklyReportIfDue(db(), t.app.mailer, calendar, adminUrl, nine)).toBeNull();
+    expect(await sendWeeklyReportIfDue(db(), t.app.mailer, calendar, adminUrl, early, siteFigures)).toBeNull();
+    expect(await sendWeeklyReportIfDue(db(), t.app.mailer, calendar, adminUrl, nine, siteFigures)).toBe(1);
+    expect(await sendWeeklyReportIfDue(db(), t.app.mailer, calendar, adminUrl, nine, siteFigures)).toBeNull();
     // Wednesday of the same week: already sent.
     expect(
-      await sendWeeklyReportIfDue(db(), t.app.mailer, calendar, adminUrl, new Date('2026-12-02T04:00:00Z')),
+      await sendWeeklyReportIfDue(
+        db(),
+        t.app.mailer,
+        calendar,
+        adminUrl,
+        new Date('2026-12-02T04:00:00Z'),
+        siteFigures,
+      ),
     ).toBeNull();
     const mails = await db().selectFrom('mail_outbox').select(['to_address', 'subject', 'text_body', 'kind']).execute();
     expect(mails).toHaveLength(1);

@@ -15,7 +15,7 @@ import {
   analyticsReferrersSchema,
   clearAnalyticsRequestSchema,
 } from '../../../shared/contracts/analytics-dashboard';
-import { messageEnvelope, successEnvelope } from '../../../shared/contracts/common';
+import { messageEnvelope, successEnvelope, ok, okWithMessage } from '../../../shared/contracts/common';
 import { z } from '../../../shared/zod';
 import { writeTransaction } from '../../db/write-conflicts';
 import { spreadsheetSafe } from '../../lib/spreadsheet-safe';
@@ -28,6 +28,7 @@ import {
   referrersReport,
   rollUpFinishedDays,
 } from './analytics-report.service';
+import type { SiteFigures } from './site-figures';
 import { resolvePeriod, periodAnswer, siteCalendar } from './site-calendar';
 import { sendWeeklyReportIfDue } from './weekly-report';
 
@@ -42,7 +43,7 @@ export const WEEKLY_REPORT_JOB = 'analytics-weekly-report';
  * The staff side of /api/analytics (ADR 0017): the dashboards' figures (viewers read), the export, and
  * Clear Analytics (admins only). Also schedules the roll-ups and the weekly report.
  */
-export async function analyticsAdminRoutes(app: FastifyInstance): Promise<void> {
+export async function analyticsAdminRoutes(app: FastifyInstance, { figures }: { figures: SiteFigures }): Promise<void> {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const db = () => app.database.db;
   const calendar = siteCalendar(app.config.siteTimeZone);
@@ -57,7 +58,14 @@ export async function analyticsAdminRoutes(app: FastifyInstance): Promise<void> 
     name: WEEKLY_REPORT_JOB,
     everyMs: 15 * 60_000,
     run: async (now) =>
-      void (await sendWeeklyReportIfDue(db(), app.mailer, calendar, `${app.config.publicUrl}/admin/analytics`, now)),
+      void (await sendWeeklyReportIfDue(
+        db(),
+        app.mailer,
+        calendar,
+        `${app.config.publicUrl}/admin/analytics`,
+        now,
+        figures,
+      )),
   });
 
   r.get(
@@ -72,7 +80,7 @@ export async function analyticsAdminRoutes(app: FastifyInstance): Promise<void> 
     },
     async (_request, reply) => {
       reply.headers(noStore);
-      return { success: true as const, data: await overview(db(), calendar, new Date()) };
+      return ok(await overview(db(), calendar, new Date(), figures));
     },
   );
 
@@ -90,10 +98,7 @@ export async function analyticsAdminRoutes(app: FastifyInstance): Promise<void> 
     async (request, reply) => {
       const now = new Date();
       reply.headers(noStore);
-      return {
-        success: true as const,
-        data: await dashboard(db(), calendar, resolvePeriod(calendar, request.query, now), now),
-      };
+      return ok(await dashboard(db(), calendar, resolvePeriod(calendar, request.query, now), now, figures));
     },
   );
 
@@ -109,7 +114,7 @@ export async function analyticsAdminRoutes(app: FastifyInstance): Promise<void> 
     },
     async (_request, reply) => {
       reply.headers(noStore);
-      return { success: true as const, data: await realtime(db(), new Date()) };
+      return ok(await realtime(db(), new Date()));
     },
   );
 
@@ -128,16 +133,9 @@ export async function analyticsAdminRoutes(app: FastifyInstance): Promise<void> 
       const now = new Date();
       const { page, limit, sort } = request.query;
       reply.headers(noStore);
-      return {
-        success: true as const,
-        data: await pagesReport(
-          db(),
-          calendar,
-          resolvePeriod(calendar, request.query, now),
-          { page, limit, sort },
-          now,
-        ),
-      };
+      return ok(
+        await pagesReport(db(), calendar, resolvePeriod(calendar, request.query, now), { page, limit, sort }, now),
+      );
     },
   );
 
@@ -155,16 +153,9 @@ export async function analyticsAdminRoutes(app: FastifyInstance): Promise<void> 
     async (request, reply) => {
       const now = new Date();
       reply.headers(noStore);
-      return {
-        success: true as const,
-        data: await referrersReport(
-          db(),
-          calendar,
-          resolvePeriod(calendar, request.query, now),
-          request.query.limit,
-          now,
-        ),
-      };
+      return ok(
+        await referrersReport(db(), calendar, resolvePeriod(calendar, request.query, now), request.query.limit, now),
+      );
     },
   );
 
@@ -184,13 +175,10 @@ export async function analyticsAdminRoutes(app: FastifyInstance): Promise<void> 
       const period = resolvePeriod(calendar, request.query, now);
       const { category, action, page, limit } = request.query;
       reply.headers(noStore);
-      return {
-        success: true as const,
-        data: {
-          period: periodAnswer(period),
-          items: await eventCounts(db(), period.startIso, period.endIso, { category, action, page }, limit),
-        },
-      };
+      return ok({
+        period: periodAnswer(period),
+        items: await eventCounts(db(), period.startIso, period.endIso, { category, action, page }, limit),
+      });
     },
   );
 
@@ -208,7 +196,7 @@ export async function analyticsAdminRoutes(app: FastifyInstance): Promise<void> 
       const now = new Date();
       const period = resolvePeriod(calendar, request.query, now);
       const [report, pages, events] = await Promise.all([
-        dashboard(db(), calendar, period, now),
+        dashboard(db(), calendar, period, now, figures),
         pagesReport(db(), calendar, period, { page: 1, limit: EXPORT_PAGES, sort: 'views' }, now),
         eventCounts(db(), period.startIso, period.endIso, {}, EXPORT_EVENTS),
       ]);
@@ -257,11 +245,10 @@ export async function analyticsAdminRoutes(app: FastifyInstance): Promise<void> 
     },
     async () => {
       const deleted = await writeTransaction(db(), clearAnalytics);
-      return {
-        success: true as const,
-        data: deleted,
-        message: `Analytics cleared: ${deleted.page_views} page views and ${deleted.events} events deleted`,
-      };
+      return okWithMessage(
+        deleted,
+        `Analytics cleared: ${deleted.page_views} page views and ${deleted.events} events deleted`,
+      );
     },
   );
 }

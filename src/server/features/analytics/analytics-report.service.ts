@@ -16,11 +16,8 @@ import type { DB } from '../../db/schema';
 import { writeTransaction } from '../../db/write-conflicts';
 import { listActivity } from './activity.repository';
 import {
-  blogFigures,
-  contactFigures,
   firstRecordedAt,
   pageFigures,
-  portfolioFigures,
   rawDayFigures,
   rawViewTotals,
   realtimeFigures,
@@ -34,6 +31,7 @@ import {
   type Span,
 } from './analytics-report.repository';
 import { scheduledFigures } from './scheduled.repository';
+import type { SiteFigures } from './site-figures';
 import { waitingFigures } from './waiting.repository';
 import { periodAnswer, type Period, type SiteCalendar } from './site-calendar';
 
@@ -167,15 +165,16 @@ export async function dashboard(
   calendar: SiteCalendar,
   period: Period,
   now: Date,
+  figures: SiteFigures,
 ): Promise<AnalyticsDashboard> {
   const plan = await planSpan(db, calendar, period, now);
   const [series, pages, referrers, blog, portfolio, contacts] = await Promise.all([
     dailySeries(db, calendar, period, plan),
     pageFigures(db, plan.span, { sort: 'views', limit: ANALYTICS_TOP_PAGES, offset: 0, withVisitors: false }),
     referrerFigures(db, plan.span, ANALYTICS_TOP_REFERRERS),
-    blogFigures(db, ANALYTICS_TOP_POSTS),
-    portfolioFigures(db, ANALYTICS_TOP_TECHNOLOGIES),
-    contactFigures(db, {
+    figures.blog(db, ANALYTICS_TOP_POSTS),
+    figures.portfolio(db, ANALYTICS_TOP_TECHNOLOGIES),
+    figures.contacts(db, {
       weekStart: new Date(now.getTime() - 7 * DAY_MS).toISOString(),
       periodStart: period.startIso,
       periodEnd: period.endIso,
@@ -289,7 +288,12 @@ export async function realtime(db: Kysely<DB>, now: Date): Promise<AnalyticsReal
 }
 
 /** GET /api/analytics/overview: the Overview tab's cards, rates and recent activity. */
-export async function overview(db: Kysely<DB>, calendar: SiteCalendar, now: Date): Promise<AnalyticsOverview> {
+export async function overview(
+  db: Kysely<DB>,
+  calendar: SiteCalendar,
+  now: Date,
+  figures: SiteFigures,
+): Promise<AnalyticsOverview> {
   const through = await rolledUpThrough(db);
   // ISO times compare as text: every stored time is after '0000' and before '9999'.
   const rawStart = through ? calendar.startOf(calendar.addDays(through, 1)) : '0000';
@@ -297,9 +301,13 @@ export async function overview(db: Kysely<DB>, calendar: SiteCalendar, now: Date
     rolledTotals(db),
     rawViewTotals(db, rawStart, '9999'),
     todayViews(db, calendar, now),
-    blogFigures(db, 0),
-    portfolioFigures(db, 0),
-    contactFigures(db, { weekStart: now.toISOString(), periodStart: now.toISOString(), periodEnd: now.toISOString() }),
+    figures.blog(db, 0),
+    figures.portfolio(db, 0),
+    figures.contacts(db, {
+      weekStart: now.toISOString(),
+      periodStart: now.toISOString(),
+      periodEnd: now.toISOString(),
+    }),
     listActivity(db, ACTIVITY_SHOWN, { oneSignInPerUser: true }),
     scheduledFigures(db, OVERVIEW_SCHEDULED_SHOWN),
     waitingFigures(db, calendar.dayOf(now), OVERVIEW_FOLLOW_UPS_SHOWN),

@@ -8,6 +8,7 @@ import {
 import { optionalUser } from '../../http/auth';
 import { recordEvent, recordPageView, type BeaconOutcome, type BeaconSender } from './analytics.service';
 import { createVisitorHasher } from './visitor-hash';
+import { ok } from '../../../shared/contracts/common';
 
 const tags = ['analytics'];
 /** Per client address: a visitor reading quickly sends a page view and a few events a page. */
@@ -23,10 +24,8 @@ async function senderOf(request: FastifyRequest): Promise<BeaconSender> {
   };
 }
 
-const answer = (outcome: BeaconOutcome) => ({
-  success: true as const,
-  data: outcome.recorded ? { recorded: true } : { recorded: false, reason: outcome.reason },
-});
+const answer = (outcome: BeaconOutcome) =>
+  ok(outcome.recorded ? { recorded: true } : { recorded: false, reason: outcome.reason });
 
 /**
  * /api/analytics: what the public pages report with navigator.sendBeacon (ADR 0016). 202 whether or not

@@ -4,6 +4,7 @@ import { useSmtpSink } from '../../testing/smtp-sink';
 import { useTestApp } from '../../testing/test-app';
 import { siteCalendar } from './site-calendar';
 import { sendWeeklyReportIfDue } from './weekly-report';
+import { siteFigures } from '../../site-figures';
 
 /*
  * The weekly report through the real mail path: outbox, worker, nodemailer and an SMTP server started
@@ -44,7 +45,9 @@ describe('the weekly analytics report', () => {
     // Monday 23 November 2026, 09:00 in Berlin.
     const monday = new Date('2026-11-23T08:00:00.000Z');
     const adminUrl = `${t.config.publicUrl}/admin/analytics`;
-    expect(await sendWeeklyReportIfDue(db, t.app.mailer, siteCalendar('Europe/Berlin'), adminUrl, monday)).toBe(1);
+    expect(
+      await sendWeeklyReportIfDue(db, t.app.mailer, siteCalendar('Europe/Berlin'), adminUrl, monday, siteFigures),
+    ).toBe(1);
     await t.app.mailer.settled();
     await vi.waitFor(() => expect(received).toHaveLength(1), { timeout: 5000, interval: 50 });
     const [mail] = received;

@@ -6,10 +6,11 @@ import { type Mailer, type MailMessage } from '../../jobs/mailer';
 import { escapeHtml } from '../../lib/escape-html';
 import { claimWeeklyReport, weeklyReportRecipients } from './analytics-report.repository';
 import { dashboard } from './analytics-report.service';
+import type { SiteFigures } from './site-figures';
 import { periodOf, type SiteCalendar } from './site-calendar';
 
 /*
- * The weekly analytics report (issue 13): on Monday from 08:00 in the site's time zone, the previous week's
+ * The weekly analytics report: on Monday from 08:00 in the site's time zone, the previous week's
  * (Monday to Sunday) dashboard figures go to every active staff member who turned it on in Email
  * Preferences, through the mail outbox. A marker row makes each week's report go out once, whichever
  * instance gets there first; a site that was down on Monday sends it when it comes back that week.
@@ -85,6 +86,7 @@ export async function sendWeeklyReportIfDue(
   calendar: SiteCalendar,
   adminUrl: string,
   now: Date,
+  figures: SiteFigures,
 ): Promise<number | null> {
   const { weekday, hour } = calendar.weekdayAndHour(now);
   if (weekday === MONDAY && hour < WEEKLY_REPORT_HOUR) return null;
@@ -98,7 +100,7 @@ export async function sendWeeklyReportIfDue(
     const recipients = await weeklyReportRecipients(trx);
     if (recipients.length === 0) return 0;
     const period = periodOf(calendar, weekStart, calendar.addDays(thisMonday, -1));
-    const report = await dashboard(trx, calendar, period, now);
+    const report = await dashboard(trx, calendar, period, now, figures);
     for (const recipient of recipients) await mailer.enqueue(trx, weeklyReportMail(recipient.email, report, adminUrl));
     return recipients.length;
   });

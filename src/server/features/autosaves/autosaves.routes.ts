@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { messageEnvelope, successEnvelope } from '../../../shared/contracts/common';
+import { messageEnvelope, successEnvelope, ok, okWithMessage } from '../../../shared/contracts/common';
 import {
   RevisionMessage,
   autosaveDataSchema,
@@ -41,7 +41,7 @@ export async function autosavesRoutes(app: FastifyInstance): Promise<void> {
     async (request, reply) => {
       reply.header('cache-control', 'private, no-store');
       const autosave = await getAutosave(db(), keyOf(request, requireUser(request).id));
-      return { success: true as const, data: { autosave } };
+      return ok({ autosave });
     },
   );
 
@@ -59,7 +59,7 @@ export async function autosavesRoutes(app: FastifyInstance): Promise<void> {
     },
     async (request) => {
       const data = await putAutosave(db(), keyOf(request, requireUser(request).id), request.body);
-      return { success: true as const, data, message: RevisionMessage.AUTOSAVE_SAVED };
+      return okWithMessage(data, RevisionMessage.AUTOSAVE_SAVED);
     },
   );
 
@@ -76,7 +76,7 @@ export async function autosavesRoutes(app: FastifyInstance): Promise<void> {
     },
     async (request) => {
       await deleteAutosave(db(), keyOf(request, requireUser(request).id));
-      return { success: true as const, data: null, message: RevisionMessage.AUTOSAVE_DELETED };
+      return okWithMessage(null, RevisionMessage.AUTOSAVE_DELETED);
     },
   );
 }

@@ -19,7 +19,7 @@ import {
   type Backup,
 } from '../../../shared/contracts/backups';
 import { permissionsByRole } from '../../../shared/contracts/auth';
-import { idParamsSchema, messageEnvelope, successEnvelope } from '../../../shared/contracts/common';
+import { idParamsSchema, messageEnvelope, successEnvelope, ok } from '../../../shared/contracts/common';
 import { ErrorCode, ErrorMessage } from '../../../shared/errors';
 import { z } from '../../../shared/zod';
 import { activity } from '../../http/activity-log';
@@ -87,7 +87,7 @@ export async function backupsRoutes(app: FastifyInstance): Promise<void> {
     async (request, reply) => {
       reply.headers(noStore);
       const c = ctx(request);
-      return { success: true as const, data: { backups: await listAll(c), schedule: await scheduleView(c) } };
+      return ok({ backups: await listAll(c), schedule: await scheduleView(c) });
     },
   );
 
@@ -122,7 +122,7 @@ export async function backupsRoutes(app: FastifyInstance): Promise<void> {
     },
     async (request, reply) => {
       reply.headers(noStore);
-      return { success: true as const, data: await scheduleView(ctx(request)) };
+      return ok(await scheduleView(ctx(request)));
     },
   );
 
@@ -245,13 +245,10 @@ export async function backupsRoutes(app: FastifyInstance): Promise<void> {
       const row = await completedBackup(ctx(request), request.params.id);
       const token = await app.signedLinks.issue(request, 'backup', String(row.id), BACKUP_DOWNLOAD_LINK_SECONDS);
       reply.headers(noStore);
-      return {
-        success: true as const,
-        data: {
-          url: `/api/backups/${row.id}/file?token=${encodeURIComponent(token)}`,
-          expiresIn: BACKUP_DOWNLOAD_LINK_SECONDS,
-        },
-      };
+      return ok({
+        url: `/api/backups/${row.id}/file?token=${encodeURIComponent(token)}`,
+        expiresIn: BACKUP_DOWNLOAD_LINK_SECONDS,
+      });
     },
   );
 

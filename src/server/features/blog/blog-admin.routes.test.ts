@@ -1,11 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import {
-  BlogAdminMessage,
-  blogAdminPostSchema,
-  blogBulkResultSchema,
-  blogCategorySchema,
-  formatReadTime,
-} from '../../../shared/contracts/blog';
+import { blogCategorySchema, formatReadTime } from '../../../shared/contracts/blog';
+import { BlogAdminMessage, blogAdminPostSchema, blogBulkResultSchema } from '../../../shared/contracts/blog-admin';
 import { demoCompany } from '../../seed/demo-content';
 import { bearer, createSignedIn, freshIp, unique, type Session } from '../../testing/auth-helpers';
 import { useTestApp } from '../../testing/test-app';

@@ -1,7 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { idParamsSchema } from '../../../shared/contracts/common';
+import { idParamsSchema, okWithMessage } from '../../../shared/contracts/common';
 import { messageEnvelope } from '../../../shared/contracts/common';
+import { blogCategorySchema, type BlogCategory } from '../../../shared/contracts/blog';
 import {
   BlogAdminMessage,
   blogAdminPostSchema,
@@ -10,7 +11,6 @@ import {
   blogBulkMessage,
   blogBulkResultSchema,
   blogCategoryBodySchema,
-  blogCategorySchema,
   blogFeaturedBodySchema,
   blogOrderBodySchema,
   blogPostWriteSchema,
@@ -18,8 +18,7 @@ import {
   type BlogAdminPost,
   type BlogBulkOperation,
   type BlogBulkResult,
-  type BlogCategory,
-} from '../../../shared/contracts/blog';
+} from '../../../shared/contracts/blog-admin';
 import { z } from '../../../shared/zod';
 import { activity } from '../../http/activity-log';
 import { addScheduledPublisher } from '../../jobs/scheduled-publishing';
@@ -96,7 +95,7 @@ export async function blogAdminRoutes(app: FastifyInstance): Promise<void> {
     async (request, reply) => {
       const post = await createPost(db(), request.body, new Date(), saveOptionsOf(request));
       reply.status(201);
-      return { success: true as const, data: { post }, message: BlogAdminMessage.POST_CREATED };
+      return okWithMessage({ post }, BlogAdminMessage.POST_CREATED);
     },
   );
 
@@ -114,7 +113,7 @@ export async function blogAdminRoutes(app: FastifyInstance): Promise<void> {
     },
     async (request) => {
       const data = await bulkAction(db(), 'delete', request.body.postIds);
-      return { success: true as const, data, message: blogBulkMessage(data.succeeded, 'delete') };
+      return okWithMessage(data, blogBulkMessage(data.succeeded, 'delete'));
     },
   );
 
@@ -134,7 +133,7 @@ export async function blogAdminRoutes(app: FastifyInstance): Promise<void> {
     async (request) => {
       const save = saveOptionsOf(request, request.body.version);
       const post = await updatePost(db(), request.params.id, request.body, new Date(), save);
-      return { success: true as const, data: { post }, message: BlogAdminMessage.POST_UPDATED };
+      return okWithMessage({ post }, BlogAdminMessage.POST_UPDATED);
     },
   );
 
@@ -153,7 +152,7 @@ export async function blogAdminRoutes(app: FastifyInstance): Promise<void> {
     },
     async (request) => {
       await deletePost(db(), request.params.id);
-      return { success: true as const, data: { id: request.params.id }, message: BlogAdminMessage.POST_DELETED };
+      return okWithMessage({ id: request.params.id }, BlogAdminMessage.POST_DELETED);
     },
   );
 
@@ -172,7 +171,7 @@ export async function blogAdminRoutes(app: FastifyInstance): Promise<void> {
     async (request) => {
       const post = await setPostFlag(db(), request.params.id, 'featured', request.body?.featured);
       const message = post.featured ? BlogAdminMessage.POST_FEATURED : BlogAdminMessage.POST_UNFEATURED;
-      return { success: true as const, data: { post }, message };
+      return okWithMessage({ post }, message);
     },
   );
 
@@ -191,7 +190,7 @@ export async function blogAdminRoutes(app: FastifyInstance): Promise<void> {
     async (request) => {
       const post = await setPostFlag(db(), request.params.id, 'published', request.body?.published);
       const message = post.published ? BlogAdminMessage.POST_PUBLISHED : BlogAdminMessage.POST_UNPUBLISHED;
-      return { success: true as const, data: { post }, message };
+      return okWithMessage({ post }, message);
     },
   );
 
@@ -215,7 +214,7 @@ export async function blogAdminRoutes(app: FastifyInstance): Promise<void> {
     },
     async (request) => {
       const data = await reorderPosts(db(), request.body);
-      return { success: true as const, data, message: BlogAdminMessage.ORDER_SAVED };
+      return okWithMessage(data, BlogAdminMessage.ORDER_SAVED);
     },
   );
 
@@ -233,7 +232,7 @@ export async function blogAdminRoutes(app: FastifyInstance): Promise<void> {
     async (request) => {
       const { operation, postIds } = request.body;
       const data = await bulkAction(db(), operation, postIds);
-      return { success: true as const, data, message: blogBulkMessage(data.succeeded, operation) };
+      return okWithMessage(data, blogBulkMessage(data.succeeded, operation));
     },
   );
 
@@ -251,7 +250,7 @@ export async function blogAdminRoutes(app: FastifyInstance): Promise<void> {
     async (request, reply) => {
       const category = await createCategory(db(), request.body);
       reply.status(201);
-      return { success: true as const, data: { category }, message: BlogAdminMessage.CATEGORY_CREATED };
+      return okWithMessage({ category }, BlogAdminMessage.CATEGORY_CREATED);
     },
   );
 
@@ -269,7 +268,7 @@ export async function blogAdminRoutes(app: FastifyInstance): Promise<void> {
     },
     async (request) => {
       const category = await updateCategory(db(), request.params.id, request.body);
-      return { success: true as const, data: { category }, message: BlogAdminMessage.CATEGORY_UPDATED };
+      return okWithMessage({ category }, BlogAdminMessage.CATEGORY_UPDATED);
     },
   );
 
@@ -293,7 +292,7 @@ export async function blogAdminRoutes(app: FastifyInstance): Promise<void> {
     },
     async (request) => {
       await deleteCategory(db(), request.params.id);
-      return { success: true as const, data: { id: request.params.id }, message: BlogAdminMessage.CATEGORY_DELETED };
+      return okWithMessage({ id: request.params.id }, BlogAdminMessage.CATEGORY_DELETED);
     },
   );
 }

@@ -10,7 +10,7 @@ import {
   type BlogOrderBody,
   type BlogPostInput,
   type BlogPostWrite,
-} from '../../../shared/contracts/blog';
+} from '../../../shared/contracts/blog-admin';
 import { ErrorCode, ErrorMessage, type FieldError } from '../../../shared/errors';
 import type { Schedule } from '../../../shared/contracts/publishing.values';
 import type { z } from '../../../shared/zod';

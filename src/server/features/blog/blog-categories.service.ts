@@ -1,10 +1,6 @@
 import type { Kysely } from 'kysely';
-import {
-  BlogAdminMessage,
-  blogCategoryWriteSchema,
-  type BlogCategory,
-  type BlogCategoryBody,
-} from '../../../shared/contracts/blog';
+import { type BlogCategory } from '../../../shared/contracts/blog';
+import { BlogAdminMessage, blogCategoryWriteSchema, type BlogCategoryBody } from '../../../shared/contracts/blog-admin';
 import { ErrorCode, formatMessage } from '../../../shared/errors';
 import type { z } from '../../../shared/zod';
 import type { DB } from '../../db/schema';

@@ -1,7 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { BlogAdminMessage, commentStatuses } from '../../../shared/contracts/blog';
-import { idParamsSchema, messageEnvelope, successEnvelope } from '../../../shared/contracts/common';
+import { commentStatuses } from '../../../shared/contracts/blog';
+import { BlogAdminMessage } from '../../../shared/contracts/blog-admin';
+import { idParamsSchema, messageEnvelope, successEnvelope, ok, okWithMessage } from '../../../shared/contracts/common';
 import {
   COMMENT_STATUS_MESSAGES,
   CommentModerationMessage,
@@ -60,7 +61,7 @@ export async function blogCommentRoutes(app: FastifyInstance): Promise<void> {
     },
     async (request, reply) => {
       reply.header('cache-control', 'private, no-store');
-      return { success: true as const, data: await listCommentsForStaff(db(), request.query) };
+      return ok(await listCommentsForStaff(db(), request.query));
     },
   );
 
@@ -76,7 +77,7 @@ export async function blogCommentRoutes(app: FastifyInstance): Promise<void> {
     },
     async (_request, reply) => {
       reply.header('cache-control', 'private, no-store');
-      return { success: true as const, data: await readModeration(db()) };
+      return ok(await readModeration(db()));
     },
   );
 
@@ -96,7 +97,7 @@ export async function blogCommentRoutes(app: FastifyInstance): Promise<void> {
     },
     async (request) => {
       const data = await saveModeration(db(), request.body);
-      return { success: true as const, data, message: CommentModerationMessage.SETTINGS_SAVED };
+      return okWithMessage(data, CommentModerationMessage.SETTINGS_SAVED);
     },
   );
 
@@ -121,7 +122,7 @@ export async function blogCommentRoutes(app: FastifyInstance): Promise<void> {
     },
     async (request) => {
       const data = await bulkModerate(db(), request.body);
-      return { success: true as const, data, message: commentBulkMessage(data.succeeded, data.action) };
+      return okWithMessage(data, commentBulkMessage(data.succeeded, data.action));
     },
   );
 
@@ -152,7 +153,7 @@ export async function blogCommentRoutes(app: FastifyInstance): Promise<void> {
       const { id } = request.params;
       const { status } = request.body;
       const { post_title } = await setStatus(db(), id, status);
-      return { success: true as const, data: { id, status, post_title }, message: COMMENT_STATUS_MESSAGES[status] };
+      return okWithMessage({ id, status, post_title }, COMMENT_STATUS_MESSAGES[status]);
     },
   );
 
@@ -171,7 +172,7 @@ export async function blogCommentRoutes(app: FastifyInstance): Promise<void> {
     },
     async (request) => {
       await deleteComment(db(), request.params.id);
-      return { success: true as const, data: { id: request.params.id }, message: BlogAdminMessage.COMMENT_DELETED };
+      return okWithMessage({ id: request.params.id }, BlogAdminMessage.COMMENT_DELETED);
     },
   );
 }

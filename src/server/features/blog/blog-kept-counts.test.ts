@@ -1,5 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { blogAdminPostSchema, blogCategorySchema } from '../../../shared/contracts/blog';
+import { blogCategorySchema } from '../../../shared/contracts/blog';
+import { blogAdminPostSchema } from '../../../shared/contracts/blog-admin';
 import { bearer, createSignedIn, unique, type Session } from '../../testing/auth-helpers';
 import { useTestApp } from '../../testing/test-app';
 import { testDialects } from '../../testing/test-database';

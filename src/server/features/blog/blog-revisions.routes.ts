@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { ErrorMessage } from '../../../shared/errors';
-import { blogPostWriteSchema } from '../../../shared/contracts/blog';
+import { blogPostWriteSchema } from '../../../shared/contracts/blog-admin';
 import { registerRevisionRoutes, restorable } from '../../revisions/revision-routes';
 import { postTitle, updatePost } from './blog-admin.service';
 import { postRevisionFields } from './blog-revision-fields';

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { BLOG_SEARCH_MAX_RESULTS, blogAdminPostSchema } from '../../../shared/contracts/blog';
+import { BLOG_SEARCH_MAX_RESULTS } from '../../../shared/contracts/blog';
+import { blogAdminPostSchema } from '../../../shared/contracts/blog-admin';
 import { bearer, createSignedIn, freshIp, type Session } from '../../testing/auth-helpers';
 import { useTestApp } from '../../testing/test-app';
 import { testDialects } from '../../testing/test-database';

@@ -1,11 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import {
-  blogAdminListDataSchema,
-  blogAdminPostSchema,
-  blogListDataSchema,
-  blogPostSummarySchema,
-  blogStatsSchema,
-} from '../../../shared/contracts/blog';
+import { blogListDataSchema, blogPostSummarySchema } from '../../../shared/contracts/blog';
+import { blogAdminListDataSchema, blogAdminPostSchema, blogStatsSchema } from '../../../shared/contracts/blog-admin';
 import { bearer, createEndedSession, createSignedIn, unique, type Session } from '../../testing/auth-helpers';
 import { useTestApp } from '../../testing/test-app';
 import { testDialects } from '../../testing/test-database';

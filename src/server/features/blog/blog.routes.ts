@@ -2,11 +2,9 @@ import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { CommentModerationMessage } from '../../../shared/contracts/comment-moderation';
 import { isbot } from 'isbot';
-import { successEnvelope } from '../../../shared/contracts/common';
+import { successEnvelope, messageEnvelope, ok, okWithMessage } from '../../../shared/contracts/common';
 import {
   BlogMessage,
-  blogAdminListDataSchema,
-  blogAdminPostSchema,
   blogCategorySchema,
   blogCommentRequestSchema,
   blogCommentSchema,
@@ -17,11 +15,15 @@ import {
   blogPostParamsSchema,
   blogPostSummarySchema,
   blogRelatedQuerySchema,
-  blogSearchBodySchema,
-  blogStatsSchema,
   blogTagSchema,
   blogViewDataSchema,
 } from '../../../shared/contracts/blog';
+import {
+  blogAdminListDataSchema,
+  blogAdminPostSchema,
+  blogSearchBodySchema,
+  blogStatsSchema,
+} from '../../../shared/contracts/blog-admin';
 import { z } from '../../../shared/zod';
 import { optionalUser } from '../../http/auth';
 import {
@@ -92,7 +94,7 @@ export async function blogPublicRoutes(app: FastifyInstance): Promise<void> {
         ? await listPostsForStaff(db(), request.query, count)
         : await listPosts(db(), request.query, count);
       viewerCache(reply, Boolean(staff));
-      return { success: true as const, data };
+      return ok(data);
     },
   );
 
@@ -113,11 +115,11 @@ export async function blogPublicRoutes(app: FastifyInstance): Promise<void> {
       if (staff) {
         const data = await getPostForStaff(db(), request.params.slugOrId);
         viewerCache(reply, true);
-        return { success: true as const, data };
+        return ok(data);
       }
       const data = await getPost(db(), request.params.slugOrId);
       viewerCache(reply, false);
-      return { success: true as const, data };
+      return ok(data);
     },
   );
 
@@ -135,7 +137,7 @@ export async function blogPublicRoutes(app: FastifyInstance): Promise<void> {
       const staff = Boolean(await optionalUser(request));
       const data = await blogStats(db(), staff);
       viewerCache(reply, staff);
-      return { success: true as const, data };
+      return ok(data);
     },
   );
 
@@ -154,7 +156,7 @@ export async function blogPublicRoutes(app: FastifyInstance): Promise<void> {
       const staff = Boolean(await optionalUser(request));
       const data = await searchPosts(db(), request.body, staff);
       reply.header('cache-control', 'no-store');
-      return { success: true as const, data };
+      return ok(data);
     },
   );
 
@@ -173,7 +175,7 @@ export async function blogPublicRoutes(app: FastifyInstance): Promise<void> {
     async (request, reply) => {
       const posts = await listRelatedPosts(db(), request.params.slugOrId, request.query.limit);
       publicCache(reply);
-      return { success: true as const, data: { posts } };
+      return ok({ posts });
     },
   );
 
@@ -190,7 +192,7 @@ export async function blogPublicRoutes(app: FastifyInstance): Promise<void> {
     async (request, reply) => {
       const categories = await keptCategories();
       viewerCache(reply, Boolean(await optionalUser(request)));
-      return { success: true as const, data: { categories } };
+      return ok({ categories });
     },
   );
 
@@ -207,7 +209,7 @@ export async function blogPublicRoutes(app: FastifyInstance): Promise<void> {
     async (request, reply) => {
       const list = await listTags(db());
       viewerCache(reply, Boolean(await optionalUser(request)));
-      return { success: true as const, data: { tags: list } };
+      return ok({ tags: list });
     },
   );
 
@@ -228,10 +230,10 @@ export async function blogPublicRoutes(app: FastifyInstance): Promise<void> {
       const userAgent = request.headers['user-agent'];
       if (!userAgent || isbot(userAgent) || (await optionalUser(request))) {
         await getPost(db(), request.params.slugOrId); // still 404 for an unknown or unpublished post
-        return { success: true as const, data: { counted: false } };
+        return ok({ counted: false });
       }
       const visitor = visitorKey(request.ip, userAgent, secret);
-      return { success: true as const, data: await viewPost(db(), request.params.slugOrId, visitor) };
+      return ok(await viewPost(db(), request.params.slugOrId, visitor));
     },
   );
 
@@ -249,7 +251,7 @@ export async function blogPublicRoutes(app: FastifyInstance): Promise<void> {
     async (request) => {
       const visitor = visitorKey(request.ip, request.headers['user-agent'], secret);
       const data = await likePost(db(), request.params.slugOrId, visitor);
-      return { success: true as const, data };
+      return ok(data);
     },
   );
 
@@ -267,7 +269,7 @@ export async function blogPublicRoutes(app: FastifyInstance): Promise<void> {
     async (request, reply) => {
       const comments = await listComments(db(), request.params.slugOrId);
       reply.header('cache-control', 'no-store');
-      return { success: true as const, data: { comments } };
+      return ok({ comments });
     },
   );
 
@@ -281,22 +283,17 @@ export async function blogPublicRoutes(app: FastifyInstance): Promise<void> {
         params: blogPostParamsSchema,
         body: blogCommentRequestSchema,
         response: {
-          201: z.object({
-            success: z.literal(true),
-            data: z.object({ comment: blogCommentSchema }),
-            message: z.string(),
-          }),
+          201: messageEnvelope(z.object({ comment: blogCommentSchema })),
         },
       },
     },
     async (request, reply) => {
       const comment = await postComment(db(), app.staffAlerts, request.params.slugOrId, request.body);
       reply.status(201);
-      return {
-        success: true as const,
-        data: { comment },
-        message: comment.awaiting_review ? CommentModerationMessage.AWAITING_REVIEW : BlogMessage.COMMENT_POSTED,
-      };
+      return okWithMessage(
+        { comment },
+        comment.awaiting_review ? CommentModerationMessage.AWAITING_REVIEW : BlogMessage.COMMENT_POSTED,
+      );
     },
   );
 }

@@ -7,9 +7,6 @@ import {
   blogReadTimeOptions,
   blogSorts,
   formatReadTime,
-  type BlogAdminListData,
-  type BlogAdminPost,
-  type BlogAdminPostSummary,
   type BlogCategory,
   type BlogLikeData,
   type BlogViewData,
@@ -17,11 +14,16 @@ import {
   type BlogListQuery,
   type BlogPostDetail,
   type BlogPostSummary,
-  type BlogSearchBody,
   type BlogSort,
-  type BlogStats,
   type BlogTag,
 } from '../../../shared/contracts/blog';
+import {
+  type BlogAdminListData,
+  type BlogAdminPost,
+  type BlogAdminPostSummary,
+  type BlogSearchBody,
+  type BlogStats,
+} from '../../../shared/contracts/blog-admin';
 import { publicationStatus } from '../../../shared/contracts/publishing.values';
 import { ErrorMessage } from '../../../shared/errors';
 import type { DB } from '../../db/schema';

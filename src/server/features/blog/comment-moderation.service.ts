@@ -1,5 +1,5 @@
 import type { Kysely, Transaction } from 'kysely';
-import { BlogAdminMessage } from '../../../shared/contracts/blog';
+import { BlogAdminMessage } from '../../../shared/contracts/blog-admin';
 import {
   COMMENT_BURST_COUNT,
   COMMENT_BURST_MINUTES,

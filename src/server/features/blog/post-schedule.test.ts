@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { blogAdminPostSchema } from '../../../shared/contracts/blog';
+import { blogAdminPostSchema } from '../../../shared/contracts/blog-admin';
 import { PublishingMessage } from '../../../shared/contracts/publishing.values';
 import { bearer, createSignedIn, unique, type Session } from '../../testing/auth-helpers';
 import { useTestApp } from '../../testing/test-app';

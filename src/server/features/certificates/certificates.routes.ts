@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { idParamsSchema, messageEnvelope, successEnvelope } from '../../../shared/contracts/common';
+import { idParamsSchema, messageEnvelope, successEnvelope, ok, okWithMessage } from '../../../shared/contracts/common';
 import {
   certificateImportPreviewSchema,
   certificateImportRequestSchema,
@@ -45,11 +45,8 @@ import { certificateVerifyLimit } from './verify-limit';
 const tags = ['certificates'];
 
 const one = messageEnvelope(certificateSchema);
-const written = (data: Certificate, template: string) => ({
-  success: true as const,
-  data,
-  message: formatMessage(template, { number: data.certificate_number }),
-});
+const written = (data: Certificate, template: string) =>
+  okWithMessage(data, formatMessage(template, { number: data.certificate_number }));
 
 /** A staff change answered with the certificate. */
 const certificateActivity = (action: string) =>
@@ -94,7 +91,7 @@ export async function certificatesRoutes(app: FastifyInstance): Promise<void> {
         await app.certificateLookupMissed(request);
         throw notFound(formatMessage(CertificateMessage.NOT_FOUND, { number }));
       }
-      return { success: true as const, data: certificate };
+      return ok(certificate);
     },
   );
 
@@ -111,10 +108,7 @@ export async function certificatesRoutes(app: FastifyInstance): Promise<void> {
         response: { 200: successEnvelope(certificateListDataSchema) },
       },
     },
-    async (request) => ({
-      success: true as const,
-      data: await listCertificatesPage(db(), request.query, site()),
-    }),
+    async (request) => ok(await listCertificatesPage(db(), request.query, site())),
   );
 
   r.post(
@@ -146,7 +140,7 @@ export async function certificatesRoutes(app: FastifyInstance): Promise<void> {
         response: { 200: successEnvelope(certificateImportPreviewSchema) },
       },
     },
-    async (request) => ({ success: true as const, data: await previewCertificateImport(db(), request.body.csv) }),
+    async (request) => ok(await previewCertificateImport(db(), request.body.csv)),
   );
 
   r.post(
@@ -173,11 +167,7 @@ export async function certificatesRoutes(app: FastifyInstance): Promise<void> {
     },
     async (request) => {
       const data = await importCertificates(db(), request.body.csv, request.body.expected, site());
-      return {
-        success: true as const,
-        data,
-        message: formatMessage(CertificateMessage.IMPORTED, { count: data.created.length }),
-      };
+      return okWithMessage(data, formatMessage(CertificateMessage.IMPORTED, { count: data.created.length }));
     },
   );
 
@@ -192,7 +182,7 @@ export async function certificatesRoutes(app: FastifyInstance): Promise<void> {
         response: { 200: successEnvelope(certificateSchema) },
       },
     },
-    async (request) => ({ success: true as const, data: await getCertificate(db(), request.params.id, site()) }),
+    async (request) => ok(await getCertificate(db(), request.params.id, site())),
   );
 
   r.get(
@@ -274,7 +264,7 @@ export async function certificatesRoutes(app: FastifyInstance): Promise<void> {
     },
     async (request) => {
       await removeCertificate(db(), request.params.id);
-      return { success: true as const, data: null, message: CertificateMessage.DELETED };
+      return okWithMessage(null, CertificateMessage.DELETED);
     },
   );
 }

@@ -1,6 +1,5 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from '../../../shared/zod';
 import {
   companyAdminSchema,
   companyProfileSchema,
@@ -29,6 +28,7 @@ import {
   updateCompanyProfile,
   updateSeoSettings,
 } from './company.service';
+import { messageEnvelope, ok, okWithMessage, successEnvelope } from '../../../shared/contracts/common';
 
 const staffRead = { access: 'read' } as const;
 
@@ -52,16 +52,15 @@ export async function companyRoutes(app: FastifyInstance): Promise<void> {
         summary:
           'Replace the company profile, its core services and social links; {version} refuses a stale copy (409)',
         body: companySaveSchema,
-        response: { 200: z.object({ success: z.literal(true), data: companyAdminSchema, message: z.string() }) },
+        response: { 200: messageEnvelope(companyAdminSchema) },
       },
     },
     async (request) => {
       const { version, ...input } = request.body;
-      return {
-        success: true as const,
-        data: await updateCompanyProfile(db(), input, saveOptionsOf(request, version)),
-        message: 'Company information saved',
-      };
+      return okWithMessage(
+        await updateCompanyProfile(db(), input, saveOptionsOf(request, version)),
+        'Company information saved',
+      );
     },
   );
 
@@ -72,12 +71,12 @@ export async function companyRoutes(app: FastifyInstance): Promise<void> {
       schema: {
         tags: ['company'],
         summary: 'The company profile shown across the public site',
-        response: { 200: z.object({ success: z.literal(true), data: companyProfileSchema }) },
+        response: { 200: successEnvelope(companyProfileSchema) },
       },
     },
     async (_request, reply) => {
       reply.header('cache-control', 'public, max-age=60, stale-while-revalidate=600');
-      return { success: true as const, data: await getCompanyProfile(db()) };
+      return ok(await getCompanyProfile(db()));
     },
   );
 
@@ -88,12 +87,12 @@ export async function companyRoutes(app: FastifyInstance): Promise<void> {
       schema: {
         tags: ['company'],
         summary: 'The company profile as staff edit it, with its version (0: never saved)',
-        response: { 200: z.object({ success: z.literal(true), data: companyAdminSchema }) },
+        response: { 200: successEnvelope(companyAdminSchema) },
       },
     },
     async (_request, reply) => {
       reply.header('cache-control', 'private, no-store');
-      return { success: true as const, data: await getCompanyAdmin(db()) };
+      return ok(await getCompanyAdmin(db()));
     },
   );
 
@@ -104,12 +103,12 @@ export async function companyRoutes(app: FastifyInstance): Promise<void> {
       schema: {
         tags: ['company'],
         summary: "The pages' SEO settings: the home title, the default description and the keywords",
-        response: { 200: z.object({ success: z.literal(true), data: seoSettingsSchema }) },
+        response: { 200: successEnvelope(seoSettingsSchema) },
       },
     },
     async (_request, reply) => {
       reply.header('cache-control', 'public, max-age=60, stale-while-revalidate=600');
-      return { success: true as const, data: await getSeoSettings(db()) };
+      return ok(await getSeoSettings(db()));
     },
   );
 
@@ -120,12 +119,12 @@ export async function companyRoutes(app: FastifyInstance): Promise<void> {
       schema: {
         tags: ['company'],
         summary: 'The SEO settings as staff edit them, with their version (0: never saved)',
-        response: { 200: z.object({ success: z.literal(true), data: seoAdminSchema }) },
+        response: { 200: successEnvelope(seoAdminSchema) },
       },
     },
     async (_request, reply) => {
       reply.header('cache-control', 'private, no-store');
-      return { success: true as const, data: await getSeoAdmin(db()) };
+      return ok(await getSeoAdmin(db()));
     },
   );
 
@@ -144,16 +143,12 @@ export async function companyRoutes(app: FastifyInstance): Promise<void> {
         tags: ['company'],
         summary: 'Change the SEO settings; {version} refuses a stale copy (409)',
         body: seoSaveSchema,
-        response: { 200: z.object({ success: z.literal(true), data: seoAdminSchema, message: z.string() }) },
+        response: { 200: messageEnvelope(seoAdminSchema) },
       },
     },
     async (request) => {
       const { version, ...input } = request.body;
-      return {
-        success: true as const,
-        data: await updateSeoSettings(db(), input, saveOptionsOf(request, version)),
-        message: 'SEO settings saved',
-      };
+      return okWithMessage(await updateSeoSettings(db(), input, saveOptionsOf(request, version)), 'SEO settings saved');
     },
   );
 

@@ -1,11 +1,11 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { idParamsSchema, messageEnvelope } from '../../../shared/contracts/common';
+import { idParamsSchema, messageEnvelope, okWithMessage } from '../../../shared/contracts/common';
 import { contactFollowUpDataSchema, contactFollowUpRequestSchema } from '../../../shared/contracts/contacts';
 import { ContactMessage } from '../../../shared/contracts/contacts.values';
 import { activity } from '../../http/activity-log';
 import { remindDueFollowUps, setFollowUp } from './contact-follow-ups';
-import { contactNameOf } from './contacts.service';
+import { contactNameOf } from './contact-changes';
 
 /** How often the reminder job looks for follow-ups that have come due. */
 const REMINDER_EVERY_MS = 10 * 60_000;
@@ -47,11 +47,7 @@ export async function contactFollowUpRoutes(app: FastifyInstance): Promise<void>
     },
     async (request) => {
       const on = await setFollowUp(db(), request.params.id, request.body.on);
-      return {
-        success: true as const,
-        data: { follow_up_on: on },
-        message: on ? ContactMessage.FOLLOW_UP_SET : ContactMessage.FOLLOW_UP_CLEARED,
-      };
+      return okWithMessage({ follow_up_on: on }, on ? ContactMessage.FOLLOW_UP_SET : ContactMessage.FOLLOW_UP_CLEARED);
     },
   );
 }

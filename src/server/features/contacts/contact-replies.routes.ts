@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { idParamsSchema, messageEnvelope } from '../../../shared/contracts/common';
+import { idParamsSchema, messageEnvelope, okWithMessage } from '../../../shared/contracts/common';
 import { contactReplyRequestSchema } from '../../../shared/contracts/contacts';
 import { ContactMessage } from '../../../shared/contracts/contacts.values';
 import { formatMessage } from '../../../shared/errors';
@@ -8,7 +8,7 @@ import { z } from '../../../shared/zod';
 import { activity } from '../../http/activity-log';
 import { requireUser } from '../../http/auth';
 import { sendReply } from './contact-replies';
-import { contactNameOf } from './contacts.service';
+import { contactNameOf } from './contact-changes';
 
 /** POST /api/contacts/{id}/replies (editors and admins): a reply to the lead by e-mail (contact-replies.ts). */
 export async function contactReplyRoutes(app: FastifyInstance): Promise<void> {
@@ -43,7 +43,7 @@ export async function contactReplyRoutes(app: FastifyInstance): Promise<void> {
       const message = app.config.smtpUrl
         ? formatMessage(ContactMessage.REPLY_SENT, { email: sent.email })
         : ContactMessage.REPLY_LOGGED;
-      return reply.status(201).send({ success: true as const, data: { to: sent.email }, message });
+      return reply.status(201).send(okWithMessage({ to: sent.email }, message));
     },
   );
 }

@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { idParamsSchema } from '../../../shared/contracts/common';
+import { idParamsSchema, messageEnvelope, ok, okWithMessage, successEnvelope } from '../../../shared/contracts/common';
 import { siteDayOf } from '../../../shared/site-day';
 import {
   contactAnalyticsQuerySchema,
@@ -39,20 +39,21 @@ import {
   addNote,
   assignContact,
   bulkAction,
-  contactAnalytics,
   contactNameOf,
-  contactStats,
-  exportContactsCsv,
-  getContact,
-  listAssignees,
-  listContactsPage,
-  type StaffView,
   patchContact,
-  recentContacts,
   removeContact,
   setPriority,
   setRead,
   setStatus,
+} from './contact-changes';
+import { contactAnalytics, contactStats } from './contact-stats';
+import { exportContactsCsv } from './contacts-export';
+import {
+  getContact,
+  listAssignees,
+  listContactsPage,
+  type StaffView,
+  recentContacts,
   submitContact,
 } from './contacts.service';
 
@@ -64,8 +65,8 @@ const tags = ['contacts'];
  */
 export { CONTACT_RATE_LIMIT } from './contact-limit';
 
-const done = z.object({ success: z.literal(true), data: z.null(), message: z.string() });
-const ok = (message: string) => ({ success: true as const, data: null, message });
+const done = messageEnvelope(z.null());
+const doneWith = (message: string) => okWithMessage(null, message);
 const priorityMessage = (priority: ContactPriority) => formatMessage(ContactMessage.PRIORITY_UPDATED, { priority });
 
 /** The recent activity's words ("Changed contact status to in progress"). */
@@ -133,13 +134,13 @@ export async function contactsRoutes(app: FastifyInstance): Promise<void> {
     async (request, reply) => {
       await submitContact(db(), app.staffAlerts, request.body, request.log, request.ip);
       reply.header('cache-control', 'no-store').status(201);
-      return { success: true as const, data: { received: true as const }, message: ContactMessage.RECEIVED };
+      return okWithMessage({ received: true as const }, ContactMessage.RECEIVED);
     },
   );
 
   // ---------------------------------------------------------------- staff: /admin/*
 
-  const listResponse = { 200: z.object({ success: z.literal(true), data: contactListDataSchema }) };
+  const listResponse = { 200: successEnvelope(contactListDataSchema) };
 
   r.get(
     '/admin',
@@ -152,10 +153,7 @@ export async function contactsRoutes(app: FastifyInstance): Promise<void> {
         response: listResponse,
       },
     },
-    async (request) => ({
-      success: true as const,
-      data: await listContactsPage(db(), request.query, staffView(request)),
-    }),
+    async (request) => ok(await listContactsPage(db(), request.query, staffView(request))),
   );
 
   r.post(
@@ -169,10 +167,7 @@ export async function contactsRoutes(app: FastifyInstance): Promise<void> {
         response: listResponse,
       },
     },
-    async (request) => ({
-      success: true as const,
-      data: await listContactsPage(db(), request.body, staffView(request)),
-    }),
+    async (request) => ok(await listContactsPage(db(), request.body, staffView(request))),
   );
 
   r.get(
@@ -182,10 +177,10 @@ export async function contactsRoutes(app: FastifyInstance): Promise<void> {
       schema: {
         tags,
         summary: 'Contact totals: all, unread, today, this week, failing mail, per status and priority',
-        response: { 200: z.object({ success: z.literal(true), data: contactStatsSchema }) },
+        response: { 200: successEnvelope(contactStatsSchema) },
       },
     },
-    async () => ({ success: true as const, data: await contactStats(db()) }),
+    async () => ok(await contactStats(db())),
   );
 
   r.get(
@@ -196,10 +191,10 @@ export async function contactsRoutes(app: FastifyInstance): Promise<void> {
         tags,
         summary: 'The newest contact requests',
         querystring: contactRecentQuerySchema,
-        response: { 200: z.object({ success: z.literal(true), data: z.array(contactSummarySchema) }) },
+        response: { 200: successEnvelope(z.array(contactSummarySchema)) },
       },
     },
-    async (request) => ({ success: true as const, data: await recentContacts(db(), request.query.limit) }),
+    async (request) => ok(await recentContacts(db(), request.query.limit)),
   );
 
   r.get(
@@ -210,10 +205,10 @@ export async function contactsRoutes(app: FastifyInstance): Promise<void> {
         tags,
         summary: 'Contact figures over a period: per day, service, status and source; response and conversion rates',
         querystring: contactAnalyticsQuerySchema,
-        response: { 200: z.object({ success: z.literal(true), data: contactAnalyticsSchema }) },
+        response: { 200: successEnvelope(contactAnalyticsSchema) },
       },
     },
-    async (request) => ({ success: true as const, data: await contactAnalytics(db(), request.query.period) }),
+    async (request) => ok(await contactAnalytics(db(), request.query.period)),
   );
 
   r.get(
@@ -223,10 +218,10 @@ export async function contactsRoutes(app: FastifyInstance): Promise<void> {
       schema: {
         tags,
         summary: 'Active staff a contact can be assigned to',
-        response: { 200: z.object({ success: z.literal(true), data: z.array(contactAssigneeSchema) }) },
+        response: { 200: successEnvelope(z.array(contactAssigneeSchema)) },
       },
     },
-    async () => ({ success: true as const, data: await listAssignees(db()) }),
+    async () => ok(await listAssignees(db())),
   );
 
   r.get(
@@ -264,13 +259,13 @@ export async function contactsRoutes(app: FastifyInstance): Promise<void> {
         tags,
         summary: 'Delete, or set the status, priority or read state of, several contacts',
         body: contactBulkRequestSchema,
-        response: { 200: z.object({ success: z.literal(true), data: contactBulkDataSchema, message: z.string() }) },
+        response: { 200: messageEnvelope(contactBulkDataSchema) },
       },
     },
     async (request) => {
       const affected = await bulkAction(db(), request.body);
       const message = request.body.operation === 'delete' ? ContactMessage.BULK_DELETED : ContactMessage.BULK_UPDATED;
-      return { success: true as const, data: { affected }, message };
+      return okWithMessage({ affected }, message);
     },
   );
 
@@ -282,7 +277,7 @@ export async function contactsRoutes(app: FastifyInstance): Promise<void> {
     },
     async (request) => {
       await setRead(db(), request.params.id, true);
-      return ok(ContactMessage.MARKED_READ);
+      return doneWith(ContactMessage.MARKED_READ);
     },
   );
 
@@ -294,7 +289,7 @@ export async function contactsRoutes(app: FastifyInstance): Promise<void> {
     },
     async (request) => {
       await setRead(db(), request.params.id, false);
-      return ok(ContactMessage.MARKED_UNREAD);
+      return doneWith(ContactMessage.MARKED_UNREAD);
     },
   );
 
@@ -317,7 +312,7 @@ export async function contactsRoutes(app: FastifyInstance): Promise<void> {
     },
     async (request) => {
       await assignContact(db(), request.params.id, request.body.assignedTo);
-      return ok(request.body.assignedTo === null ? ContactMessage.UNASSIGNED : ContactMessage.ASSIGNED);
+      return doneWith(request.body.assignedTo === null ? ContactMessage.UNASSIGNED : ContactMessage.ASSIGNED);
     },
   );
 
@@ -331,10 +326,10 @@ export async function contactsRoutes(app: FastifyInstance): Promise<void> {
         tags,
         summary: 'One contact request with its notes (oldest first); does not mark it read',
         params: idParamsSchema,
-        response: { 200: z.object({ success: z.literal(true), data: contactDetailSchema }) },
+        response: { 200: successEnvelope(contactDetailSchema) },
       },
     },
-    async (request) => ({ success: true as const, data: await getContact(db(), request.params.id) }),
+    async (request) => ok(await getContact(db(), request.params.id)),
   );
 
   r.patch(
@@ -355,7 +350,7 @@ export async function contactsRoutes(app: FastifyInstance): Promise<void> {
     async (request) => {
       const { status, notes } = request.body;
       await setStatus(db(), request.params.id, status, notes, requireUser(request).id);
-      return ok(ContactMessage.STATUS_UPDATED);
+      return doneWith(ContactMessage.STATUS_UPDATED);
     },
   );
 
@@ -380,7 +375,7 @@ export async function contactsRoutes(app: FastifyInstance): Promise<void> {
       },
       async (request) => {
         await setPriority(db(), request.params.id, request.body.priority);
-        return ok(priorityMessage(request.body.priority));
+        return doneWith(priorityMessage(request.body.priority));
       },
     );
   }
@@ -399,7 +394,7 @@ export async function contactsRoutes(app: FastifyInstance): Promise<void> {
     },
     async (request) => {
       await addNote(db(), request.params.id, request.body.note, requireUser(request).id);
-      return ok(ContactMessage.NOTE_ADDED);
+      return doneWith(ContactMessage.NOTE_ADDED);
     },
   );
 
@@ -417,7 +412,7 @@ export async function contactsRoutes(app: FastifyInstance): Promise<void> {
     },
     async (request) => {
       await patchContact(db(), request.params.id, request.body);
-      return ok(ContactMessage.UPDATED);
+      return doneWith(ContactMessage.UPDATED);
     },
   );
 
@@ -434,7 +429,7 @@ export async function contactsRoutes(app: FastifyInstance): Promise<void> {
     },
     async (request) => {
       await removeContact(db(), request.params.id);
-      return ok(ContactMessage.DELETED);
+      return doneWith(ContactMessage.DELETED);
     },
   );
 }

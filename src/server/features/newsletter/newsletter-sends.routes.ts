@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { idParamsSchema, messageEnvelope, successEnvelope } from '../../../shared/contracts/common';
+import { idParamsSchema, messageEnvelope, successEnvelope, ok, okWithMessage } from '../../../shared/contracts/common';
 import {
   NewsletterMessage,
   newsletterSendSchema,
@@ -62,7 +62,7 @@ export async function newsletterSendRoutes(app: FastifyInstance): Promise<void> 
     },
     async (request, reply) => {
       reply.headers(noStore);
-      return { success: true as const, data: await sendState(ctx(), request.params.id, Boolean(app.config.smtpUrl)) };
+      return ok(await sendState(ctx(), request.params.id, Boolean(app.config.smtpUrl)));
     },
   );
 
@@ -98,7 +98,7 @@ export async function newsletterSendRoutes(app: FastifyInstance): Promise<void> 
           reason: shortReason(row?.last_error ?? 'unknown error'),
         });
       }
-      return { success: true as const, data: { to: user.email, status: result.status }, message };
+      return okWithMessage({ to: user.email, status: result.status }, message);
     },
   );
 
@@ -130,10 +130,7 @@ export async function newsletterSendRoutes(app: FastifyInstance): Promise<void> 
         request.log.error({ err: error }, 'newsletter: the first batch could not be released; the job will'),
       );
       const send = await sendOfPost(ctx(), request.params.id);
-      return reply
-        .status(201)
-        .headers(noStore)
-        .send({ success: true as const, data: send, message: NewsletterMessage.SEND_STARTED });
+      return reply.status(201).headers(noStore).send(okWithMessage(send, NewsletterMessage.SEND_STARTED));
     },
   );
 }

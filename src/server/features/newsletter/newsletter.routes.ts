@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { idParamsSchema } from '../../../shared/contracts/common';
+import { idParamsSchema, messageEnvelope, ok, okWithMessage, successEnvelope } from '../../../shared/contracts/common';
 import {
   NewsletterMessage,
   newsletterListDataSchema,
@@ -46,7 +46,7 @@ export async function newsletterRoutes(app: FastifyInstance): Promise<void> {
       reply.header('cache-control', 'no-store');
       reply.status(outcome === 'created' ? 201 : 200);
       const message = outcome === 'already' ? NewsletterMessage.ALREADY_SUBSCRIBED : NewsletterMessage.SUBSCRIBED;
-      return { success: true as const, data: { subscribed: true as const }, message };
+      return okWithMessage({ subscribed: true as const }, message);
     },
   );
 
@@ -58,10 +58,10 @@ export async function newsletterRoutes(app: FastifyInstance): Promise<void> {
         tags,
         summary: 'Newsletter subscribers, newest first, filtered by address and status',
         querystring: newsletterListQuerySchema,
-        response: { 200: z.object({ success: z.literal(true), data: newsletterListDataSchema }) },
+        response: { 200: successEnvelope(newsletterListDataSchema) },
       },
     },
-    async (request) => ({ success: true as const, data: await listSubscribersPage(db(), request.query) }),
+    async (request) => ok(await listSubscribersPage(db(), request.query)),
   );
 
   r.get(
@@ -93,12 +93,12 @@ export async function newsletterRoutes(app: FastifyInstance): Promise<void> {
         tags,
         summary: 'Delete a newsletter subscriber',
         params: idParamsSchema,
-        response: { 200: z.object({ success: z.literal(true), data: z.null(), message: z.string() }) },
+        response: { 200: messageEnvelope(z.null()) },
       },
     },
     async (request) => {
       await removeSubscriber(db(), request.params.id);
-      return { success: true as const, data: null, message: NewsletterMessage.SUBSCRIBER_DELETED };
+      return okWithMessage(null, NewsletterMessage.SUBSCRIBER_DELETED);
     },
   );
 }

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { idParamsSchema } from '../../../shared/contracts/common';
+import { idParamsSchema, ok, okWithMessage, optionalMessageEnvelope } from '../../../shared/contracts/common';
 import {
   NotificationMessage,
   emailPreferencesSchema,
@@ -22,8 +22,7 @@ import {
 const tags = ['notifications'];
 /** Every signed-in staff member (viewer included) manages their own notifications. */
 const config = { access: 'read' } as const;
-const envelope = <T extends z.ZodType>(data: T) =>
-  z.object({ success: z.literal(true), data, message: z.string().optional() });
+const envelope = <T extends z.ZodType>(data: T) => optionalMessageEnvelope(data);
 const messageOnly = envelope(z.null());
 
 /** /api/notifications: the header bell's server side and each staff member's e-mail preferences. */
@@ -45,7 +44,7 @@ export async function notificationsRoutes(app: FastifyInstance): Promise<void> {
         response: { 200: envelope(notificationListSchema) },
       },
     },
-    async (request) => ({ success: true as const, data: await listMyNotifications(db(), requireUser(request).id) }),
+    async (request) => ok(await listMyNotifications(db(), requireUser(request).id)),
   );
 
   r.patch(
@@ -56,7 +55,7 @@ export async function notificationsRoutes(app: FastifyInstance): Promise<void> {
     },
     async (request) => {
       await markAllMyNotificationsRead(db(), requireUser(request).id);
-      return { success: true as const, data: null, message: NotificationMessage.ALL_READ };
+      return okWithMessage(null, NotificationMessage.ALL_READ);
     },
   );
 
@@ -71,11 +70,11 @@ export async function notificationsRoutes(app: FastifyInstance): Promise<void> {
         response: { 200: envelope(notificationSchema) },
       },
     },
-    async (request) => ({
-      success: true as const,
-      data: await setMyNotificationRead(db(), requireUser(request).id, request.params.id, true),
-      message: NotificationMessage.MARKED_READ,
-    }),
+    async (request) =>
+      okWithMessage(
+        await setMyNotificationRead(db(), requireUser(request).id, request.params.id, true),
+        NotificationMessage.MARKED_READ,
+      ),
   );
 
   r.patch(
@@ -89,11 +88,11 @@ export async function notificationsRoutes(app: FastifyInstance): Promise<void> {
         response: { 200: envelope(notificationSchema) },
       },
     },
-    async (request) => ({
-      success: true as const,
-      data: await setMyNotificationRead(db(), requireUser(request).id, request.params.id, false),
-      message: NotificationMessage.MARKED_UNREAD,
-    }),
+    async (request) =>
+      okWithMessage(
+        await setMyNotificationRead(db(), requireUser(request).id, request.params.id, false),
+        NotificationMessage.MARKED_UNREAD,
+      ),
   );
 
   r.delete(
@@ -109,7 +108,7 @@ export async function notificationsRoutes(app: FastifyInstance): Promise<void> {
     },
     async (request) => {
       await dismissMyNotification(db(), requireUser(request).id, request.params.id);
-      return { success: true as const, data: null, message: NotificationMessage.DISMISSED };
+      return okWithMessage(null, NotificationMessage.DISMISSED);
     },
   );
 
@@ -121,7 +120,7 @@ export async function notificationsRoutes(app: FastifyInstance): Promise<void> {
     },
     async (request) => {
       await clearMyNotifications(db(), requireUser(request).id);
-      return { success: true as const, data: null, message: NotificationMessage.CLEARED };
+      return okWithMessage(null, NotificationMessage.CLEARED);
     },
   );
 
@@ -135,7 +134,7 @@ export async function notificationsRoutes(app: FastifyInstance): Promise<void> {
         response: { 200: envelope(emailPreferencesSchema) },
       },
     },
-    async (request) => ({ success: true as const, data: await getMyEmailPreferences(db(), requireUser(request).id) }),
+    async (request) => ok(await getMyEmailPreferences(db(), requireUser(request).id)),
   );
 
   r.put(
@@ -149,10 +148,10 @@ export async function notificationsRoutes(app: FastifyInstance): Promise<void> {
         response: { 200: envelope(emailPreferencesSchema) },
       },
     },
-    async (request) => ({
-      success: true as const,
-      data: await saveMyEmailPreferences(db(), requireUser(request).id, request.body),
-      message: NotificationMessage.PREFERENCES_SAVED,
-    }),
+    async (request) =>
+      okWithMessage(
+        await saveMyEmailPreferences(db(), requireUser(request).id, request.body),
+        NotificationMessage.PREFERENCES_SAVED,
+      ),
   );
 }

@@ -1,5 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { projectBulkResultSchema, projectDetailSchema, type ProjectDetail } from '../../../shared/contracts/portfolio';
+import { projectDetailSchema, type ProjectDetail } from '../../../shared/contracts/portfolio';
+import { projectBulkResultSchema } from '../../../shared/contracts/portfolio-admin';
 import { bearer, createSignedIn } from '../../testing/auth-helpers';
 import { useTestApp } from '../../testing/test-app';
 import { testDialects } from '../../testing/test-database';

@@ -1,23 +1,21 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { idParamsSchema } from '../../../shared/contracts/common';
+import { idParamsSchema, okWithMessage } from '../../../shared/contracts/common';
 import { messageEnvelope } from '../../../shared/contracts/common';
+import { PortfolioMessage, projectDetailSchema, type ProjectDetail } from '../../../shared/contracts/portfolio';
 import {
-  PortfolioMessage,
   formatPortfolioMessage,
   projectBulkActionWords,
   projectBulkDeleteRequestSchema,
   projectBulkRequestSchema,
   projectBulkResultSchema,
-  projectDetailSchema,
   projectFeaturedRequestSchema,
   projectOrderRequestSchema,
   projectPublishedRequestSchema,
   projectWriteRequestSchema,
   type ProjectBulkOperation,
   type ProjectBulkResult,
-  type ProjectDetail,
-} from '../../../shared/contracts/portfolio';
+} from '../../../shared/contracts/portfolio-admin';
 import { z } from '../../../shared/zod';
 import { activity } from '../../http/activity-log';
 import { addScheduledPublisher } from '../../jobs/scheduled-publishing';
@@ -30,7 +28,7 @@ import {
   reorderProjects,
   setProjectFlag,
   updateProject,
-} from './portfolio.service';
+} from './portfolio-admin.service';
 import { publishDueProjects } from './project-schedule.repository';
 
 const projectData = messageEnvelope(z.object({ project: projectDetailSchema }));
@@ -95,7 +93,7 @@ export async function portfolioAdminRoutes(app: FastifyInstance): Promise<void> 
     async (request, reply) => {
       const project = await createProject(db(), request.body, saveOptionsOf(request));
       reply.status(201);
-      return { success: true as const, data: { project }, message: PortfolioMessage.CREATED };
+      return okWithMessage({ project }, PortfolioMessage.CREATED);
     },
   );
 
@@ -119,7 +117,7 @@ export async function portfolioAdminRoutes(app: FastifyInstance): Promise<void> 
     async (request) => {
       const save = saveOptionsOf(request, request.body.version);
       const project = await updateProject(db(), request.params.id, request.body, save);
-      return { success: true as const, data: { project }, message: PortfolioMessage.UPDATED };
+      return okWithMessage({ project }, PortfolioMessage.UPDATED);
     },
   );
 
@@ -143,7 +141,7 @@ export async function portfolioAdminRoutes(app: FastifyInstance): Promise<void> 
     },
     async (request) => {
       await deleteProject(db(), request.params.id);
-      return { success: true as const, data: { id: request.params.id }, message: PortfolioMessage.DELETED };
+      return okWithMessage({ id: request.params.id }, PortfolioMessage.DELETED);
     },
   );
 
@@ -164,7 +162,7 @@ export async function portfolioAdminRoutes(app: FastifyInstance): Promise<void> 
     },
     async (request) => {
       const project = await setProjectFlag(db(), request.params.id, 'featured', request.body?.featured);
-      return { success: true as const, data: { project }, message: PortfolioMessage.UPDATED };
+      return okWithMessage({ project }, PortfolioMessage.UPDATED);
     },
   );
 
@@ -185,7 +183,7 @@ export async function portfolioAdminRoutes(app: FastifyInstance): Promise<void> 
     },
     async (request) => {
       const project = await setProjectFlag(db(), request.params.id, 'published', request.body?.published);
-      return { success: true as const, data: { project }, message: PortfolioMessage.UPDATED };
+      return okWithMessage({ project }, PortfolioMessage.UPDATED);
     },
   );
 
@@ -208,7 +206,7 @@ export async function portfolioAdminRoutes(app: FastifyInstance): Promise<void> 
       },
       async (request) => {
         const order = await reorderProjects(db(), request.body);
-        return { success: true as const, data: { order }, message: PortfolioMessage.ORDER_SAVED };
+        return okWithMessage({ order }, PortfolioMessage.ORDER_SAVED);
       },
     );
   }
@@ -232,7 +230,7 @@ export async function portfolioAdminRoutes(app: FastifyInstance): Promise<void> 
           count: data.succeeded.length,
           action: projectBulkActionWords[operation],
         });
-        return { success: true as const, data, message };
+        return okWithMessage(data, message);
       },
     );
   }
@@ -251,7 +249,7 @@ export async function portfolioAdminRoutes(app: FastifyInstance): Promise<void> 
     async (request) => {
       const data = await bulkProjects(db(), 'delete', request.body.projectIds);
       const message = formatPortfolioMessage(PortfolioMessage.BULK_DELETED, { count: data.succeeded.length });
-      return { success: true as const, data, message };
+      return okWithMessage(data, message);
     },
   );
 }

@@ -1,5 +1,5 @@
 import type { Transaction } from 'kysely';
-import type { ProjectInputValues } from '../../../shared/contracts/portfolio';
+import type { ProjectInputValues } from '../../../shared/contracts/portfolio-admin';
 import type { DB } from '../../db/schema';
 import { recordRevision, type SaveOptions, type Snapshot } from '../../revisions/revision-store';
 

@@ -1,8 +1,9 @@
 import type { FastifyInstance } from 'fastify';
-import { PortfolioMessage, projectWriteRequestSchema } from '../../../shared/contracts/portfolio';
+import { PortfolioMessage } from '../../../shared/contracts/portfolio';
+import { projectWriteRequestSchema } from '../../../shared/contracts/portfolio-admin';
 import { registerRevisionRoutes, restorable } from '../../revisions/revision-routes';
 import { projectRevisionFields } from './portfolio-revision-fields';
-import { currentValues, projectTitle, updateProject } from './portfolio.service';
+import { currentValues, projectTitle, updateProject } from './portfolio-admin.service';
 
 /** /api/portfolio/projects/{id}/revisions: a project's saved states, and restoring one (ADR 0041). */
 export async function portfolioRevisionRoutes(app: FastifyInstance): Promise<void> {

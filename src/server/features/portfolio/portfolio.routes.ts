@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { successEnvelope } from '../../../shared/contracts/common';
+import { successEnvelope, ok } from '../../../shared/contracts/common';
 import { permissionsByRole } from '../../../shared/contracts/auth';
 import {
   PORTFOLIO_CATEGORY_COUNT,
@@ -87,7 +87,7 @@ export async function portfolioPublicRoutes(app: FastifyInstance): Promise<void>
       const viewer = await viewerOf(request);
       const data = await listProjects(db(), request.query, viewer);
       cacheFor(reply, viewer);
-      return { success: true as const, data };
+      return ok(data);
     },
   );
 
@@ -107,7 +107,7 @@ export async function portfolioPublicRoutes(app: FastifyInstance): Promise<void>
       async (request, reply) => {
         const projects = await listFeaturedProjects(db(), request.query.limit);
         publicCache(reply);
-        return { success: true as const, data: { projects } };
+        return ok({ projects });
       },
     );
   }
@@ -128,7 +128,7 @@ export async function portfolioPublicRoutes(app: FastifyInstance): Promise<void>
       async (request, reply) => {
         const projects = await listRecentProjects(db(), request.query.limit);
         publicCache(reply);
-        return { success: true as const, data: { projects } };
+        return ok({ projects });
       },
     );
   }
@@ -151,7 +151,7 @@ export async function portfolioPublicRoutes(app: FastifyInstance): Promise<void>
         const viewer = await viewerOf(request);
         const projects = await listRelated(db(), request.params.slugOrId, request.query.limit, viewer);
         cacheFor(reply, viewer);
-        return { success: true as const, data: { projects } };
+        return ok({ projects });
       },
     );
   }
@@ -171,7 +171,7 @@ export async function portfolioPublicRoutes(app: FastifyInstance): Promise<void>
       const viewer = await viewerOf(request);
       const data = await getProject(db(), request.params.slugOrId, viewer);
       cacheFor(reply, viewer);
-      return { success: true as const, data };
+      return ok(data);
     },
   );
 
@@ -188,7 +188,7 @@ export async function portfolioPublicRoutes(app: FastifyInstance): Promise<void>
     async (_request, reply) => {
       const data = await listCategories(db());
       publicCache(reply);
-      return { success: true as const, data };
+      return ok(data);
     },
   );
 
@@ -207,7 +207,7 @@ export async function portfolioPublicRoutes(app: FastifyInstance): Promise<void>
     async (request, reply) => {
       const projects = await listProjectsOfCategory(db(), request.params.category, request.query.limit);
       publicCache(reply);
-      return { success: true as const, data: { projects } };
+      return ok({ projects });
     },
   );
 
@@ -225,7 +225,7 @@ export async function portfolioPublicRoutes(app: FastifyInstance): Promise<void>
       const viewer = await viewerOf(request);
       const data = await getStats(db(), viewer);
       cacheFor(reply, viewer);
-      return { success: true as const, data };
+      return ok(data);
     },
   );
 
@@ -243,7 +243,7 @@ export async function portfolioPublicRoutes(app: FastifyInstance): Promise<void>
     async (request) => {
       const visitor = visitorKey(request.ip, request.headers['user-agent'], secret);
       const data = await likeProject(db(), request.params.slugOrId, visitor);
-      return { success: true as const, data };
+      return ok(data);
     },
   );
 
@@ -263,7 +263,7 @@ export async function portfolioPublicRoutes(app: FastifyInstance): Promise<void>
       const viewer = await viewerOf(request);
       const data = await searchProjects(db(), request.body, viewer);
       reply.header('cache-control', 'no-store');
-      return { success: true as const, data };
+      return ok(data);
     },
   );
 }

@@ -1,4 +1,4 @@
-import type { ProjectInputValues, ProjectWriteRequest } from '../../../shared/contracts/portfolio';
+import type { ProjectInputValues, ProjectWriteRequest } from '../../../shared/contracts/portfolio-admin';
 import { toAddress, toPlainText } from './portfolio-text';
 
 /*

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { idParamsSchema } from '../../../shared/contracts/common';
+import { idParamsSchema, messageEnvelope, ok, okWithMessage, successEnvelope } from '../../../shared/contracts/common';
 import { RedirectMessage } from '../../../shared/contracts/redirects.values';
 import {
   redirectCreateSchema,
@@ -26,14 +26,14 @@ export async function redirectsRoutes(app: FastifyInstance): Promise<void> {
         tags,
         summary: 'Redirects, newest first, with the hits counted so far',
         querystring: redirectListQuerySchema,
-        response: { 200: z.object({ success: z.literal(true), data: redirectListDataSchema }) },
+        response: { 200: successEnvelope(redirectListDataSchema) },
       },
     },
     async (request, reply) => {
       // This instance's counted hits first, so that the list shows them.
       await app.redirects.flushHits();
       reply.header('cache-control', 'private, no-store');
-      return { success: true as const, data: await listRedirects(db(), request.query) };
+      return ok(await listRedirects(db(), request.query));
     },
   );
 
@@ -45,13 +45,13 @@ export async function redirectsRoutes(app: FastifyInstance): Promise<void> {
         tags,
         summary: 'Add a redirect from an old path to a site path or an absolute http(s) URL',
         body: redirectCreateSchema,
-        response: { 201: z.object({ success: z.literal(true), data: redirectSchema, message: z.string() }) },
+        response: { 201: messageEnvelope(redirectSchema) },
       },
     },
     async (request, reply) => {
       const created = await createManualRedirect(db(), request.body, request.user?.id ?? null);
       reply.status(201);
-      return { success: true as const, data: created, message: RedirectMessage.CREATED };
+      return okWithMessage(created, RedirectMessage.CREATED);
     },
   );
 
@@ -63,12 +63,12 @@ export async function redirectsRoutes(app: FastifyInstance): Promise<void> {
         tags,
         summary: 'Delete a redirect',
         params: idParamsSchema,
-        response: { 200: z.object({ success: z.literal(true), data: z.null(), message: z.string() }) },
+        response: { 200: messageEnvelope(z.null()) },
       },
     },
     async (request) => {
       await deleteRedirect(db(), request.params.id);
-      return { success: true as const, data: null, message: RedirectMessage.DELETED };
+      return okWithMessage(null, RedirectMessage.DELETED);
     },
   );
 }

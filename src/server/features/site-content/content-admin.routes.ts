@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { idParamsSchema, messageEnvelope, successEnvelope } from '../../../shared/contracts/common';
+import { idParamsSchema, messageEnvelope, successEnvelope, ok, okWithMessage } from '../../../shared/contracts/common';
 import { expectedVersion } from '../../../shared/contracts/revisions';
 import { orderRequestSchema, visibilityRequestSchema } from '../../../shared/contracts/site-content';
 import { z } from '../../../shared/zod';
@@ -52,7 +52,7 @@ function collectionRoutes(c: ContentCollection) {
           response: { 200: successEnvelope(z.array(c.item)) },
         },
       },
-      async () => ({ success: true as const, data: await readAllVersioned(db(), c) }),
+      async () => ok(await readAllVersioned(db(), c)),
     );
 
     r.post(
@@ -64,7 +64,7 @@ function collectionRoutes(c: ContentCollection) {
       async (request, reply) => {
         const id = await createItem(db(), c, request.body, saveOptionsOf(request));
         reply.status(201);
-        return { success: true as const, data: await readItem(db(), c, id), message: `${c.label} created` };
+        return okWithMessage(await readItem(db(), c, id), `${c.label} created`);
       },
     );
 
@@ -81,7 +81,7 @@ function collectionRoutes(c: ContentCollection) {
       },
       async (request) => {
         await reorderItems(db(), c, request.body.ids);
-        return { success: true as const, data: await readAllVersioned(db(), c), message: 'Order saved' };
+        return okWithMessage(await readAllVersioned(db(), c), 'Order saved');
       },
     );
 
@@ -100,11 +100,7 @@ function collectionRoutes(c: ContentCollection) {
       async (request) => {
         const { version, ...input } = request.body;
         await updateItem(db(), c, request.params.id, input, saveOptionsOf(request, version));
-        return {
-          success: true as const,
-          data: await readItem(db(), c, request.params.id),
-          message: `${c.label} updated`,
-        };
+        return okWithMessage(await readItem(db(), c, request.params.id), `${c.label} updated`);
       },
     );
 
@@ -126,11 +122,10 @@ function collectionRoutes(c: ContentCollection) {
       async (request) => {
         const { active } = request.body;
         await setItemVisibility(db(), c, request.params.id, active);
-        return {
-          success: true as const,
-          data: await readItem(db(), c, request.params.id),
-          message: `${c.label} ${active ? 'shown on the site' : 'hidden from the site'}`,
-        };
+        return okWithMessage(
+          await readItem(db(), c, request.params.id),
+          `${c.label} ${active ? 'shown on the site' : 'hidden from the site'}`,
+        );
       },
     );
 
@@ -154,7 +149,7 @@ function collectionRoutes(c: ContentCollection) {
       },
       async (request) => {
         await deleteItem(db(), c, request.params.id);
-        return { success: true as const, data: null, message: `${c.label} deleted` };
+        return okWithMessage(null, `${c.label} deleted`);
       },
     );
   };

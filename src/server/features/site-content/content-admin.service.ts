@@ -1,27 +1,32 @@
-import { sql, type Kysely, type Transaction } from 'kysely';
+import type { Kysely, Transaction } from 'kysely';
 import { SiteContentStaffMessage } from '../../../shared/contracts/site-content';
 import { ErrorCode } from '../../../shared/errors';
-import { insertReturningId } from '../../db/insert-id';
-import { forUpdate } from '../../db/query-helpers';
 import type { DB } from '../../db/schema';
 import { writeTransaction } from '../../db/write-conflicts';
 import { AppError, notFound } from '../../lib/errors';
 import { claimVersion, deleteItemHistory, type SaveOptions } from '../../revisions/revision-store';
 import type { ContentCollection } from './content-collections';
+import {
+  deleteItemRow,
+  insertItem,
+  lastSortOrder,
+  lockAllItemIds,
+  lockItem,
+  replaceItemLists,
+  setItemActive,
+  setItemSortOrder,
+  updateItemRow,
+} from './content-items.repository';
 import { itemRevisionFields, keepItemRevision, readAllVersioned } from './content-revision-fields';
 
 /*
- * Staff writes of the landing content, one implementation for every collection (content-collections.ts).
- * Kysely cannot follow a table name chosen at run time through its builder, so the tables are named as
- * the first collection's here: every content table has the columns these queries touch (id, active,
- * sort_order, created_at, updated_at), and each collection's write schema names only its own columns.
+ * Staff writes of the landing content, one implementation for every collection (content-collections.ts):
+ * each in one transaction with its revision; the SQL is in content-items.repository.ts.
  */
 
 type Db = Kysely<DB>;
 type Trx = Transaction<DB>;
 type Values = Record<string, unknown>;
-
-const parent = (c: ContentCollection) => c.table as 'services';
 
 export const itemNotFound = (c: ContentCollection) => notFound(`${c.label} not found`);
 
@@ -35,23 +40,8 @@ function columnsOf(c: ContentCollection, input: Values): Values {
   );
 }
 
-/** Replaces the item's child rows with the lists of `input`, in their order. */
-async function writeLists(trx: Trx, c: ContentCollection, id: number, input: Values): Promise<void> {
-  for (const list of c.lists) {
-    const table = list.table as 'tech_stack_items';
-    await trx.deleteFrom(table).where(sql.ref(list.fk), '=', id).execute();
-    const items = (input[list.field] as string[] | undefined) ?? [];
-    if (items.length === 0) continue;
-    await trx
-      .insertInto(table)
-      .values(items.map((text, position) => ({ [list.fk]: id, [list.column]: text, position }) as never))
-      .execute();
-  }
-}
-
 async function lockedId(trx: Trx, c: ContentCollection, id: number): Promise<void> {
-  const row = await forUpdate(trx, trx.selectFrom(parent(c)).select('id').where('id', '=', id)).executeTakeFirst();
-  if (!row) throw itemNotFound(c);
+  if (!(await lockItem(trx, c, id))) throw itemNotFound(c);
 }
 
 /** The item as staff see it; 404 when there is none. */
@@ -76,18 +66,15 @@ export async function itemNameOf(db: Db, c: ContentCollection, id: number): Prom
 /** Adds an item at the end of its list. */
 export async function createItem(db: Db, c: ContentCollection, input: Values, save: SaveOptions = {}): Promise<number> {
   return writeTransaction(db, async (trx) => {
-    const last = await trx
-      .selectFrom(parent(c))
-      .select((eb) => eb.fn.max('sort_order').as('last'))
-      .executeTakeFirst();
+    const last = await lastSortOrder(trx, c);
     const now = new Date().toISOString();
-    const id = await insertReturningId(trx, parent(c), {
+    const id = await insertItem(trx, c, {
       ...columnsOf(c, input),
-      sort_order: Number(last?.last ?? -1) + 1,
+      sort_order: last + 1,
       created_at: now,
       updated_at: now,
-    } as never);
-    await writeLists(trx, c, id, input);
+    });
+    await replaceItemLists(trx, c, id, input);
     await keepItemRevision(trx, c, { id, version: 1, before: null, save, now });
     return id;
   });
@@ -107,12 +94,8 @@ export async function updateItem(
     const before = await itemRevisionFields(trx, c, id);
     if (version === undefined || !before) throw itemNotFound(c);
     const now = new Date().toISOString();
-    await trx
-      .updateTable(parent(c))
-      .set({ ...columnsOf(c, input), updated_at: now } as never)
-      .where('id', '=', id)
-      .execute();
-    await writeLists(trx, c, id, input);
+    await updateItemRow(trx, c, id, { ...columnsOf(c, input), updated_at: now });
+    await replaceItemLists(trx, c, id, input);
     await keepItemRevision(trx, c, { id, version, before, save, now });
   });
 }
@@ -121,11 +104,7 @@ export async function updateItem(
 export async function setItemVisibility(db: Db, c: ContentCollection, id: number, active: boolean): Promise<void> {
   await writeTransaction(db, async (trx) => {
     await lockedId(trx, c, id);
-    await trx
-      .updateTable(parent(c))
-      .set({ active: active ? 1 : 0, updated_at: new Date().toISOString(), version: sql<number>`version + 1` })
-      .where('id', '=', id)
-      .execute();
+    await setItemActive(trx, c, id, active, new Date().toISOString());
   });
 }
 
@@ -135,14 +114,13 @@ export async function setItemVisibility(db: Db, c: ContentCollection, id: number
  */
 export async function reorderItems(db: Db, c: ContentCollection, ids: number[]): Promise<void> {
   await writeTransaction(db, async (trx) => {
-    const rows = await forUpdate(trx, trx.selectFrom(parent(c)).select('id')).execute();
-    const stored = new Set(rows.map((row) => row.id));
+    const stored = new Set(await lockAllItemIds(trx, c));
     if (stored.size !== ids.length || ids.some((id) => !stored.has(id))) {
       throw new AppError(409, ErrorCode.CONFLICT, SiteContentStaffMessage.ORDER_CHANGED);
     }
     const now = new Date().toISOString();
     for (const [sortOrder, id] of ids.entries()) {
-      await trx.updateTable(parent(c)).set({ sort_order: sortOrder, updated_at: now }).where('id', '=', id).execute();
+      await setItemSortOrder(trx, c, id, sortOrder, now);
     }
   });
 }
@@ -151,7 +129,7 @@ export async function reorderItems(db: Db, c: ContentCollection, ids: number[]):
 export async function deleteItem(db: Db, c: ContentCollection, id: number): Promise<void> {
   await writeTransaction(db, async (trx) => {
     await lockedId(trx, c, id);
-    await trx.deleteFrom(parent(c)).where('id', '=', id).execute();
+    await deleteItemRow(trx, c, id);
     await deleteItemHistory(trx, c.table, [id]);
   });
 }

@@ -18,11 +18,12 @@ import {
   readTechStack,
   readTestimonials,
 } from './site-content.service';
+import { ok, successEnvelope } from '../../../shared/contracts/common';
 
 const tags = ['site content'];
 /** Public content that staff change now and then: a minute fresh, then served stale while revalidated. */
 const PUBLIC_CACHE = 'public, max-age=60, stale-while-revalidate=600';
-const listOf = <T extends z.ZodType>(item: T) => ({ 200: z.object({ success: z.literal(true), data: z.array(item) }) });
+const listOf = <T extends z.ZodType>(item: T) => ({ 200: successEnvelope(z.array(item)) });
 
 /**
  * The landing page's content as the public API serves it (spec 01, section 7; issue 12): visible items in
@@ -48,7 +49,7 @@ export async function siteContentPublicRoutes(app: FastifyInstance): Promise<voi
       const { featured } = request.query;
       const data = await readServices(db(), false, featured === undefined ? undefined : featured === 'true');
       reply.header('cache-control', PUBLIC_CACHE);
-      return { success: true as const, data };
+      return ok(data);
     },
   );
 
@@ -63,7 +64,7 @@ export async function siteContentPublicRoutes(app: FastifyInstance): Promise<voi
     r.get(url, { config, schema: { tags, summary, response: listOf(schema) } }, async (_request, reply) => {
       const data = await read(db());
       reply.header('cache-control', PUBLIC_CACHE);
-      return { success: true as const, data };
+      return ok(data);
     });
   }
 }

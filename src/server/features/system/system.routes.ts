@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { messageEnvelope, successEnvelope } from '../../../shared/contracts/common';
+import { messageEnvelope, successEnvelope, ok, okWithMessage } from '../../../shared/contracts/common';
 import { SITE_PASS_TTL_SECONDS, SystemMessage } from '../../../shared/contracts/system-settings.values';
 import {
   systemSettingsAnswerSchema,
@@ -36,7 +36,7 @@ export async function systemRoutes(app: FastifyInstance): Promise<void> {
     },
     async (_request, reply) => {
       reply.headers(noStore);
-      return { success: true as const, data: await app.systemSettings.refresh() };
+      return ok(await app.systemSettings.refresh());
     },
   );
 
@@ -53,7 +53,7 @@ export async function systemRoutes(app: FastifyInstance): Promise<void> {
     },
     async (request) => {
       const saved = await app.systemSettings.save(request.body, requireUser(request).id);
-      return { success: true as const, data: saved, message: SystemMessage.SAVED };
+      return okWithMessage(saved, SystemMessage.SAVED);
     },
   );
 
@@ -65,7 +65,7 @@ export async function systemRoutes(app: FastifyInstance): Promise<void> {
     },
     async (_request, reply) => {
       reply.headers(noStore);
-      return { success: true as const, data: { maintenanceMode: app.systemSettings.current().maintenanceMode } };
+      return ok({ maintenanceMode: app.systemSettings.current().maintenanceMode });
     },
   );
 
@@ -81,7 +81,7 @@ export async function systemRoutes(app: FastifyInstance): Promise<void> {
     },
     async (_request, reply) => {
       reply.headers(noStore);
-      return { success: true as const, data: await app.setupCheck() };
+      return ok(await app.setupCheck());
     },
   );
 
@@ -93,7 +93,7 @@ export async function systemRoutes(app: FastifyInstance): Promise<void> {
       schema: {
         tags,
         summary: "Sends a test e-mail to the signed-in admin's address and says how its first attempt went",
-        response: { 200: z.object({ success: z.literal(true), data: testEmailResultSchema, message: z.string() }) },
+        response: { 200: messageEnvelope(testEmailResultSchema) },
       },
     },
     async (request, reply) => {
@@ -121,7 +121,7 @@ export async function systemRoutes(app: FastifyInstance): Promise<void> {
             : result.status === 'failed'
               ? formatMessage(SetupMessage.TEST_FAILED, { reason: shortReason(failure?.last_error ?? 'unknown error') })
               : formatMessage(SetupMessage.TEST_QUEUED, { to: user.email });
-      return { success: true as const, data: { to: user.email, status: result.status }, message };
+      return okWithMessage({ to: user.email, status: result.status }, message);
     },
   );
 
@@ -139,7 +139,7 @@ export async function systemRoutes(app: FastifyInstance): Promise<void> {
       const user = requireUser(request);
       await app.sitePass.issue(reply, user, request.sessionId ?? '');
       reply.headers(noStore);
-      return { success: true as const, data: { expiresIn: SITE_PASS_TTL_SECONDS } };
+      return ok({ expiresIn: SITE_PASS_TTL_SECONDS });
     },
   );
 
@@ -155,7 +155,7 @@ export async function systemRoutes(app: FastifyInstance): Promise<void> {
     },
     async (_request, reply) => {
       app.sitePass.clear(reply);
-      return { success: true as const, data: null };
+      return ok(null);
     },
   );
 }

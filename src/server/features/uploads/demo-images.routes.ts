@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { successEnvelope } from '../../../shared/contracts/common';
+import { successEnvelope, ok } from '../../../shared/contracts/common';
 import { demoImagesDataSchema } from '../../../shared/contracts/uploads';
 import { demoImageUsages } from './upload-usage.repository';
 
@@ -26,7 +26,7 @@ export async function demoImageRoutes(app: FastifyInstance): Promise<void> {
       const images = [...usages.entries()]
         .map(([url, places]) => ({ url, name: url.slice('/demo/'.length), usages: places }))
         .sort((a, b) => a.name.localeCompare(b.name, 'en', { numeric: true }));
-      return { success: true as const, data: { images } };
+      return ok({ images });
     },
   );
 }

@@ -1,7 +1,7 @@
 import multipart from '@fastify/multipart';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { optionalMessageEnvelope } from '../../../shared/contracts/common';
+import { optionalMessageEnvelope, ok, okWithMessage } from '../../../shared/contracts/common';
 import { PORTFOLIO_GALLERY_MAX } from '../../../shared/contracts/portfolio';
 import {
   PortfolioUploadMessage,
@@ -24,7 +24,8 @@ import {
   uploadGalleryImages,
   uploadMainImage,
 } from './portfolio-upload.service';
-import { UPLOAD_RATE_LIMIT, multipartLimits, parseFields, uploadContext, withUpload } from './uploads.routes';
+import type { PortfolioUploadContext, ProjectImages } from './project-images';
+import { UPLOAD_RATE_LIMIT, multipartLimits, parseFields, uploadContext, withUpload } from './multipart-intake';
 
 const tags = ['portfolio (staff)', 'uploads'];
 const uploadConfig = { access: 'content' as const, rateLimit: UPLOAD_RATE_LIMIT };
@@ -34,10 +35,16 @@ const uploadConfig = { access: 'content' as const, rateLimit: UPLOAD_RATE_LIMIT 
  * role may read the stats. The files are ordinary uploads (category 'portfolio', checked by content,
  * stored under generated names with their resized copies).
  */
-export async function portfolioUploadRoutes(app: FastifyInstance): Promise<void> {
+export async function portfolioUploadRoutes(
+  app: FastifyInstance,
+  { projects }: { projects: ProjectImages },
+): Promise<void> {
   await app.register(multipart, { limits: multipartLimits(PORTFOLIO_GALLERY_MAX, 20_000) });
   const r = app.withTypeProvider<ZodTypeProvider>();
-  const ctx = (request: FastifyRequest, signal?: AbortSignal) => uploadContext(app, request, signal);
+  const ctx = (request: FastifyRequest, signal?: AbortSignal): PortfolioUploadContext => ({
+    ...uploadContext(app, request, signal),
+    projects,
+  });
 
   r.post(
     '/main',
@@ -64,7 +71,7 @@ export async function portfolioUploadRoutes(app: FastifyInstance): Promise<void>
           });
         },
       );
-      return reply.status(201).send({ success: true as const, data, message: PortfolioUploadMessage.MAIN_UPLOADED });
+      return reply.status(201).send(okWithMessage(data, PortfolioUploadMessage.MAIN_UPLOADED));
     },
   );
 
@@ -94,11 +101,7 @@ export async function portfolioUploadRoutes(app: FastifyInstance): Promise<void>
           });
         },
       );
-      return reply.status(201).send({
-        success: true as const,
-        data,
-        message: galleryUploadedText(data.images.length),
-      });
+      return reply.status(201).send(okWithMessage(data, galleryUploadedText(data.images.length)));
     },
   );
 
@@ -112,7 +115,7 @@ export async function portfolioUploadRoutes(app: FastifyInstance): Promise<void>
         response: { 200: optionalMessageEnvelope(portfolioUploadStatsDataSchema) },
       },
     },
-    async (request) => ({ success: true as const, data: await portfolioUploadStats(ctx(request)) }),
+    async (request) => ok(await portfolioUploadStats(ctx(request))),
   );
 
   r.delete(
@@ -131,7 +134,7 @@ export async function portfolioUploadRoutes(app: FastifyInstance): Promise<void>
     async (request) => {
       const project = await resolveProject(ctx(request), request.query);
       const data = await deletePortfolioImage(ctx(request), request.params.file, project);
-      return { success: true as const, data, message: PortfolioUploadMessage.IMAGE_DELETED };
+      return okWithMessage(data, PortfolioUploadMessage.IMAGE_DELETED);
     },
   );
 }

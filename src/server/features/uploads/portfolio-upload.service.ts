@@ -1,4 +1,5 @@
-import { PORTFOLIO_GALLERY_MAX, PortfolioMessage, parseJsonList } from '../../../shared/contracts/portfolio';
+import { PORTFOLIO_GALLERY_MAX, PortfolioMessage } from '../../../shared/contracts/portfolio';
+import { parseJsonList } from '../../../shared/contracts/portfolio-admin';
 import {
   PORTFOLIO_UPLOAD_CATEGORY,
   PortfolioUploadMessage,
@@ -12,18 +13,8 @@ import { UploadMessage } from '../../../shared/contracts/uploads';
 import { ErrorCode } from '../../../shared/errors';
 import { writeTransaction } from '../../db/write-conflicts';
 import { AppError, notFound } from '../../lib/errors';
-import {
-  appendGalleryImages,
-  countGalleryImages,
-  countProjectReferences,
-  findProjectRef,
-  findUploadByFilename,
-  findUploadByStem,
-  lockProject,
-  portfolioImageTotals,
-  removeProjectReferences,
-  type ProjectRef,
-} from './portfolio-upload.repository';
+import { categoryTotals, findUploadByFilename, findUploadByStem } from './portfolio-upload.repository';
+import type { PortfolioUploadContext, ProjectRef } from './project-images';
 import { findUpload, type UploadRow } from './uploads.repository';
 import { deleteUploads, storeFiles, type CheckedFile, type UploadContext } from './uploads.service';
 
@@ -36,9 +27,12 @@ export interface ProjectSelector {
 }
 
 /** The project named by id (preferred) or slug; undefined when none is named; 404 when it does not exist. */
-export async function resolveProject(ctx: UploadContext, selector: ProjectSelector): Promise<ProjectRef | undefined> {
+export async function resolveProject(
+  ctx: PortfolioUploadContext,
+  selector: ProjectSelector,
+): Promise<ProjectRef | undefined> {
   if (selector.projectId === undefined && selector.projectSlug === undefined) return undefined;
-  const project = await findProjectRef(ctx.db, { id: selector.projectId, slug: selector.projectSlug });
+  const project = await ctx.projects.findProjectRef(ctx.db, { id: selector.projectId, slug: selector.projectSlug });
   if (!project) throw notFound(PortfolioMessage.PROJECT_NOT_FOUND);
   return project;
 }
@@ -68,13 +62,13 @@ function titlesOf(raw: string | undefined, count: number): Array<string | null> 
  * (a concurrent upload may have taken the last slots; then the files just stored are removed again).
  */
 export async function uploadGalleryImages(
-  ctx: UploadContext,
+  ctx: PortfolioUploadContext,
   files: readonly CheckedFile[],
   options: { project?: ProjectRef; titles?: string; uploadedBy: number },
 ): Promise<PortfolioGalleryUploadData> {
   const { project } = options;
   if (project) {
-    const problem = galleryCapacityProblem(await countGalleryImages(ctx.db, project.id), files.length);
+    const problem = galleryCapacityProblem(await ctx.projects.countGalleryImages(ctx.db, project.id), files.length);
     if (problem) throw galleryFull(problem);
   } else {
     const problem = galleryCapacityProblem(0, files.length);
@@ -88,11 +82,11 @@ export async function uploadGalleryImages(
   let count: number;
   try {
     count = await writeTransaction(ctx.db, async (trx) => {
-      await lockProject(trx, project.id, new Date().toISOString());
-      const current = await countGalleryImages(trx, project.id);
+      await ctx.projects.lockProject(trx, project.id, new Date().toISOString());
+      const current = await ctx.projects.countGalleryImages(trx, project.id);
       const problem = galleryCapacityProblem(current, images.length);
       if (problem) throw galleryFull(problem);
-      await appendGalleryImages(
+      await ctx.projects.appendGalleryImages(
         trx,
         project.id,
         images.map((image) => ({ url: image.url, title: image.title, uploadId: image.file.id })),
@@ -129,7 +123,7 @@ async function findNamedUpload(ctx: UploadContext, file: string): Promise<Upload
  * Not found when nothing was removed.
  */
 export async function deletePortfolioImage(
-  ctx: UploadContext,
+  ctx: PortfolioUploadContext,
   file: string,
   project: ProjectRef | undefined,
 ): Promise<PortfolioImageDeleteData> {
@@ -138,10 +132,10 @@ export async function deletePortfolioImage(
   }
   const upload = await findNamedUpload(ctx, file);
   if (upload) {
-    const counts = await countProjectReferences(ctx.db, upload.filename);
+    const counts = await ctx.projects.countProjectReferences(ctx.db, upload.filename);
     await deleteUploads(ctx, [Number(upload.id)]);
     // Spellings the exact-address match of deleteUploads misses (a query string, another host).
-    await writeTransaction(ctx.db, (trx) => removeProjectReferences(trx, upload.filename));
+    await writeTransaction(ctx.db, (trx) => ctx.projects.removeProjectReferences(trx, upload.filename));
     return {
       id: Number(upload.id),
       filename: upload.filename,
@@ -150,9 +144,9 @@ export async function deletePortfolioImage(
     };
   }
   if (!project) throw notFound(UploadMessage.NOT_FOUND);
-  const counts = await countProjectReferences(ctx.db, file, project.id);
+  const counts = await ctx.projects.countProjectReferences(ctx.db, file, project.id);
   if (counts.mainImages + counts.galleryImages === 0) throw notFound(UploadMessage.NOT_FOUND);
-  await writeTransaction(ctx.db, (trx) => removeProjectReferences(trx, file, project.id));
+  await writeTransaction(ctx.db, (trx) => ctx.projects.removeProjectReferences(trx, file, project.id));
   return {
     id: null,
     filename: file,
@@ -161,15 +155,18 @@ export async function deletePortfolioImage(
   };
 }
 
-export async function portfolioUploadStats(ctx: UploadContext): Promise<PortfolioUploadStatsData> {
-  const totals = await portfolioImageTotals(ctx.db, PORTFOLIO_UPLOAD_CATEGORY, PORTFOLIO_GALLERY_MAX);
+export async function portfolioUploadStats(ctx: PortfolioUploadContext): Promise<PortfolioUploadStatsData> {
+  const [files, projects] = await Promise.all([
+    categoryTotals(ctx.db, PORTFOLIO_UPLOAD_CATEGORY),
+    ctx.projects.projectImageTotals(ctx.db, PORTFOLIO_GALLERY_MAX),
+  ]);
   return {
-    files: totals.files,
-    total_size: totals.totalSize,
-    projects: totals.projects,
-    projects_with_main_image: totals.projectsWithMainImage,
-    gallery_images: totals.galleryImages,
-    full_galleries: totals.fullGalleries,
+    files: files.files,
+    total_size: files.totalSize,
+    projects: projects.projects,
+    projects_with_main_image: projects.projectsWithMainImage,
+    gallery_images: projects.galleryImages,
+    full_galleries: projects.fullGalleries,
     gallery_max: PORTFOLIO_GALLERY_MAX,
   };
 }

@@ -8,6 +8,7 @@ import {
 import { AppSettingsMessage } from '../../../shared/contracts/app-settings.values';
 import { requireUser } from '../../http/auth';
 import { getMyAppSettings, saveMyAppSettings } from './app-settings.service';
+import { ok, okWithMessage } from '../../../shared/contracts/common';
 
 /**
  * /api/auth/app-settings: the signed-in staff member's own App settings (theme, font size, where
@@ -32,7 +33,7 @@ export async function appSettingsRoutes(app: FastifyInstance): Promise<void> {
         response: { 200: appSettingsAnswerSchema },
       },
     },
-    async (request) => ({ success: true as const, data: await getMyAppSettings(db(), requireUser(request).id) }),
+    async (request) => ok(await getMyAppSettings(db(), requireUser(request).id)),
   );
 
   r.put(
@@ -46,10 +47,7 @@ export async function appSettingsRoutes(app: FastifyInstance): Promise<void> {
         response: { 200: appSettingsSavedSchema },
       },
     },
-    async (request) => ({
-      success: true as const,
-      data: await saveMyAppSettings(db(), requireUser(request).id, request.body),
-      message: AppSettingsMessage.SAVED,
-    }),
+    async (request) =>
+      okWithMessage(await saveMyAppSettings(db(), requireUser(request).id, request.body), AppSettingsMessage.SAVED),
   );
 }

@@ -32,9 +32,9 @@ import {
   type ClientInfo,
 } from './auth.service';
 import { toPublicUser } from './public-user';
+import { ok, okWithMessage, optionalMessageEnvelope } from '../../../shared/contracts/common';
 
-export const envelope = <T extends z.ZodType>(data: T) =>
-  z.object({ success: z.literal(true), data, message: z.string().optional() });
+export const envelope = <T extends z.ZodType>(data: T) => optionalMessageEnvelope(data);
 const messageOnly = envelope(z.null());
 
 /** Per client address, on the calls that guess or spend secrets (ADR 0006). */
@@ -107,7 +107,7 @@ export async function authRoutes(app: FastifyInstance): Promise<void> {
     },
     async (request) => {
       const data = await refresh(authContext(app, request), request.body.refreshToken, clientOf(request));
-      return { success: true as const, data };
+      return ok(data);
     },
   );
 
@@ -124,7 +124,7 @@ export async function authRoutes(app: FastifyInstance): Promise<void> {
     },
     async (request) => {
       await logout(authContext(app, request), request.body?.refreshToken, bearer(request));
-      return { success: true as const, data: null, message: AuthMessage.LOGGED_OUT };
+      return okWithMessage(null, AuthMessage.LOGGED_OUT);
     },
   );
 
@@ -135,7 +135,7 @@ export async function authRoutes(app: FastifyInstance): Promise<void> {
         config: { access: 'read' },
         schema: { tags, summary: 'The signed-in user', response: { 200: envelope(userResponseDataSchema) } },
       },
-      async (request) => ({ success: true as const, data: { user: toPublicUser(requireUser(request)) } }),
+      async (request) => ok({ user: toPublicUser(requireUser(request)) }),
     );
   }
 
@@ -159,7 +159,7 @@ export async function authRoutes(app: FastifyInstance): Promise<void> {
     },
     async (request) => {
       const user = await updateProfile(authContext(app, request), requireUser(request), request.body);
-      return { success: true as const, data: { user }, message: AuthMessage.PROFILE_UPDATED };
+      return okWithMessage({ user }, AuthMessage.PROFILE_UPDATED);
     },
   );
 
@@ -179,7 +179,7 @@ export async function authRoutes(app: FastifyInstance): Promise<void> {
     },
     async (request) => {
       await changePassword(authContext(app, request), requireUser(request), request.sessionId as string, request.body);
-      return { success: true as const, data: null, message: AuthMessage.PASSWORD_CHANGED };
+      return okWithMessage(null, AuthMessage.PASSWORD_CHANGED);
     },
   );
 
@@ -196,7 +196,7 @@ export async function authRoutes(app: FastifyInstance): Promise<void> {
     },
     async (request) => {
       await forgotPassword(authContext(app, request), request.body.email);
-      return { success: true as const, data: null, message: AuthMessage.RESET_LINK_SENT };
+      return okWithMessage(null, AuthMessage.RESET_LINK_SENT);
     },
   );
 
@@ -213,7 +213,7 @@ export async function authRoutes(app: FastifyInstance): Promise<void> {
     },
     async (request) => {
       await resetPassword(authContext(app, request), request.body.token, request.body.newPassword);
-      return { success: true as const, data: null, message: AuthMessage.PASSWORD_RESET };
+      return okWithMessage(null, AuthMessage.PASSWORD_RESET);
     },
   );
 
@@ -230,7 +230,7 @@ export async function authRoutes(app: FastifyInstance): Promise<void> {
     },
     async (request) => {
       await verifyEmail(authContext(app, request), request.body.token);
-      return { success: true as const, data: null, message: AuthMessage.EMAIL_VERIFIED };
+      return okWithMessage(null, AuthMessage.EMAIL_VERIFIED);
     },
   );
 }

@@ -2,7 +2,7 @@ import type { AuthenticationResponseJSON, RegistrationResponseJSON } from '@simp
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { AuthMessage, loginResponseDataSchema, type LoginResponseData } from '../../../shared/contracts/auth';
-import { idParamsSchema } from '../../../shared/contracts/common';
+import { idParamsSchema, ok, okWithMessage } from '../../../shared/contracts/common';
 import { ACTIVITY_SIGNED_IN } from '../../../shared/contracts/analytics-dashboard';
 import {
   passkeyAuthenticateRequestSchema,
@@ -56,7 +56,7 @@ export async function passkeyRoutes(app: FastifyInstance): Promise<void> {
     },
     async (request, reply) => {
       reply.headers(noStore);
-      return { success: true as const, data: { ...(await authenticationOptions(app.database.db, rp)) } };
+      return ok({ ...(await authenticationOptions(app.database.db, rp)) });
     },
   );
 
@@ -82,7 +82,7 @@ export async function passkeyRoutes(app: FastifyInstance): Promise<void> {
     async (request) => {
       const response = request.body.response as AuthenticationResponseJSON;
       const data = await signInWithPasskey(authContext(app, request), rp, response, client(request));
-      return { success: true as const, data, message: AuthMessage.LOGIN_SUCCESS };
+      return okWithMessage(data, AuthMessage.LOGIN_SUCCESS);
     },
   );
 
@@ -92,10 +92,7 @@ export async function passkeyRoutes(app: FastifyInstance): Promise<void> {
       config: { access: 'read' },
       schema: { tags, summary: 'My passkeys', response: { 200: envelope(passkeyListSchema) } },
     },
-    async (request) => ({
-      success: true as const,
-      data: { passkeys: await listPasskeys(app.database.db, requireUser(request).id) },
-    }),
+    async (request) => ok({ passkeys: await listPasskeys(app.database.db, requireUser(request).id) }),
   );
 
   r.post(
@@ -111,7 +108,7 @@ export async function passkeyRoutes(app: FastifyInstance): Promise<void> {
     async (request, reply) => {
       reply.headers(noStore);
       const options = await registrationOptions(app.database.db, rp, requireUser(request));
-      return { success: true as const, data: { ...options } };
+      return ok({ ...options });
     },
   );
 
@@ -129,7 +126,7 @@ export async function passkeyRoutes(app: FastifyInstance): Promise<void> {
     async (request) => {
       const input = { name: request.body.name, response: request.body.response as RegistrationResponseJSON };
       const data = await registerPasskey(app.database.db, rp, requireUser(request).id, input);
-      return { success: true as const, data, message: PasskeyMessage.ADDED };
+      return okWithMessage(data, PasskeyMessage.ADDED);
     },
   );
 
@@ -150,7 +147,7 @@ export async function passkeyRoutes(app: FastifyInstance): Promise<void> {
       await renameCredential(app.database.db, user.id, request.params.id, request.body.name);
       const data = (await listPasskeys(app.database.db, user.id)).find((p) => p.id === request.params.id);
       if (!data) throw notFound(PasskeyMessage.NOT_FOUND);
-      return { success: true as const, data, message: PasskeyMessage.RENAMED };
+      return okWithMessage(data, PasskeyMessage.RENAMED);
     },
   );
 
@@ -169,7 +166,7 @@ export async function passkeyRoutes(app: FastifyInstance): Promise<void> {
       if (!(await deleteCredential(app.database.db, requireUser(request).id, request.params.id))) {
         throw notFound(PasskeyMessage.NOT_FOUND);
       }
-      return { success: true as const, data: null, message: PasskeyMessage.DELETED };
+      return okWithMessage(null, PasskeyMessage.DELETED);
     },
   );
 
@@ -199,11 +196,10 @@ export async function passkeyRoutes(app: FastifyInstance): Promise<void> {
       const user = await findUserById(app.database.db, request.params.id);
       if (!user) throw notFound('User not found');
       const removed = await removePasskeys(app.database.db, user.id);
-      return {
-        success: true as const,
-        data: { user: { id: user.id, username: user.username }, removed },
-        message: PasskeyMessage.REMOVED_BY_ADMIN,
-      };
+      return okWithMessage(
+        { user: { id: user.id, username: user.username }, removed },
+        PasskeyMessage.REMOVED_BY_ADMIN,
+      );
     },
   );
 }

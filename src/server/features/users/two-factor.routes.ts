@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { AuthMessage, loginResponseDataSchema, type LoginResponseData } from '../../../shared/contracts/auth';
-import { idParamsSchema } from '../../../shared/contracts/common';
+import { idParamsSchema, ok, okWithMessage } from '../../../shared/contracts/common';
 import { ACTIVITY_SIGNED_IN } from '../../../shared/contracts/analytics-dashboard';
 import {
   challengeEnableRequestSchema,
@@ -79,7 +79,7 @@ export async function twoFactorRoutes(app: FastifyInstance): Promise<void> {
     },
     async (request) => {
       const data = await signInWithSecondFactor(authContext(app, request), box, request.body, client(request));
-      return { success: true as const, data, message: AuthMessage.LOGIN_SUCCESS };
+      return okWithMessage(data, AuthMessage.LOGIN_SUCCESS);
     },
   );
 
@@ -103,7 +103,7 @@ export async function twoFactorRoutes(app: FastifyInstance): Promise<void> {
         issuer,
         client(request),
       );
-      return { success: true as const, data };
+      return ok(data);
     },
   );
 
@@ -121,7 +121,7 @@ export async function twoFactorRoutes(app: FastifyInstance): Promise<void> {
     async (request, reply) => {
       reply.header('cache-control', 'no-store');
       const data = await finishSignInSetup(authContext(app, request), box, request.body, client(request));
-      return { success: true as const, data, message: TwoFactorMessage.ENABLED };
+      return okWithMessage(data, TwoFactorMessage.ENABLED);
     },
   );
 
@@ -135,7 +135,7 @@ export async function twoFactorRoutes(app: FastifyInstance): Promise<void> {
         response: { 200: envelope(twoFactorStatusSchema) },
       },
     },
-    async (request) => ({ success: true as const, data: await twoFactorStatus(app.database.db, requireUser(request)) }),
+    async (request) => ok(await twoFactorStatus(app.database.db, requireUser(request))),
   );
 
   r.post(
@@ -150,7 +150,7 @@ export async function twoFactorRoutes(app: FastifyInstance): Promise<void> {
     },
     async (request, reply) => {
       reply.header('cache-control', 'no-store');
-      return { success: true as const, data: await startSetup(app.database.db, box, requireUser(request), issuer) };
+      return ok(await startSetup(app.database.db, box, requireUser(request), issuer));
     },
   );
 
@@ -168,7 +168,7 @@ export async function twoFactorRoutes(app: FastifyInstance): Promise<void> {
     async (request, reply) => {
       reply.header('cache-control', 'no-store');
       const recoveryCodes = await confirmSetup(app.database.db, box, requireUser(request).id, request.body.code);
-      return { success: true as const, data: { recoveryCodes }, message: TwoFactorMessage.ENABLED };
+      return okWithMessage({ recoveryCodes }, TwoFactorMessage.ENABLED);
     },
   );
 
@@ -186,7 +186,7 @@ export async function twoFactorRoutes(app: FastifyInstance): Promise<void> {
     async (request) => {
       await checkPassword(request, request.body.password);
       await disableTwoFactor(app.database.db, requireUser(request));
-      return { success: true as const, data: null, message: TwoFactorMessage.DISABLED };
+      return okWithMessage(null, TwoFactorMessage.DISABLED);
     },
   );
 
@@ -205,7 +205,7 @@ export async function twoFactorRoutes(app: FastifyInstance): Promise<void> {
       await checkPassword(request, request.body.password);
       const recoveryCodes = await regenerateRecoveryCodes(app.database.db, requireUser(request).id);
       reply.header('cache-control', 'no-store');
-      return { success: true as const, data: { recoveryCodes }, message: TwoFactorMessage.CODES_REGENERATED };
+      return okWithMessage({ recoveryCodes }, TwoFactorMessage.CODES_REGENERATED);
     },
   );
 
@@ -219,7 +219,7 @@ export async function twoFactorRoutes(app: FastifyInstance): Promise<void> {
         response: { 200: envelope(signInPolicySchema) },
       },
     },
-    async () => ({ success: true as const, data: await readSignInPolicy(app.database.db) }),
+    async () => ok(await readSignInPolicy(app.database.db)),
   );
 
   r.put(
@@ -244,7 +244,7 @@ export async function twoFactorRoutes(app: FastifyInstance): Promise<void> {
     },
     async (request) => {
       const data = await saveSignInPolicy(app.database.db, request.body);
-      return { success: true as const, data, message: TwoFactorMessage.POLICY_SAVED };
+      return okWithMessage(data, TwoFactorMessage.POLICY_SAVED);
     },
   );
 
@@ -270,11 +270,7 @@ export async function twoFactorRoutes(app: FastifyInstance): Promise<void> {
       const user = await findUserById(app.database.db, request.params.id);
       if (!user) throw notFound('User not found');
       await resetSecondFactors(app.database.db, user.id);
-      return {
-        success: true as const,
-        data: { user: { id: user.id, username: user.username } },
-        message: TwoFactorMessage.RESET_BY_ADMIN,
-      };
+      return okWithMessage({ user: { id: user.id, username: user.username } }, TwoFactorMessage.RESET_BY_ADMIN);
     },
   );
 }

@@ -15,7 +15,7 @@ import { activity } from '../../http/activity-log';
 import { requireUser } from '../../http/auth';
 import { authContext, envelope } from './auth.routes';
 import { listUsersPage, registerUser, removeUser, setUserRole, setUserStatus, usernameOf } from './users.service';
-import { idParamsSchema } from '../../../shared/contracts/common';
+import { idParamsSchema, ok, okWithMessage } from '../../../shared/contracts/common';
 
 /** /api/auth: staff user administration, admin only (permission 'users'). */
 export async function usersRoutes(app: FastifyInstance): Promise<void> {
@@ -43,7 +43,7 @@ export async function usersRoutes(app: FastifyInstance): Promise<void> {
     },
     async (request, reply) => {
       const user = await registerUser(authContext(app, request), request.body);
-      return reply.status(201).send({ success: true as const, data: { user }, message: AuthMessage.USER_CREATED });
+      return reply.status(201).send(okWithMessage({ user }, AuthMessage.USER_CREATED));
     },
   );
 
@@ -58,10 +58,7 @@ export async function usersRoutes(app: FastifyInstance): Promise<void> {
         response: { 200: envelope(listUsersResponseDataSchema) },
       },
     },
-    async (request) => ({
-      success: true as const,
-      data: await listUsersPage(authContext(app, request), request.query),
-    }),
+    async (request) => ok(await listUsersPage(authContext(app, request), request.query)),
   );
 
   r.patch(
@@ -86,7 +83,7 @@ export async function usersRoutes(app: FastifyInstance): Promise<void> {
         request.params.id,
         request.body.status,
       );
-      return { success: true as const, data: { user }, message: AuthMessage.USER_UPDATED };
+      return okWithMessage({ user }, AuthMessage.USER_UPDATED);
     },
   );
 
@@ -109,7 +106,7 @@ export async function usersRoutes(app: FastifyInstance): Promise<void> {
         request.params.id,
         request.body.role,
       );
-      return { success: true as const, data: { user }, message: AuthMessage.USER_UPDATED };
+      return okWithMessage({ user }, AuthMessage.USER_UPDATED);
     },
   );
 
@@ -133,7 +130,7 @@ export async function usersRoutes(app: FastifyInstance): Promise<void> {
     },
     async (request) => {
       await removeUser(authContext(app, request), requireUser(request), request.params.id);
-      return { success: true as const, data: null, message: AuthMessage.USER_DELETED };
+      return okWithMessage(null, AuthMessage.USER_DELETED);
     },
   );
 }

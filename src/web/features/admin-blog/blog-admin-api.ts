@@ -1,16 +1,15 @@
+import { blogCategorySchema, type BlogCategory } from '../../../shared/contracts/blog';
 import {
   blogAdminListDataSchema,
   blogAdminPostSchema,
   blogBulkResultSchema,
-  blogCategorySchema,
   type BlogAdminListData,
   type BlogAdminPost,
   type BlogBulkOperation,
   type BlogBulkResult,
-  type BlogCategory,
   type BlogCategoryWrite,
   type BlogPostInput,
-} from '../../../shared/contracts/blog';
+} from '../../../shared/contracts/blog-admin';
 import {
   newsletterListDataSchema,
   type NewsletterListData,

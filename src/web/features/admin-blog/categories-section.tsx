@@ -1,12 +1,12 @@
 import { LoaderCircle } from '../../components/icons';
 import { Pencil, Plus, Save, Trash2 } from '../../components/admin/icons';
 import { useCallback, useEffect, useId, useState, type FormEvent } from 'react';
+import { type BlogCategory } from '../../../shared/contracts/blog';
 import {
   BLOG_DEFAULT_CATEGORY_COLOR,
   BlogAdminMessage,
   blogCategoryWriteSchema,
-  type BlogCategory,
-} from '../../../shared/contracts/blog';
+} from '../../../shared/contracts/blog-admin';
 import { ConfirmDeleteDialog } from '../../components/admin/confirm-delete-dialog';
 import { EmptyList, ListLoadError, ListSkeleton } from '../../components/admin/list-states';
 import { safeHexColor } from '../../components/article/article-format';

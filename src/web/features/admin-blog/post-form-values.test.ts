@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { blogPostInputSchema, type BlogAdminPost } from '../../../shared/contracts/blog';
+import { blogPostInputSchema, type BlogAdminPost } from '../../../shared/contracts/blog-admin';
 import { localToday, newPostValues, postToValues, valuesToInput } from './post-form-values';
 
 const content = `<p>${'word '.repeat(401).trim()}</p>`;

@@ -3,7 +3,7 @@ import {
   parseReadTime,
   type BlogAdminPost,
   type BlogPostInput,
-} from '../../../shared/contracts/blog';
+} from '../../../shared/contracts/blog-admin';
 import { toSiteLocal } from '../../lib/site-time';
 
 /** The blog form as typed: text for every input, booleans for the two checkboxes. */

@@ -1,13 +1,12 @@
 import { useId, useMemo, useState, type FormEvent, type ReactNode } from 'react';
 import { useLocation, useNavigate } from 'react-router';
+import { formatReadTime, type BlogCategory } from '../../../shared/contracts/blog';
 import {
   BlogAdminMessage,
   blogPostInputSchema,
   blogReadMinutes,
-  formatReadTime,
   type BlogAdminPost,
-  type BlogCategory,
-} from '../../../shared/contracts/blog';
+} from '../../../shared/contracts/blog-admin';
 import { EditorActionBar, EditorHeader } from '../../components/admin/editor-frame';
 import { ScheduleField } from '../../components/admin/schedule-field';
 import { useDraftOffer, useEditorVersioning } from '../../components/admin/editor-versioning';

@@ -1,5 +1,6 @@
 import { Eye } from '../../components/icons';
-import type { BlogCategory, BlogPostInput } from '../../../shared/contracts/blog';
+import type { BlogCategory } from '../../../shared/contracts/blog';
+import type { BlogPostInput } from '../../../shared/contracts/blog-admin';
 import { ArticleContent } from '../../components/article/article-content';
 import { ArticleHeader } from '../../components/article/article-header';
 import { ArticleHeroImage } from '../../components/article/article-hero-image';

@@ -6,12 +6,8 @@ import { Send, Star } from '../../components/icons';
 import { EyeOff } from '../../components/admin/icons';
 import { useEffect, useState } from 'react';
 import { useLocation } from 'react-router';
-import {
-  BlogAdminMessage,
-  blogBulkMessage,
-  type BlogAdminPostSummary,
-  type BlogCategory,
-} from '../../../shared/contracts/blog';
+import { type BlogCategory } from '../../../shared/contracts/blog';
+import { BlogAdminMessage, blogBulkMessage, type BlogAdminPostSummary } from '../../../shared/contracts/blog-admin';
 import { plural } from '../../../shared/errors';
 import { BulkActionBar } from '../../components/admin/bulk-action-bar';
 import { ConfirmPendingDelete } from '../../components/admin/confirm-delete-dialog';

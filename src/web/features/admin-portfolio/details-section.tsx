@@ -1,12 +1,8 @@
 import { Check } from '../../components/icons';
 import { Plus, Trash2, UserPlus } from '../../components/admin/icons';
 import { useState, type ChangeEvent } from 'react';
-import {
-  PROJECT_LIMITS,
-  adminIndustryOptions,
-  splitTechnologies,
-  technologySuggestions,
-} from '../../../shared/contracts/portfolio';
+import { PROJECT_LIMITS, adminIndustryOptions, technologySuggestions } from '../../../shared/contracts/portfolio';
+import { splitTechnologies } from '../../../shared/contracts/portfolio-admin';
 import { Button } from '../../components/button';
 import { CheckboxField } from '../../components/checkbox-field';
 import { Input } from '../../components/input';

@@ -1,7 +1,7 @@
 import { Link2 } from '../../components/icons';
 import { Trash2 } from '../../components/admin/icons';
 import { useState } from 'react';
-import { isAllowedProjectUrl } from '../../../shared/contracts/portfolio';
+import { isAllowedProjectUrl } from '../../../shared/contracts/portfolio-admin';
 import { PortfolioUploadMessage, imageFilenameOf } from '../../../shared/contracts/portfolio-uploads';
 import { UploadComponentMessage } from '../../../shared/contracts/uploads';
 import { Button } from '../../components/button';

@@ -1,13 +1,15 @@
 import {
   portfolioListDataSchema,
-  projectBulkResultSchema,
   projectDetailSchema,
   type PortfolioListData,
+  type ProjectDetail,
+} from '../../../shared/contracts/portfolio';
+import {
+  projectBulkResultSchema,
   type ProjectBulkOperation,
   type ProjectBulkResult,
-  type ProjectDetail,
   type ProjectInputValues,
-} from '../../../shared/contracts/portfolio';
+} from '../../../shared/contracts/portfolio-admin';
 import {
   PortfolioUploadMessage,
   imageFilenameOf,

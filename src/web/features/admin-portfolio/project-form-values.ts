@@ -1,12 +1,14 @@
 import {
   DEFAULT_INDUSTRY,
   adminIndustryOptions,
-  projectInputSchema,
-  splitTechnologies,
   type ProjectDetail,
-  type ProjectInputValues,
   type ProjectStatus,
 } from '../../../shared/contracts/portfolio';
+import {
+  projectInputSchema,
+  splitTechnologies,
+  type ProjectInputValues,
+} from '../../../shared/contracts/portfolio-admin';
 import { publishAtOfField, toSiteLocal } from '../../lib/site-time';
 
 /** A gallery image of the form; `key` is stable across edits (React keys, optimistic removal). */

@@ -1,6 +1,7 @@
 import { Eye } from '../../components/icons';
 import { useId } from 'react';
-import type { ProjectDetail, ProjectInputValues } from '../../../shared/contracts/portfolio';
+import type { ProjectDetail } from '../../../shared/contracts/portfolio';
+import type { ProjectInputValues } from '../../../shared/contracts/portfolio-admin';
 import { publicationStatus } from '../../../shared/contracts/publishing.values';
 import { ProjectCard } from '../../components/portfolio/project-card';
 import { ProjectVisibilityBadges } from '../../components/portfolio/project-flags';
