@@ -1,5 +1,5 @@
 /**
- * The dashboard part of the analytics bench (`npm run bench -- --analytics`, issue 13): on each database
+ * The dashboard part of the analytics bench (`npm run bench -- --analytics`): on each database
  * it is given (SQLite always; PostgreSQL and MySQL/MariaDB with BENCH_POSTGRES_URL / BENCH_MYSQL_URL or the
  * tests' TEST_POSTGRES_URL / TEST_MYSQL_URL), a fresh database with the demo content and 1,000,000 page
  * views over the last 90 days (today's up to now) plus a time-on-page event per visit. It times the first

@@ -2,7 +2,7 @@
  * The analytics part of `npm run bench` (alone: `npm run bench -- --analytics`): ingestion of the public
  * pages' beacons, POST /api/analytics/pageview and /event, each from a new client address (TRUST_PROXY,
  * as the contacts bench does) with a desktop browser's user agent, so that every beacon is hashed and
- * stored rather than refused by the limiter or dropped as a robot. Issue 13's goal: at least 2,000 page
+ * stored rather than refused by the limiter or dropped as a robot. The goal: at least 2,000 page
  * views a second on this machine. Results go to bench/results/analytics.json. Then the dashboards at a
  * million page views (bench/analytics-dashboard.ts).
  */

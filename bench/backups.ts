@@ -1,5 +1,5 @@
 /**
- * `npm run bench -- --backups` (issue 14): backup and restore of the demo site plus 2,000 posts and 1 GB of
+ * `npm run bench -- --backups`: backup and restore of the demo site plus 2,000 posts and 1 GB of
  * uploaded files (incompressible, like photos), through the built commands that admins and cron use
  * (`npm run backup`, `npm run restore -- FILE --yes`: dist/cli.js), each in its own process whose resident
  * memory is sampled every 20 ms (VmHWM: the peak). The archive streams, so the peak should not grow with the uploads.

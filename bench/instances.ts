@@ -1,5 +1,5 @@
 /**
- * `npm run bench -- --instances`: the site as several instances behind a load balancer (issue 28, ADR 0030).
+ * `npm run bench -- --instances`: the site as several instances behind a load balancer (ADR 0030).
  *
  * Two processes of the production build (dist/server.js) share a fresh PostgreSQL database
  * (BENCH_POSTGRES_URL or TEST_POSTGRES_URL, default postgres://postgres@127.0.0.1:5432/postgres; created and

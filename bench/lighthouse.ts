@@ -1,6 +1,6 @@
 /**
  * `npm run bench -- --lighthouse`: Lighthouse 12 (mobile, its default simulated throttling) on every public
- * page, in Debian's Chromium, three runs each; the table shows the median of each category (issue 15's
+ * page, in Debian's Chromium, three runs each; the table shows the median of each category (the
  * targets: performance ≥ 95, accessibility, best practices and SEO 100).
  *
  * Lighthouse is not a dependency of the project (185 MB that `npm install` and CI would carry for a

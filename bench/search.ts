@@ -1,5 +1,5 @@
 /**
- * `npm run bench -- --search` (issue 15, ADR 0021): blog search at 100,000 published posts on each database
+ * `npm run bench -- --search` (ADR 0021): blog search at 100,000 published posts on each database
  * it is given (SQLite always; PostgreSQL and MySQL/MariaDB with BENCH_POSTGRES_URL / BENCH_MYSQL_URL or the
  * tests' TEST_POSTGRES_URL / TEST_MYSQL_URL). A fresh database gets the demo content and the posts (inserted
  * straight into blog_posts, so the database's own triggers and indexes do the indexing, as on any write),

@@ -1,5 +1,5 @@
 /**
- * `npm run bench -- --uncached`: pages rendered for every request (issue 15, ADR 0025). The site starts
+ * `npm run bench -- --uncached`: pages rendered for every request (ADR 0025). The site starts
  * with the cache switched off in System Configuration, and `/`, `/blog` and an article are loaded (req/s,
  * p50, p99, RSS after each); then `/` is loaded from a fresh process with the cache on (RSS after load
  * with the cache on). 20 connections unless BENCH_CONNECTIONS says otherwise; BENCH_DURATION=60 gives the

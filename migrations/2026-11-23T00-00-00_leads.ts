@@ -2,7 +2,7 @@ import { sql } from 'kysely';
 import { TIMESTAMP, withId, type AnyDb } from './helpers';
 
 /*
- * Leads (issue 10, ADR 0013): each staff member's e-mail preferences, what a notification is about and
+ * Leads (ADR 0013): each staff member's e-mail preferences, what a notification is about and
  * where it links, and the mail outbox's lease so that with several instances one row is sent by one.
  * Frozen once released. Portability: added columns are nullable or have a default, so every database
  * can add them to a table that already holds rows; nothing added here is indexed, so SQLite can drop

@@ -1,7 +1,7 @@
 import { TIMESTAMP, type AnyDb } from './helpers';
 
 /*
- * Certificates (issue 11, ADR 0014): a revocation keeps the record with its date and reason. Frozen once
+ * Certificates (ADR 0014): a revocation keeps the record with its date and reason. Frozen once
  * released. Portability: both columns are nullable and unindexed, so every database can add them to a table
  * that already holds rows and SQLite can drop them again on the way down.
  */

@@ -2,7 +2,7 @@ import { sql } from 'kysely';
 import { TIMESTAMP, withId, type AnyDb } from './helpers';
 
 /*
- * Landing content (issue 12): the technology stack's columns ("Frontend", "Backend", "DevOps and Cloud") of
+ * Landing content: the technology stack's columns ("Frontend", "Backend", "DevOps and Cloud") of
  * technology names, ordered and hideable like the other landing content, and the hero's background video
  * and poster on the company profile. Frozen once released. Portability: constraint and index names carry
  * the table name; the added columns are nullable and unindexed, so SQLite can drop them on the way down.

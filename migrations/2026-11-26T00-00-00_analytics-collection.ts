@@ -1,7 +1,7 @@
 import { DATE, dialectOf, TIMESTAMP, type AnyDb } from './helpers';
 
 /*
- * Analytics collection (issue 13, ADR 0016). Frozen once released.
+ * Analytics collection (ADR 0016). Frozen once released.
  * - `visitor_hash` on page views and events: SHA-256 of the day's secret salt, the client address and the
  *   user agent. The address itself is never stored; the salt is deleted after a day, so a hash cannot be
  *   traced back to an address by trying them all.

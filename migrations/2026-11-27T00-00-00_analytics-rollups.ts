@@ -2,7 +2,7 @@ import { sql } from 'kysely';
 import { DATE, dialectOf, TIMESTAMP, type AnyDb } from './helpers';
 
 /*
- * Analytics read side (issue 13, ADR 0017). Frozen once released.
+ * Analytics read side (ADR 0017). Frozen once released.
  * - Roll-ups of the raw page views and events, one row per day in the site's time zone (and per page, per
  *   referrer source): the dashboard reads these for finished days and the raw rows only for the days not
  *   rolled up yet, so its cost does not grow with the number of page views.

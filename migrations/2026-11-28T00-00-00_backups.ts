@@ -1,7 +1,7 @@
 import { TIMESTAMP, type AnyDb } from './helpers';
 
 /*
- * Backups on the server (issue 14, ADR 0018). Frozen once released.
+ * Backups on the server (ADR 0018). Frozen once released.
  * - `row_count`, `file_count`: what the archive holds, for the list without opening the archive.
  * - `sha256`: checksum of the whole archive file, to compare a downloaded or off-site copy with.
  * - `copied_at`: when the archive was copied to the off-site bucket (null: not copied).

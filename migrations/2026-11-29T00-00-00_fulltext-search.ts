@@ -2,7 +2,7 @@ import { sql } from 'kysely';
 import { dialectOf, type AnyDb } from './helpers';
 
 /*
- * Full-text search over blog posts (issue 15, ADR 0021). Frozen once released.
+ * Full-text search over blog posts (ADR 0021). Frozen once released.
  * Each database indexes the title, excerpt and content of every post, kept in sync by the database itself
  * on every insert, update and delete (so every write path is covered, a restore included):
  * - SQLite: an FTS5 external-content table `blog_posts_fts` over blog_posts (rowid = id) with three

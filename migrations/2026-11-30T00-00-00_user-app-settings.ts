@@ -2,7 +2,7 @@ import { sql } from 'kysely';
 import { TIMESTAMP, withId, type AnyDb } from './helpers';
 
 /*
- * Each staff member's App settings (issue 14): theme, font size, where notifications appear, 12- or
+ * Each staff member's App settings: theme, font size, where notifications appear, 12- or
  * 24-hour time and reduced motion. One row per user, removed with the user; no row means the defaults.
  * Frozen once released.
  */

@@ -1,5 +1,5 @@
 /**
- * The site's icons as one SVG sprite (issue 15): every page used to carry each lucide icon as inline SVG
+ * The site's icons as one SVG sprite: every page used to carry each lucide icon as inline SVG
  * (71 on the home page) and every bundle its path data. Now `src/web/components/icons.tsx` (and, for
  * the admin's own, `components/admin/icons.tsx`) declares the icons, one `export const Name = …
  * icon('Name');` line each (Name = the lucide-react export),

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Renders the demo hero background video (issue 12) from ffmpeg's synthetic sources, so the repository
+# Renders the demo hero background video from ffmpeg's synthetic sources, so the repository
 # carries no footage of unknown origin: slow, blurred, indigo light drifting on a dark ground, 10 s loop.
 # Needs Debian's ffmpeg (apt-get install -y ffmpeg). Writes public/demo/hero.webm (VP9) and
 # hero-poster.webp (its first frame). Staff replace the video in the admin's Content › Company section.

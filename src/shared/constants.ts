@@ -1,5 +1,5 @@
 /**
- * Business constants shared by the server and the browser (spec 01 and 02, section 9).
+ * Business constants shared by the server and the browser.
  * Isomorphic: no Node built-ins, no React, no DOM access.
  */
 

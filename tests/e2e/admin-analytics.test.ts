@@ -11,7 +11,7 @@ import { callApi, editorAndViewer, SHOTS, tokenOf, useAdminSite, type StaffUser 
 import { closeToasts, scrollWidth, wcagViolations } from './support/screenshots';
 
 /**
- * The Analytics tab (issue 13): a visitor's pages and like move its figures and the Overview's; the period
+ * The Analytics tab: a visitor's pages and like move its figures and the Overview's; the period
  * lives in the address; the period exports as CSV and JSON; Clear Analytics asks for the typed word, is an
  * admin's alone, and empties the figures; the demo seed's sample traffic is labelled as such; recharts
  * arrives with this tab only, never with a public page.

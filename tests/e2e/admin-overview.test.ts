@@ -11,7 +11,7 @@ import { callApi, editorAndViewer, SHOTS, tokenOf, useAdminSite } from './suppor
 import { closeToasts, scrollWidth, wcagViolations } from './support/screenshots';
 
 /**
- * The Overview tab, the first screen after signing in (issue 13): its cards and rate cards are the API's
+ * The Overview tab, the first screen after signing in: its cards and rate cards are the API's
  * figures, its quick actions open their tabs, its recent activity shows what staff and visitors just did
  * (and says so when there is nothing), and it reads well on a phone and a desktop.
  */

@@ -18,7 +18,7 @@ import { launchBrowser, newPage, startSite, type RunningSite } from './support/h
 /**
  * The public pages report page views, the time a page was in front of the visitor and outbound clicks
  * to /api/analytics once the browser is idle; nothing is sent for Do Not Track or for signed-in staff;
- * the footer's Privacy link explains it (issue 13, ADR 0016).
+ * the footer's Privacy link explains it (ADR 0016).
  */
 
 /** A desktop Chrome's user agent: what a person's browser sends. */

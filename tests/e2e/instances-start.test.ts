@@ -10,7 +10,7 @@ import { freePort } from './support/harness';
 import { serverUrlOf, signInAdmin, type NetworkDialect } from './support/instances';
 
 /*
- * Starting several instances (issue 28, ADR 0030): two started at the same moment on an empty network
+ * Starting several instances (ADR 0030): two started at the same moment on an empty network
  * database migrate it, load the demo content and create the first admin once between them; an instance on
  * a network database without the shared signing key refuses to start and says why.
  */

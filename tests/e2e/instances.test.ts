@@ -20,7 +20,7 @@ import {
 } from './support/instances';
 
 /*
- * Two instances of the production build behind one site address (issue 28, ADR 0030), on PostgreSQL and on
+ * Two instances of the production build behind one site address (ADR 0030), on PostgreSQL and on
  * MariaDB: what one does, the other sees — uploads and backups in the shared bucket, limits counted in Redis,
  * page-cache purges, settings and maintenance mode told over the instance bus (COHERENCE_POLL_SECONDS=3600,
  * so no poll can explain a change seen within seconds). A runs no scheduled jobs; B runs them, so a sweep

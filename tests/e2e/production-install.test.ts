@@ -9,7 +9,7 @@ import { callApi } from './support/admin-site';
 import { startSite, type RunningSite } from './support/harness';
 
 /*
- * The app deployed like a Node application (issue 29): the built server started from any working directory,
+ * The app deployed like a Node application: the built server started from any working directory,
  * and a production-only install (`npm run build`, then `npm prune --omit=dev`) that migrates, seeds, serves
  * and signs in with Node alone: no tsx, Vite or TypeScript at run time.
  */

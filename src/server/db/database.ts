@@ -38,7 +38,7 @@ export const SQLITE_STATEMENT_CACHE_SIZE = 500;
 /**
  * Kysely's SQLite driver prepares every query anew (a parse and plan in SQLite each time: ~5 % of an
  * uncached page render). Our queries are a few hundred distinct texts with bound parameters, so a
- * statement is prepared once per text and reused (issue 15, ADR 0025). Safe with one connection: the
+ * statement is prepared once per text and reused (ADR 0025). Safe with one connection: the
  * driver runs one query at a time (its mutex, held for a whole stream or transaction), so no statement is
  * used by two queries at once, and SQLite prepares a kept statement again itself after a schema change.
  */

@@ -18,7 +18,7 @@ export interface CompanyProfileTable {
   value_proposition: string;
   tagline: string;
   description: string;
-  /** The hero's looping background video and its poster image (issue 12); null: none. */
+  /** The hero's looping background video and its poster image; null: none. */
   hero_video_url: string | null;
   hero_poster_url: string | null;
   updated_at: string;
@@ -718,7 +718,7 @@ export interface UserEmailPreferencesTable {
   updated_at: string;
 }
 
-/** A staff member's App settings (issue 14); no row: the defaults. */
+/** A staff member's App settings; no row: the defaults. */
 export interface UserAppSettingsTable {
   id: Generated<number>;
   user_id: number;

@@ -6,7 +6,7 @@ import { retryWriteConflicts } from '../db/write-conflicts';
 import { insertActivity, pruneActivity, type ActivityEntry } from '../features/analytics/activity.repository';
 
 /*
- * The Overview's recent activity (issue 13). Staff actions are declared on their routes, never recorded by
+ * The Overview's recent activity. Staff actions are declared on their routes, never recorded by
  * hand in handlers or services:
  *
  *   config: { access: 'content', activity: activity<{ post: BlogAdminPost }>({

@@ -17,7 +17,7 @@ import { isPagePath } from '../pages/page-path';
 import { sendStandalonePage, standalonePage } from '../pages/standalone-page';
 
 /*
- * System Configuration (issue 14, ADR 0019): maintenance mode, debug mode and the cache switch, read from
+ * System Configuration (ADR 0019): maintenance mode, debug mode and the cache switch, read from
  * the settings table and kept in memory. Every instance follows a change at once (a message on the
  * instance bus, ADR 0030) and, should that be lost, at its next read every COHERENCE_POLL_SECONDS.
  *

@@ -6,7 +6,7 @@ import { retryWriteConflicts } from '../db/write-conflicts';
 import { claimJob, ensureJobRow, releaseJob } from './job-leases.repository';
 
 /*
- * The one in-process scheduler (design.md): jobs such as the analytics roll-ups and the weekly report.
+ * The one in-process scheduler: jobs such as the analytics roll-ups and the weekly report.
  * Each run first takes the job's lease row in the database (job_leases), so with several instances a run
  * happens once per interval, and a run whose instance died is taken over when its lease expires. Jobs
  * must still be idempotent: a lease can expire under a run slower than the lease.

@@ -8,7 +8,7 @@ import { SITE_PASS_COOKIE } from '../http/system-settings';
 import { LRUCache } from 'lru-cache';
 
 /*
- * The page cache (issue 15, ADR 0020): anonymous visitors' GET/HEAD of public pages are answered from memory
+ * The page cache (ADR 0020): anonymous visitors' GET/HEAD of public pages are answered from memory
  * with the finished bytes, compressed once (br, gzip) when the page was rendered. A hit renders nothing,
  * queries nothing and compresses nothing. Each entry carries the tags of what its loaders read (see
  * pages/web.ts; the tags are declared in page-tags.ts), and every write through the API purges the tags it

@@ -2,7 +2,7 @@
  * React Router's <Scripts> preloads a page's modules with plain `<link rel="modulepreload">` tags in <head>.
  * Chromium fetches those at high priority, side by side with the stylesheet that the first paint waits for:
  * on a slow connection the stylesheet's 11 KB shared the line with ~125 KB of scripts, and the page stayed
- * blank until all of it had arrived (issue 15, ADR 0026). Module scripts run after the document is parsed,
+ * blank until all of it had arrived (ADR 0026). Module scripts run after the document is parsed,
  * so the first paint never needs them. React preloads its own bootstrap modules with `fetchpriority="low"`
  * for this reason; the server gives React Router's preloads the same, so the stylesheet, the font and a
  * page's first image go first and the scripts follow on the same connections. <Scripts> offers no prop for

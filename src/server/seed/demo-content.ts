@@ -1,5 +1,5 @@
 /**
- * The demo content of the specification (01-public-site.md): what a fresh installation shows.
+ * The demo content: what a fresh installation shows.
  * Everything here is editable from the admin afterwards. Images are light SVG illustrations shipped
  * in public/demo/ (the site serves public/ at its root), so a fresh install works without internet.
  */
@@ -287,7 +287,7 @@ export const demoInternships: DemoInternship[] = [
   },
 ];
 
-/** The technology stack's three columns (spec 01, section 2: Landing page). */
+/** The technology stack's three columns. */
 export const demoTechStack: Array<{ title: string; items: string[] }> = [
   { title: 'Frontend', items: ['React', 'Next.js', 'Vue.js', 'TypeScript'] },
   { title: 'Backend', items: ['Node.js', 'Python', 'PostgreSQL', 'MongoDB'] },
@@ -412,8 +412,8 @@ export const demoCertificates: DemoCertificate[] = [
 ];
 
 /**
- * Default settings (02-admin.md section 9), one row per group, value stored as JSON.
- * Theme default is light (decisions.md).
+ * Default settings, one row per group, value stored as JSON.
+ * Theme default is light.
  */
 export const demoSettings: Record<string, unknown> = {
   theme: { mode: 'light', primaryColor: 'blue', accentColor: 'green', fontFamily: 'Inter', fontSize: 'medium' },

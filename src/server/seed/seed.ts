@@ -353,7 +353,7 @@ function flag(value: boolean | undefined): number {
   return value ? 1 : 0;
 }
 
-/** 200 words a minute, rounded up (spec section 9); the bench seed uses it too. */
+/** 200 words a minute, rounded up; the bench seed uses it too. */
 export const readTimeMinutes = blogReadMinutes;
 
 /** A sample post's Markdown as stored HTML: rendered with marked, then sanitised like any saved post. */

@@ -10,7 +10,7 @@ import { useTestApp } from './test-app';
 import { testDialects } from './test-database';
 
 /*
- * The hostile-input battery of issue 9: every operation of the OpenAPI description (so every new route too) gets
+ * The hostile-input battery: every operation of the OpenAPI description (so every new route too) gets
  * malformed JSON, wrong types, huge and unicode-edge strings, boundary and overflow numbers,
  * prototype-pollution keys, SQL metacharacters and markup, as an admin (so that validation is what
  * stands in the way, not the guard). On every database: no 5xx, the error envelope on every refusal,

@@ -1,4 +1,4 @@
-/** The texts of the admin's Overview and Analytics tabs: the catalogue's (spec 02, sections 2 and 8) and ours. */
+/** The texts of the admin's Overview and Analytics tabs. */
 export const AnalyticsAdminMessage = {
   // Spec 02.
   LOAD_FAILED: 'Failed to load analytics',

@@ -2,8 +2,8 @@ import { z } from '../zod';
 import { pageQueryFields, pageTotalsFields } from './common';
 
 /*
- * The analytics read side (issue 13, ADR 0017): what the Analytics and Overview tabs and the weekly report
- * show. Every figure is computed from recorded page views and events (decisions.md); `sample_views` says how
+ * The analytics read side (ADR 0017): what the Analytics and Overview tabs and the weekly report
+ * show. Every figure is computed from recorded page views and events; `sample_views` says how
  * many of the period's page views are the demo seed's generated sample traffic, so the tabs can label them.
  * Days are calendar days in the site's time zone (SITE_TIME_ZONE).
  */

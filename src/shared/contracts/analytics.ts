@@ -1,8 +1,8 @@
 import { z } from '../zod';
 
 /*
- * Analytics collection (issue 13, ADR 0016): what the public pages send with navigator.sendBeacon.
- * Field names are the call table's (spec 01 §7, 02 §7). `user_agent` and `session_id` are accepted for
+ * Analytics collection (ADR 0016): what the public pages send with navigator.sendBeacon.
+ * Field names are the call table's. `user_agent` and `session_id` are accepted for
  * the documented shape but never stored: the server reads the browser from the request and counts
  * visitors by a salted daily hash, so nothing in the body can identify anyone.
  */

@@ -1,6 +1,5 @@
 /*
- * Each staff member's App settings (issue 14; spec 02-admin §3 "App settings", §5 "Settings validation",
- * §9 defaults): the groups that make sense per person, kept on the server and applied in the admin.
+ * Each staff member's App settings: the groups that make sense per person, kept on the server and applied in the admin.
  * Without zod: the toaster and the date formatting they steer are shared with the public pages' bundle.
  */
 
@@ -21,7 +20,7 @@ export interface AppSettings {
   accessibility: { reducedMotion: boolean };
 }
 
-/** The specification's defaults: light theme (decisions.md), notifications top right, 12-hour time. */
+/** The defaults: light theme, notifications top right, 12-hour time. */
 export const DEFAULT_APP_SETTINGS: AppSettings = {
   theme: { mode: 'light', fontSize: 'medium' },
   notifications: { position: 'top-right' },

@@ -2,7 +2,7 @@ import { z } from '../zod';
 import { pageQueryFields, pageTotalsFields } from './common';
 
 /*
- * Sign-in, users and roles: the payloads of /api/auth/* (02-admin.md sections 3, 5, 7, 8).
+ * Sign-in, users and roles: the payloads of /api/auth/*.
  * The same schemas validate on the server and in the admin forms, with the same messages.
  */
 

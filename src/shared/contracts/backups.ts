@@ -1,7 +1,7 @@
 import { z } from '../zod';
 
 /*
- * Backups of the whole site on the server (issue 14, ADR 0018): every table's rows and every uploaded file
+ * Backups of the whole site on the server (ADR 0018): every table's rows and every uploaded file
  * in one .tar.gz archive with a manifest. Admins only (permission 'backups'). The admin's Settings →
  * System Configuration reads these calls:
  *   GET    /api/backups                  the list (newest first) and the automatic schedule
@@ -96,7 +96,7 @@ export const restoreResultSchema = z.object({
 });
 export type RestoreResult = z.infer<typeof restoreResultSchema>;
 
-/** The catalogue's texts (spec 02 section 8) and ours; {error} and {reason} are filled in by the server. */
+/** The backups' texts; {error} and {reason} are filled in by the server. */
 export const BackupMessage = {
   CREATED: 'Manual backup created successfully!',
   RESTORED: 'Backup restored successfully. Please refresh the page to see changes.',

@@ -19,7 +19,7 @@ export const BLOG_WORDS_PER_MINUTE = 200;
 export const BLOG_DEFAULT_TAG = 'general';
 export const BLOG_DEFAULT_CATEGORY_COLOR = '#3B82F6';
 
-/** Success texts of spec 02 section 8 and the blog form's own validation texts. */
+/** The blog admin's success texts and the blog form's own validation texts. */
 export const BlogAdminMessage = {
   POST_CREATED: 'Blog post created successfully',
   POST_UPDATED: 'Blog post updated successfully',
@@ -82,7 +82,7 @@ const BULK_VERBS: Record<BlogBulkOperation, string> = {
   unfeature: 'unfeatured',
 };
 
-/** 'N blog posts deleted/published/unpublished successfully' (spec 02 section 8). */
+/** 'N blog posts deleted/published/unpublished successfully'. */
 export function blogBulkMessage(count: number, operation: BlogBulkOperation): string {
   return `${count} blog ${count === 1 ? 'post' : 'posts'} ${BULK_VERBS[operation]} successfully`;
 }
@@ -234,7 +234,7 @@ function readTimeText(value: BlogPostWrite['read_time'], content: string): strin
 }
 
 /**
- * The blog form's rules (spec 02 section 5), shared by the admin form and the server: image URL without
+ * The blog form's rules, shared by the admin form and the server: image URL without
  * backticks and trimmed; tags and SEO keywords split on commas, trimmed, empties dropped (tags default to
  * 'general'); read time blank → 200 words a minute rounded up, a number → 'N min read'; SEO title blank →
  * the title; SEO description blank → the excerpt; author blank → the company name; date blank → today.

@@ -3,7 +3,7 @@
  * can import them without the schemas. src/shared/contracts/blog.ts re-exports them.
  */
 
-/** Blog list page size and related-post count (spec 01, section 9). */
+/** Blog list page size and related-post count. */
 export const BLOG_PAGE_SIZE = 10;
 export const BLOG_MAX_PAGE_SIZE = 100;
 export const BLOG_RELATED_COUNT = 3;
@@ -15,7 +15,7 @@ export const BLOG_MAX_RELATED = 10;
  */
 export const BLOG_SEARCH_MAX_RESULTS = 1000;
 
-/** Sort values of the blog list page (spec 01, section 2): newest is the default. */
+/** Sort values of the blog list page: newest is the default. */
 export const blogSorts = ['newest', 'oldest', 'popular', 'alphabetical'] as const;
 export type BlogSort = (typeof blogSorts)[number];
 /** Columns a caller may name in sortBy; popularity is views + 2 x likes. */

@@ -56,7 +56,7 @@ export {
 export type { CertificateCsvColumn, CertificateStatus, RecipientType } from './certificates.values';
 
 /*
- * The certificate API (spec 01 and 02, section 7; issue 11). Public: GET /api/certificates/verify/{number}.
+ * The certificate API. Public: GET /api/certificates/verify/{number}.
  * Staff: everything else under /api/certificates; admin and editor write, viewer reads. ADR 0014.
  */
 
@@ -87,7 +87,7 @@ export const certificateNumberInputSchema = z
   .transform((v) => (v ? v : undefined));
 
 /**
- * POST /api/certificates and PUT /api/certificates/{id} body (spec 02, section 7), also each row of a CSV
+ * POST /api/certificates and PUT /api/certificates/{id} body, also each row of a CSV
  * import. Required: recipient name, type and issue date (the number is generated when blank). Dates are
  * YYYY-MM-DD; a blank or null expiry is stored as null ("never expires"), never as 0000-00-00. Expiry must
  * not be before issue. Status is set freely; 'revoked' needs a reason (kept with the revocation date).

@@ -12,7 +12,7 @@ export const recipientTypeLabels: Record<RecipientType, string> = {
   client: 'Client',
 };
 
-/** Stored statuses, set freely by staff (spec 02, section 4). */
+/** Stored statuses, set freely by staff. */
 export const certificateStatuses = ['active', 'expired', 'revoked'] as const;
 export type CertificateStatus = (typeof certificateStatuses)[number];
 
@@ -23,7 +23,7 @@ export const certificateStatusLabels: Record<CertificateStatus, string> = {
   revoked: 'Revoked',
 };
 
-/** The fixed prefix of every number (spec 02, sections 3 and 9). */
+/** The fixed prefix of every number. */
 export const CERTIFICATE_PREFIX = 'SST';
 /** The random part: five digits, 10000 to 99999. */
 export const CERTIFICATE_SERIAL_MIN = 10_000;
@@ -91,9 +91,9 @@ export const VERIFY_NUMBER_PARAM = 'number';
 /** The signature a printed certificate's address carries (the server's verify-link.ts). */
 export const VERIFY_SIGNATURE_PARAM = 'sig';
 
-/** Every text of the certificate flow: the catalogue's (spec 01 and 02, section 8) and ours. */
+/** Every text of the certificate flow. */
 export const CertificateMessage = {
-  // Public (spec 01, sections 5 and 8).
+  // Public.
   NUMBER_REQUIRED: 'Please enter a certificate number',
   NOT_FOUND: 'Certificate with number "{number}" was not found in our records. Please check the number and try again.',
   VERIFY_FAILED: 'Certificate verification failed. Please try again later or contact support if the issue persists.',
@@ -109,7 +109,7 @@ export const CertificateMessage = {
   EXPIRED_NOTICE_UNDATED: 'This certificate has expired.',
   /** Ours: the verification page's heading for a revoked certificate, which must not read as verified. */
   REVOKED_TITLE: 'Certificate Revoked',
-  // Admin (spec 02, sections 2, 5 and 8).
+  // Admin.
   LOAD_FAILED: 'Failed to load certificates. Please try again.',
   DETAILS_FAILED: 'Failed to load certificate details. Please try again.',
   SAVE_FAILED: 'Failed to save certificate. Please check your inputs and try again.',

@@ -64,7 +64,7 @@ export const socialPlatformLabels: Record<(typeof socialPlatforms)[number], stri
 };
 
 /**
- * PUT /api/company (issue 12): every field of the profile, the core services (the quote form's choices and
+ * PUT /api/company: every field of the profile, the core services (the quote form's choices and
  * the footer's list) and the social links, each platform at most once with an https address. The whole
  * profile is replaced; lists keep the order given.
  */
@@ -128,7 +128,7 @@ export const companyAdminSchema = companyProfileSchema.extend({
 export type CompanyAdmin = z.infer<typeof companyAdminSchema>;
 export const companySaveSchema = companyWriteSchema.extend({ version: expectedVersion(0).optional() });
 
-// ---------------------------------------------------------------- SEO settings (issue 12)
+// ---------------------------------------------------------------- SEO settings
 
 /** The settings row that holds them. */
 export const SEO_SETTINGS_KEY = 'seo';

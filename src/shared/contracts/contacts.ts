@@ -57,7 +57,7 @@ export type {
 export type { QuoteFormPreset } from './quote-links.values';
 
 /*
- * The contact request API (spec 01 and 02, section 7). Public: POST /api/contacts. Staff: /api/contacts/admin/*
+ * The contact request API. Public: POST /api/contacts. Staff: /api/contacts/admin/*
  * and /api/contacts/{id}/*; admin and editor write, viewer reads.
  */
 
@@ -198,7 +198,7 @@ export const contactExportQuerySchema = z.object({
 });
 export type ContactExportQuery = z.infer<typeof contactExportQuerySchema>;
 
-/** The CSV columns (spec 02, section 5), in order. File name contacts_{YYYY-MM-DD}.csv. */
+/** The CSV columns, in order. File name contacts_{YYYY-MM-DD}.csv. */
 export const contactCsvColumns = [
   'Name',
   'Email',

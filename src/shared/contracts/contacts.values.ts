@@ -5,7 +5,7 @@
  */
 import { isEmailAddress } from './newsletter.values';
 
-/** One set of statuses everywhere: filter, selector, bulk actions, API (decisions.md). */
+/** One set of statuses everywhere: filter, selector, bulk actions, API. */
 export const contactStatuses = [
   'new',
   'contacted',
@@ -53,7 +53,7 @@ export const CONTACT_NOTE_MAX = 5000;
 /** The longest reply staff send a lead from the Contacts tab (characters). */
 export const CONTACT_REPLY_MAX = 10_000;
 
-/** Admin list (spec 02, section 9): page size 10, newest first, 50-character preview, refresh every 5 minutes. */
+/** Admin list: page size 10, newest first, 50-character preview, refresh every 5 minutes. */
 export const CONTACTS_PAGE_SIZE = 10;
 export const CONTACTS_MAX_PAGE_SIZE = 100;
 export const CONTACT_PREVIEW_LENGTH = 50;
@@ -67,9 +67,9 @@ export const CONTACTS_BULK_MAX = 500;
 export const contactFormFields = ['first_name', 'last_name', 'email', 'phone', 'service', 'message'] as const;
 export type ContactFormField = (typeof contactFormFields)[number];
 
-/** Every text of the contact flow: the catalogue's (spec 01 and 02, section 8) and the field errors. */
+/** Every text of the contact flow, the field errors included. */
 export const ContactMessage = {
-  // Public (spec 01, section 8).
+  // Public.
   RECEIVED: "Thank you for your message! We'll get back to you soon.",
   BANNER_SENT: "Message sent successfully! We'll get back to you within 24 hours.",
   SEND_FAILED: 'Failed to send message. Please try again or contact us directly.',
@@ -92,7 +92,7 @@ export const ContactMessage = {
   PHONE_TOO_LONG: `Phone must be at most ${CONTACT_PHONE_MAX} characters`,
   PHONE_INVALID: 'Please enter a valid phone number',
   MESSAGE_TOO_LONG: `Project details must be at most ${CONTACT_MESSAGE_MAX} characters`,
-  // Admin (spec 02, section 8).
+  // Admin.
   LOAD_FAILED: 'Failed to load contacts',
   LOAD_FAILED_INLINE: 'Failed to load contacts. Please try again.',
   STATUS_FAILED: 'Failed to update contact status',

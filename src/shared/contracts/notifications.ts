@@ -5,7 +5,7 @@ import { z } from '../zod';
  * Every signed-in staff member (any role) reads and manages their own.
  */
 
-/** Most notifications kept per staff member (spec 02, section 9); older ones are dropped. */
+/** Most notifications kept per staff member; older ones are dropped. */
 export const NOTIFICATIONS_MAX = 50;
 
 export const notificationTypes = ['success', 'error', 'warning', 'info'] as const;

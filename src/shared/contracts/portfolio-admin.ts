@@ -183,7 +183,7 @@ const urlField = (label: string) =>
 
 /**
  * A list sent as a list, or as JSON text of a list. Invalid JSON, or JSON that is not a list, is an
- * empty list (01-public-site.md section 3); null and blank text too.
+ * empty list; null and blank text too.
  */
 export function parseJsonList(value: unknown): unknown[] {
   if (Array.isArray(value)) return value;

@@ -4,7 +4,7 @@
  * pages do not download those (ADR 0023). src/shared/contracts/portfolio.ts re-exports them.
  */
 
-/** Portfolio list page size (spec 01, section 9). */
+/** Portfolio list page size. */
 export const PORTFOLIO_PAGE_SIZE = 6;
 /** Landing cards and the admin table show this many technologies. */
 export const PORTFOLIO_CARD_TECHNOLOGIES = 3;

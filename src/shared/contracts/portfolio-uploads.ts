@@ -5,14 +5,14 @@ import { uploadedFileSchema } from './uploads';
 import { rowIdParam } from './common';
 
 /*
- * The portfolio's image calls (02-admin.md sections 2, 4, 5, 7 and 8): POST /api/portfolio/upload/main,
+ * The portfolio's image calls: POST /api/portfolio/upload/main,
  * POST /api/portfolio/upload/gallery, DELETE /api/portfolio/upload/{id or filename} and
  * GET /api/portfolio/upload/stats. The files themselves are ordinary uploads (category 'portfolio').
  */
 
 export const PORTFOLIO_UPLOAD_CATEGORY = 'portfolio';
 
-/** Gallery meter colours (spec 02, section 4): green under 7 images, yellow 7 to 9, red at 10. */
+/** Gallery meter colours: green under 7 images, yellow 7 to 9, red at 10. */
 export const GALLERY_WARNING_AT = 7;
 export type GalleryMeterTone = 'green' | 'yellow' | 'red';
 
@@ -70,7 +70,7 @@ export function galleryMoreFit(remaining: number): string {
 
 /**
  * The stored name an image address points at: the last path segment without query or fragment
- * (spec 02, section 5 "Image deletion"). Null when there is none ('', '/', 'https://host/').
+ *. Null when there is none ('', '/', 'https://host/').
  */
 export function imageFilenameOf(url: string | null | undefined): string | null {
   const value = (url ?? '').trim();

@@ -19,8 +19,8 @@ import { PORTFOLIO_PAGE_SIZE } from './portfolio-display.values';
 import { publicationStatuses } from './publishing.values';
 
 /*
- * The portfolio: public reads of /api/portfolio/* (01-public-site.md sections 2, 3, 7, 9) and the staff
- * writes of the admin Portfolio tab (02-admin.md sections 2, 3, 5, 7, 8).
+ * The portfolio: public reads of /api/portfolio/* and the staff
+ * writes of the admin Portfolio tab.
  */
 
 export {

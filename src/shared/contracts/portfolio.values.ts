@@ -12,18 +12,18 @@ export const PORTFOLIO_RELATED_COUNT = 4;
 export const PORTFOLIO_MAX_RELATED = 6;
 export const PORTFOLIO_CATEGORY_COUNT = 10;
 export const PORTFOLIO_MAX_SHORT_LIST = 24;
-/** Gallery capacity per project (02-admin.md section 9). */
+/** Gallery capacity per project. */
 export const PORTFOLIO_GALLERY_MAX = 10;
 export const PORTFOLIO_TOP_TECHNOLOGIES = 5;
 
-/** Stored status values; the API also accepts 'completed' for 'done' (decisions.md). */
+/** Stored status values; the API also accepts 'completed' for 'done'. */
 export const projectStatuses = ['progress', 'done'] as const;
 export type ProjectStatus = (typeof projectStatuses)[number];
 export const projectStatusInputs = ['progress', 'done', 'completed'] as const;
 
-/** Industry options of the public filter (spec 01, section 9). */
+/** Industry options of the public filter. */
 export const publicIndustryOptions = ['E-Commerce', 'Healthcare', 'Education', 'Finance', 'Technology', 'Real Estate'];
-/** Industry options of the admin form (spec 02, section 3); Technology is the default. */
+/** Industry options of the admin form; Technology is the default. */
 export const adminIndustryOptions = [
   'Technology',
   'Healthcare',
@@ -37,9 +37,9 @@ export const adminIndustryOptions = [
   'Government',
 ];
 export const DEFAULT_INDUSTRY = 'Technology';
-/** Technology options of the public filter (spec 01, section 9). */
+/** Technology options of the public filter. */
 export const publicTechnologyOptions = ['React', 'Vue.js', 'Node.js', 'Laravel', 'MongoDB', 'MySQL', 'AWS', 'Docker'];
-/** The admin form's technology suggestions (spec 02, section 3); quick-add offers the first 10. */
+/** The admin form's technology suggestions; quick-add offers the first 10. */
 export const technologySuggestions = [
   'React',
   'Vue.js',
@@ -125,7 +125,7 @@ export const PortfolioMessage = {
   BULK_DONE: '{count} projects {action} successfully',
   BULK_DELETED: '{count} projects deleted successfully',
   ORDER_SAVED: 'Project order saved successfully',
-  // The public pages when the projects cannot be read (spec 01, section 8).
+  // The public pages when the projects cannot be read.
   SECTION_FAILED: 'Failed to load portfolio projects. Please try again later.',
   LIST_FAILED: 'Failed to load portfolio data',
   PROJECT_FAILED: 'Failed to load project. Please try again later.',

@@ -1,5 +1,5 @@
 /*
- * Links to the landing page's quote form and what they prefill (spec 01, sections 2 and 4): apart from
+ * Links to the landing page's quote form and what they prefill: apart from
  * contacts.values.ts so that a page with a "Get a quote" link does not download the contact form's rules.
  */
 

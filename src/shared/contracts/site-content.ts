@@ -1,6 +1,6 @@
 import { z } from '../zod';
 
-/* The public calls of the landing content (spec 01, section 7; issue 12): GET /api/services, /api/team,
+/* The public calls of the landing content: GET /api/services, /api/team,
  * /api/testimonials, /api/packages, /api/internships and /api/tech-stack. Visible items only, in order. */
 
 const nullableText = z.string().nullable();
@@ -73,7 +73,7 @@ export const serviceListQuerySchema = z.object({
 });
 export type ServiceListQuery = z.infer<typeof serviceListQuerySchema>;
 
-// ---------------------------------------------------------------- staff calls (issue 12)
+// ---------------------------------------------------------------- staff calls
 
 /*
  * Staff write the landing content through /api/{collection}: GET /admin (hidden items too), POST, PUT /{id},

@@ -1,12 +1,12 @@
 /*
- * The landing page's own content (issue 12): services, team members, testimonials, pricing packages,
+ * The landing page's own content: services, team members, testimonials, pricing packages,
  * internships and the technology stack. Plain types and texts, no zod, so that the public pages can import
  * them (ADR 0010); src/shared/contracts/site-content.ts holds the API's schemas.
  */
 
 import { PORTFOLIO_FEATURED_COUNT } from './portfolio.values';
 
-/** A service card (spec 01, section 3). `icon` names a lucide icon; the page falls back to a generic one. */
+/** A service card. `icon` names a lucide icon; the page falls back to a generic one. */
 export interface ServiceCard {
   id: number;
   title: string;
@@ -84,13 +84,13 @@ export interface LandingContent {
   internships: InternshipCard[] | null;
 }
 
-/** Landing page: 3 featured published posts (spec 01, sections 2 and 9). */
+/** Landing page: 3 featured published posts. */
 export const LANDING_FEATURED_POSTS = 3;
 
-/** Landing page: up to 6 featured published projects (spec 01, sections 2 and 9). */
+/** Landing page: up to 6 featured published projects. */
 export const LANDING_FEATURED_PROJECTS = PORTFOLIO_FEATURED_COUNT;
 
-/** The landing page's anchors, in the specified order (spec 01, section 2), plus the testimonials'. */
+/** The landing page's anchors in order, plus the testimonials'. */
 export const LandingAnchor = {
   HERO: 'hero',
   SERVICES: 'services',
@@ -107,7 +107,7 @@ export const LandingAnchor = {
 /** Shown in place of a price. */
 export const CUSTOM_QUOTE = 'Custom Quote';
 
-/** The four steps of an internship application (spec 01, section 2). */
+/** The four steps of an internship application. */
 export const internshipSteps = [
   { title: 'Apply', text: 'Send us your details and portfolio through the form.' },
   { title: 'Interview', text: 'A short call about your interests and experience.' },
@@ -115,7 +115,7 @@ export const internshipSteps = [
   { title: 'Start', text: 'Join the team, with a mentor and a real project.' },
 ] as const;
 
-/** The sections' texts (spec 01, section 8, and ours for the sections it does not name). */
+/** The landing sections' texts. */
 export const SiteContentMessage = {
   SERVICES_HEADING: 'Professional Services That Drive Business Growth',
   SERVICES_FAILED: 'Failed to load services',

@@ -3,7 +3,7 @@ import { successEnvelope } from './common';
 import { MAINTENANCE_MESSAGE_MAX } from './system-settings.values';
 
 /*
- * System Configuration (issue 14, ADR 0019): maintenance mode, debug mode and the response cache switch.
+ * System Configuration (ADR 0019): maintenance mode, debug mode and the response cache switch.
  * Stored in the settings table (key 'system'); admins change them, every staff member can read whether
  * maintenance is on (the public pages show signed-in staff a banner).
  */

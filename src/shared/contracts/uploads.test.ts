@@ -11,7 +11,7 @@ import {
   type UploadVariant,
 } from './uploads';
 
-describe('uploadErrorMessage (spec 02, "Uploads by status")', () => {
+describe('uploadErrorMessage (the messages by status)', () => {
   it('uses the server message for 400 and unlisted statuses, the fixed text otherwise', () => {
     expect(uploadErrorMessage(400, 'Invalid file name(s): a/b.png.')).toBe('Invalid file name(s): a/b.png.');
     expect(uploadErrorMessage(400, '')).toBe(UploadStatusMessage[400]);
@@ -34,10 +34,10 @@ describe('uploadErrorMessage (spec 02, "Uploads by status")', () => {
   });
 });
 
-describe('checkSelectedFiles (the component checks, spec 02 section 5)', () => {
+describe("checkSelectedFiles (the upload component's own checks)", () => {
   const image = (name: string, size = 1000, type = 'image/png') => ({ name, size, type });
 
-  it('names each problem with the spec texts', () => {
+  it('names each problem with its text', () => {
     expect(checkSelectedFiles([])).toBe('No files selected');
     expect(checkSelectedFiles([image('a.png'), image('b.png')])).toBe('Only one file allowed for single upload');
     expect(

@@ -10,7 +10,7 @@ import {
 import { variantFormats } from './image-variants';
 
 /*
- * Uploads (spec 02, sections 2, 3, 7, 8 and 9; decisions.md "Security decisions").
+ * Uploads.
  * Files are checked by their content, stored under generated names and served from
  * /uploads/files/{name}; images also get resized copies under /uploads/thumbnails/{label}/{stem}.{format}.
  */

@@ -9,7 +9,7 @@ import { formatMessage } from '../errors';
 // ---------------------------------------------------------------------------------------------------
 // Limits
 
-/** 10 MB per file (spec 02, section 9). */
+/** 10 MB per file. */
 export const UPLOAD_MAX_FILE_SIZE = 10 * 1024 * 1024;
 export const UPLOAD_MAX_FILE_SIZE_MB = 10;
 /** Files per request on /api/uploads/multiple (the project gallery holds 10). */
@@ -27,7 +27,7 @@ export const UPLOAD_MAX_NAME_LENGTH = 255;
 /** Decoded image size caps: a small file can still decode to a huge bitmap. */
 export const UPLOAD_MAX_IMAGE_SIDE = 12_000;
 export const UPLOAD_MAX_IMAGE_PIXELS = 40_000_000;
-/** Characters a file name may not contain (spec 02, section 5). */
+/** Characters a file name may not contain. */
 export const UPLOAD_FORBIDDEN_NAME_CHARACTERS = /[<>:"/\\|?*]/;
 
 export const UPLOAD_PAGE_SIZE = 20;
@@ -100,7 +100,7 @@ export const UploadMessage = {
 export const ALLOWED_IMAGE_TYPES_TEXT = 'JPEG, PNG, GIF, WebP';
 export const ALLOWED_UPLOAD_TYPES_TEXT = 'JPEG, PNG, GIF, WebP, PDF';
 
-/** What the browser shows for a failed upload, by status (spec 02, section 8 "Uploads by status"). */
+/** What the browser shows for a failed upload, by status. */
 export const UploadStatusMessage = {
   400: 'Invalid file or request. Please check your files and try again.',
   401: 'Authentication required. Please log in and try again.',
@@ -122,7 +122,7 @@ export const UploadHint = {
   type: 'Only JPEG, PNG, GIF and WebP files are supported.',
 } as const;
 
-/** Messages of the upload component's own checks (spec 02, section 5 "Uploads"). */
+/** Messages of the upload component's own checks. */
 export const UploadComponentMessage = {
   NO_FILES: 'No files selected',
   TOO_MANY: 'Maximum {max} files allowed. You selected {count} files.',
@@ -194,7 +194,7 @@ export function isValidUploadName(name: string): boolean {
   );
 }
 
-/** 1536 → '1.5 KB' (units Bytes, KB, MB, GB: spec 02, section 9). */
+/** 1536 → '1.5 KB' (units Bytes, KB, MB, GB). */
 export function formatFileSize(bytes: number): string {
   if (!Number.isFinite(bytes) || bytes <= 0) return '0 Bytes';
   const units = ['Bytes', 'KB', 'MB', 'GB'] as const;

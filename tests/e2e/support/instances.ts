@@ -15,7 +15,7 @@ import { freePort, startSite, type RunningSite } from './harness';
 
 /*
  * Several instances of the production build (dist/server.js) on one network database, one S3-compatible
- * bucket (s3rver) and one Redis, as a load balancer would have them (issue 28, ADR 0030). Each instance is a
+ * bucket (s3rver) and one Redis, as a load balancer would have them (ADR 0030). Each instance is a
  * real process with its own DATA_DIR; they share DATABASE_URL, JWT_SECRET, PUBLIC_URL (one site address that
  * is neither instance's own: tokens carry it as their issuer), STORAGE_S3_* and REDIS_URL.
  */

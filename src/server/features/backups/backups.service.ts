@@ -243,7 +243,7 @@ async function copyOffsite(
 }
 
 /**
- * Retention (spec 02 section 9): the newest BACKUPS_KEEP completed backups are kept unless older than
+ * Retention: the newest BACKUPS_KEEP completed backups are kept unless older than
  * BACKUPS_MAX_AGE_DAYS; failed ones go after the same age. Their archives are deleted from the store, then
  * their rows; one the store cannot delete now keeps its row and goes next time. Runs under the backups
  * lock (ADR 0030): once per new backup, however many instances there are. Returns the removed ids.

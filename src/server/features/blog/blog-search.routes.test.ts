@@ -7,7 +7,7 @@ import { useTestApp } from '../../testing/test-app';
 import { testDialects } from '../../testing/test-database';
 
 /*
- * Full-text search of the blog (issue 15, ADR 0021) on every database: ranking, the index following every
+ * Full-text search of the blog (ADR 0021) on every database: ranking, the index following every
  * write, hostile search text, and search combined with filters and pages. Each test searches for words of
  * its own (random letters), so the demo posts and the other tests' posts never match.
  */

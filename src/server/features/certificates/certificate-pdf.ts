@@ -3,7 +3,7 @@ import QRCode from 'qrcode';
 import type { Certificate, RecipientType } from '../../../shared/contracts/certificates';
 
 /*
- * The printable certificate (issue 11, ADR 0014): one A4 landscape page with the company, the recipient, the
+ * The printable certificate (ADR 0014): one A4 landscape page with the company, the recipient, the
  * course, the dates, the number and a QR code that opens the verification page for that number. Fonts are
  * DejaVu (package dejavu-fonts-ttf), embedded as subsets, so a name in any European, Greek or Cyrillic
  * script prints as typed. A certificate that is revoked or past its expiry is marked so across the page.

@@ -57,7 +57,7 @@ async function noStore(_request: FastifyRequest, reply: FastifyReply) {
 }
 
 /**
- * /api/certificates: the public verification (spec 01, section 2) and the staff calls of spec 02, section 7.
+ * /api/certificates: the public verification and the staff calls.
  * Static segments (/verify, /import) always win over the /:id parameter in Fastify's router.
  */
 export async function certificatesRoutes(app: FastifyInstance): Promise<void> {

@@ -101,7 +101,7 @@ function bulkActivity(request: ContactBulkRequest, affected: number): string | n
 }
 
 /**
- * /api/contacts: the public submission and the staff calls of spec 02, section 7. The /admin/* paths are
+ * /api/contacts: the public submission and the staff calls. The /admin/* paths are
  * static segments, which Fastify's router always prefers to the /:id parameter.
  */
 export async function contactsRoutes(app: FastifyInstance): Promise<void> {

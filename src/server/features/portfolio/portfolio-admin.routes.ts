@@ -34,7 +34,7 @@ import { publishDueProjects } from './project-schedule.repository';
 const projectData = messageEnvelope(z.object({ project: projectDetailSchema }));
 const bulkData = messageEnvelope(projectBulkResultSchema);
 const tags = ['portfolio (staff)'];
-/** Editors and admins manage the portfolio; viewers only read (decisions.md). */
+/** Editors and admins manage the portfolio; viewers only read. */
 const config = { access: 'content' } as const;
 
 /** The recent activity's words for a bulk operation ("Published 3 projects"). */

@@ -382,7 +382,7 @@ const BULK_CHANGES: Record<
 
 /**
  * Applies one operation to every listed project that exists; each id that does not is reported as a
- * failure and skipped (02-admin.md section 8), the others still change.
+ * failure and skipped, the others still change.
  */
 export async function bulkProjects(
   db: Kysely<DB>,

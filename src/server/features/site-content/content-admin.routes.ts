@@ -155,7 +155,7 @@ function collectionRoutes(c: ContentCollection) {
   };
 }
 
-/** The staff calls of every landing-content collection (issue 12). */
+/** The staff calls of every landing-content collection. */
 export async function siteContentAdminRoutes(app: FastifyInstance): Promise<void> {
   for (const collection of contentCollections) {
     await app.register(collectionRoutes(collection), { prefix: `/${collection.path}` });

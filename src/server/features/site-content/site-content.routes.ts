@@ -26,7 +26,7 @@ const PUBLIC_CACHE = 'public, max-age=60, stale-while-revalidate=600';
 const listOf = <T extends z.ZodType>(item: T) => ({ 200: successEnvelope(z.array(item)) });
 
 /**
- * The landing page's content as the public API serves it (spec 01, section 7; issue 12): visible items in
+ * The landing page's content as the public API serves it: visible items in
  * their order. The page itself reads the same service through the load context.
  */
 export async function siteContentPublicRoutes(app: FastifyInstance): Promise<void> {

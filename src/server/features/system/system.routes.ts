@@ -16,7 +16,7 @@ import { shortReason } from '../../jobs/mailer';
 const tags = ['system'];
 
 /**
- * /api/system (issue 14, ADR 0019): System Configuration for admins, whether maintenance is on for every
+ * /api/system (ADR 0019): System Configuration for admins, whether maintenance is on for every
  * staff member, the site pass that lets staff browse the public pages during maintenance, and the setup
  * check with its test e-mail.
  */

@@ -115,7 +115,7 @@ async function findNamedUpload(ctx: UploadContext, file: string): Promise<Upload
 }
 
 /**
- * Deletes a portfolio image by upload id or file name (spec 02, section 5 "Image deletion"):
+ * Deletes a portfolio image by upload id or file name:
  * - an upload: the file, its sizes and every reference to it (main images cleared, gallery entries
  *   removed in every project, blog and team images cleared);
  * - another address (a demo image, an external URL): only references in the named project, matched
