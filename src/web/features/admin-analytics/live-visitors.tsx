@@ -1,5 +1,5 @@
-import { useEffect, useState } from 'react';
-import { ANALYTICS_REALTIME_MINUTES, type AnalyticsRealtime } from '../../../shared/contracts/analytics-dashboard';
+import { useQuery } from '@tanstack/react-query';
+import { ANALYTICS_REALTIME_MINUTES } from '../../../shared/contracts/analytics-dashboard';
 import { formatNumber } from '../../lib/dashboard-format';
 import { cn } from '../../lib/cn';
 import { fetchRealtime } from './analytics-admin-api';
@@ -12,30 +12,14 @@ export const REALTIME_REFRESH_MS = 30_000;
  * for again every 30 seconds while the page is visible, and at once when it becomes visible again. A
  * failed call leaves the last figure (or nothing): the dashboard says what failed, this is a hint.
  */
-export function LiveVisitors({ reloadKey }: { reloadKey: number }) {
-  const [live, setLive] = useState<AnalyticsRealtime | null>(null);
-
-  useEffect(() => {
-    let cancelled = false;
-    let timer: ReturnType<typeof setInterval> | undefined;
-    const load = () =>
-      fetchRealtime()
-        .then((answer) => !cancelled && setLive(answer))
-        .catch(() => undefined);
-    const start = () => {
-      clearInterval(timer);
-      if (document.visibilityState !== 'visible') return;
-      void load();
-      timer = setInterval(() => void load(), REALTIME_REFRESH_MS);
-    };
-    start();
-    document.addEventListener('visibilitychange', start);
-    return () => {
-      cancelled = true;
-      clearInterval(timer);
-      document.removeEventListener('visibilitychange', start);
-    };
-  }, [reloadKey]);
+export function LiveVisitors() {
+  const { data: live } = useQuery({
+    queryKey: ['analytics', 'realtime'],
+    queryFn: fetchRealtime,
+    // Paused while the page is hidden (refetchIntervalInBackground is off), asked for again when it shows.
+    refetchInterval: REALTIME_REFRESH_MS,
+    refetchOnWindowFocus: 'always',
+  });
 
   if (!live) return null;
   const active = live.visitors > 0;
