@@ -1,4 +1,4 @@
-import { focusManager, QueryClient, QueryClientProvider, type Query } from '@tanstack/react-query';
+import { QueryClient, QueryClientProvider, type Query } from '@tanstack/react-query';
 import { useEffect, type ReactNode } from 'react';
 import { onApiWrite } from '../../lib/api-client';
 import { onDataUpdate, type DataUpdateType } from '../../lib/data-update';
@@ -37,26 +37,9 @@ export function createAdminQueryClient(): QueryClient {
 
 let client: QueryClient | undefined;
 
-/**
- * Whether the page is in front, for the queries that poll (paused while hidden) or ask again when it shows:
- * the document's visibilitychange, listened to on the document itself (the library listens on window,
- * which an event dispatched at the document without bubbling never reaches).
- */
-function followDocumentVisibility(): void {
-  focusManager.setEventListener((handleFocus) => {
-    if (typeof document === 'undefined') return undefined;
-    const onChange = () => handleFocus();
-    document.addEventListener('visibilitychange', onChange);
-    return () => document.removeEventListener('visibilitychange', onChange);
-  });
-}
-
 /** The admin's one QueryClient, made on first use (in the browser: the admin renders nowhere else). */
 export function adminQueryClient(): QueryClient {
-  if (!client) {
-    followDocumentVisibility();
-    client = createAdminQueryClient();
-  }
+  client ??= createAdminQueryClient();
   return client;
 }
 

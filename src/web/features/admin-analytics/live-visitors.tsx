@@ -1,4 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
+import { useEffect } from 'react';
 import { ANALYTICS_REALTIME_MINUTES } from '../../../shared/contracts/analytics-dashboard';
 import { formatNumber } from '../../lib/dashboard-format';
 import { cn } from '../../lib/cn';
@@ -13,13 +14,26 @@ export const REALTIME_REFRESH_MS = 30_000;
  * failed call leaves the last figure (or nothing): the dashboard says what failed, this is a hint.
  */
 export function LiveVisitors() {
-  const { data: live } = useQuery({
-    queryKey: ['analytics', 'realtime'],
-    queryFn: fetchRealtime,
-    // Paused while the page is hidden (refetchIntervalInBackground is off), asked for again when it shows.
-    refetchInterval: REALTIME_REFRESH_MS,
-    refetchOnWindowFocus: 'always',
-  });
+  const { data: live, refetch } = useQuery({ queryKey: ['analytics', 'realtime'], queryFn: fetchRealtime });
+
+  // The query loads once on show; the clock starts again whenever the page comes back into view.
+  useEffect(() => {
+    let timer: ReturnType<typeof setInterval> | undefined;
+    const poll = () => {
+      clearInterval(timer);
+      if (document.visibilityState === 'visible') timer = setInterval(() => void refetch(), REALTIME_REFRESH_MS);
+    };
+    const onVisibility = () => {
+      if (document.visibilityState === 'visible') void refetch();
+      poll();
+    };
+    poll();
+    document.addEventListener('visibilitychange', onVisibility);
+    return () => {
+      clearInterval(timer);
+      document.removeEventListener('visibilitychange', onVisibility);
+    };
+  }, [refetch]);
 
   if (!live) return null;
   const active = live.visitors > 0;
