@@ -4,11 +4,11 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import {
   ApiError,
   api,
-  clearApiCache,
   configureApiClient,
   del,
   get,
   listOrEmpty,
+  onApiWrite,
   patch,
   post,
   put,
@@ -161,7 +161,7 @@ afterAll(async () => {
 
 beforeEach(() => {
   resetApiClient();
-  configureApiClient({ baseUrl, cache: true });
+  configureApiClient({ baseUrl });
   clearErrorLog();
   hits.clear();
   flakyAuthHits = 0;
@@ -220,7 +220,6 @@ describe('helpers', () => {
     expect(body.data.authorization).toBeNull();
 
     configureApiClient({ apiKey: null });
-    clearApiCache();
     expect((await get<{ apiKey: string | null }>('/echo')).data.apiKey).toBeNull();
   });
 
@@ -378,73 +377,44 @@ describe('errors', () => {
   });
 });
 
-describe('read cache', () => {
-  it('serves a repeated GET of the same URL from the cache; another URL goes to the server', async () => {
+describe('reads and writes', () => {
+  it('every GET goes to the server and hands out its own copy: the client keeps no answers', async () => {
     const first = await get<{ posts: { title: string }[] }>('/blog/posts', { page: 1 });
     first.data.posts[0]!.title = 'mutated by a caller';
     const second = await get<{ posts: { title: string }[] }>('/blog/posts', { page: 1 });
-    expect(hitCount('GET /api/blog/posts')).toBe(1);
-    expect(second.data.posts[0]!.title).toBe('Hello');
-
-    await get('/blog/posts', { page: 2 });
     expect(hitCount('GET /api/blog/posts')).toBe(2);
-
-    await get('/blog/posts', { page: 1 }, { cache: false });
-    expect(hitCount('GET /api/blog/posts')).toBe(3);
+    expect(second.data.posts[0]!.title).toBe('Hello');
   });
 
-  it('a write clears the cached reads under the same first path segment only', async () => {
+  it('tells the write listeners of every write, failed or not, once its answer is in; never of a read', async () => {
+    const told: string[] = [];
+    const stop = onApiWrite((path) => told.push(path));
     await get('/blog/posts');
-    await get('/portfolio/projects');
     await post('/blog/posts', { title: 'New' });
-    await get('/blog/posts');
-    await get('/portfolio/projects');
-    expect(hitCount('GET /api/blog/posts')).toBe(2);
-    expect(hitCount('GET /api/portfolio/projects')).toBe(1);
+    expect(told).toEqual(['/blog/posts']);
 
     // A failed write may have changed state too.
-    await get('/blog/posts');
     await rejection(put('/blog/posts/missing', { title: 'x' }));
-    await get('/blog/posts');
-    expect(hitCount('GET /api/blog/posts')).toBe(3);
+    expect(told).toEqual(['/blog/posts', '/blog/posts/missing']);
+
+    stop();
+    await post('/blog/posts', { title: 'Another' });
+    expect(told).toHaveLength(2);
   });
 
-  it('entries expire after the TTL and clearApiCache drops everything', async () => {
-    configureApiClient({ cacheTtlMs: 50 });
-    await get('/portfolio/projects');
-    await get('/portfolio/projects');
-    expect(hitCount('GET /api/portfolio/projects')).toBe(1);
-    await new Promise((resolve) => setTimeout(resolve, 80));
-    await get('/portfolio/projects');
-    expect(hitCount('GET /api/portfolio/projects')).toBe(2);
+  it('a failing write listener does not fail the call; resetApiClient drops the listeners', async () => {
+    const told: string[] = [];
+    onApiWrite(() => {
+      throw new Error('listener bug');
+    });
+    onApiWrite((path) => told.push(path));
+    await expect(post('/echo', { a: 1 })).resolves.toMatchObject({ success: true });
+    expect(told).toEqual(['/echo']);
 
-    configureApiClient({ cacheTtlMs: 60_000 });
-    await get('/portfolio/projects');
-    clearApiCache();
-    await get('/portfolio/projects');
-    expect(hitCount('GET /api/portfolio/projects')).toBe(3);
-  });
-
-  it('the whole cache is dropped once the clear interval has passed', async () => {
-    configureApiClient({ cacheTtlMs: 60_000, cacheClearIntervalMs: 60 });
-    await get('/portfolio/projects');
-    await new Promise((resolve) => setTimeout(resolve, 80));
-    await get('/portfolio/projects');
-    expect(hitCount('GET /api/portfolio/projects')).toBe(2);
-  });
-
-  it('failed reads are not cached', async () => {
-    await rejection(get('/boom'));
-    await rejection(get('/boom'));
-    expect(hitCount('GET /api/boom')).toBe(2);
-  });
-
-  it('is off by default outside a browser, so a server process never shares answers between visitors', async () => {
     resetApiClient();
     configureApiClient({ baseUrl });
-    await get('/portfolio/projects');
-    await get('/portfolio/projects');
-    expect(hitCount('GET /api/portfolio/projects')).toBe(2);
+    await post('/echo', { a: 2 });
+    expect(told).toEqual(['/echo']);
   });
 });
 

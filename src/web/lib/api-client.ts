@@ -1,8 +1,6 @@
 import {
   ADMIN_LOGIN_PATH,
   API_BASE_PATH,
-  API_CACHE_CLEAR_INTERVAL_MS,
-  API_CACHE_TTL_MS,
   API_TIMEOUT_MS,
   AUTH_TOKEN_STORAGE_KEY,
   REFRESH_TOKEN_STORAGE_KEY,
@@ -16,11 +14,12 @@ import { logApiFailure } from './error-log';
  *
  * Calls go to `/api` on the site's own host, time out after 30 s, carry the stored bearer token and the
  * build-time API key, and resolve with the response body `{ success: true, data }`. Anything else rejects
- * with an ApiError. GET answers are cached for 5 minutes in the browser; a write clears the related reads.
+ * with an ApiError. The client keeps no answers: the admin caches its reads in TanStack Query
+ * (components/admin/admin-query.tsx), which onApiWrite tells of every write.
  *
  * The module is imported during server rendering as well: nothing runs against window, localStorage or
- * timers at import time, and the read cache is off outside a browser unless configured, so one visitor's
- * answer can never be served to another from a shared server process.
+ * timers at import time, and nothing is kept between calls, so one visitor's answer can never be served to
+ * another from a shared server process.
  */
 
 // ---------------------------------------------------------------------------------------------------
@@ -77,10 +76,6 @@ export interface ApiClientConfig {
   timeoutMs: number;
   /** X-API-Key value; undefined uses the build-time VITE_API_KEY, null sends none. */
   apiKey: string | null | undefined;
-  /** Read cache on or off; on by default in a browser only. */
-  cache: boolean;
-  cacheTtlMs: number;
-  cacheClearIntervalMs: number;
 }
 
 let overrides: Partial<ApiClientConfig> = {};
@@ -104,22 +99,18 @@ function currentConfig(): ApiClientConfig {
     baseUrl: overrides.baseUrl ?? API_BASE_PATH,
     timeoutMs: overrides.timeoutMs ?? API_TIMEOUT_MS,
     apiKey: overrides.apiKey === undefined ? buildTimeApiKey() : overrides.apiKey,
-    cache: overrides.cache ?? isBrowser(),
-    cacheTtlMs: overrides.cacheTtlMs ?? API_CACHE_TTL_MS,
-    cacheClearIntervalMs: overrides.cacheClearIntervalMs ?? API_CACHE_CLEAR_INTERVAL_MS,
   };
 }
 
 /** Changes client settings (merged into earlier ones). Mainly for Node, where the base must be absolute. */
 export function configureApiClient(options: Partial<ApiClientConfig>): void {
   overrides = { ...overrides, ...options };
-  if (options.baseUrl !== undefined) clearApiCache();
 }
 
-/** Back to the defaults: settings, empty cache, default 401 handler. */
+/** Back to the defaults: settings, no write listeners, default 401 handler. */
 export function resetApiClient(): void {
   overrides = {};
-  clearApiCache();
+  writeListeners.clear();
   unauthorizedHandler = defaultUnauthorizedHandler;
 }
 
@@ -186,57 +177,28 @@ export function setUnauthorizedHandler(handler: UnauthorizedHandler | null): voi
 }
 
 // ---------------------------------------------------------------------------------------------------
-// Read cache
+// Writes
 
-interface CacheEntry {
-  expires: number;
-  segment: string;
-  /** Stored as text so every hit hands out a fresh copy callers may mutate. */
-  text: string;
+/** Told of every write's path once it has its answer or failed (a failure may have changed part of the data). */
+export type WriteListener = (path: string) => void;
+
+const writeListeners = new Set<WriteListener>();
+
+/** Calls listener after every POST, PUT, PATCH and DELETE; returns the unsubscribe. */
+export function onApiWrite(listener: WriteListener): () => void {
+  writeListeners.add(listener);
+  return () => {
+    writeListeners.delete(listener);
+  };
 }
 
-const cache = new Map<string, CacheEntry>();
-let lastFullClear = 0;
-/** The token the cached answers were fetched with: a different user must not see them. */
-let cacheToken: string | null = null;
-
-/** Drops every cached read. */
-export function clearApiCache(): void {
-  cache.clear();
-}
-
-/** 'blog' for '/blog/posts/1?x=y'. */
-function firstSegment(path: string): string {
-  return path.replace(/^\/+/, '').split(/[/?#]/, 1)[0] ?? '';
-}
-
-/** The periodic full clear is checked on use, so no timer ever runs (nothing to leak on the server). */
-function maintainCache(config: ApiClientConfig, token: string | null): void {
-  const now = Date.now();
-  if (now - lastFullClear >= config.cacheClearIntervalMs) {
-    cache.clear();
-    lastFullClear = now;
-  }
-  if (token !== cacheToken) {
-    cache.clear();
-    cacheToken = token;
-  }
-}
-
-function cacheRead(url: string): unknown {
-  const entry = cache.get(url);
-  if (!entry) return undefined;
-  if (entry.expires <= Date.now()) {
-    cache.delete(url);
-    return undefined;
-  }
-  return JSON.parse(entry.text) as unknown;
-}
-
-function invalidateRelated(path: string): void {
-  const segment = firstSegment(path);
-  for (const [url, entry] of cache) {
-    if (entry.segment === segment) cache.delete(url);
+function announceWrite(path: string): void {
+  for (const listener of [...writeListeners]) {
+    try {
+      listener(path);
+    } catch {
+      // A failing listener must not fail the call.
+    }
   }
 }
 
@@ -270,15 +232,13 @@ export interface RequestOptions {
   timeoutMs?: number;
   /** Aborting rejects with code ABORTED (not logged, no 401 handling). */
   signal?: AbortSignal;
-  /** GET only: false neither reads nor fills the cache. */
-  cache?: boolean;
   /** false: a 401 rejects without running the 401 handler (login and token refresh calls). */
   handleUnauthorized?: boolean;
   /** Extra headers; Authorization and X-API-Key are set by the client. */
   headers?: Record<string, string>;
   /**
    * 'text': a 2xx answer resolves with its body as text in `data` (a CSV download); 'blob': as a Blob (a
-   * PDF). Neither is cached; an error answer is still read as the JSON envelope.
+   * PDF). An error answer is still read as the JSON envelope.
    */
   responseType?: 'json' | 'text' | 'blob';
 }
@@ -495,13 +455,6 @@ export async function untilTokenCallsAnswered(timeoutMs: number): Promise<void> 
 async function execute<T>(call: Call, options: RequestOptions, isRetry = false): Promise<ApiSuccessBody<T>> {
   const config = currentConfig();
   const token = readToken();
-  const cacheable =
-    call.method === 'GET' && config.cache && options.cache !== false && (options.responseType ?? 'json') === 'json';
-  if (cacheable) {
-    maintainCache(config, token);
-    const hit = cacheRead(call.url);
-    if (hit !== undefined) return hit as ApiSuccessBody<T>;
-  }
 
   const headers: Record<string, string> = { Accept: 'application/json', ...options.headers };
   if (token) headers.Authorization = `Bearer ${token}`;
@@ -528,13 +481,6 @@ async function execute<T>(call: Call, options: RequestOptions, isRetry = false):
     if (call.upload && typeof XMLHttpRequest === 'undefined') {
       call.upload.onProgress?.({ loaded: 0, total: 0, percent: 100 });
     }
-    if (cacheable && readToken() === cacheToken) {
-      cache.set(call.url, {
-        expires: Date.now() + config.cacheTtlMs,
-        segment: firstSegment(call.path),
-        text: JSON.stringify(body),
-      });
-    }
     return body as ApiSuccessBody<T>;
   } catch (caught) {
     const error = toApiError(caught);
@@ -557,8 +503,8 @@ async function execute<T>(call: Call, options: RequestOptions, isRetry = false):
     }
     throw error;
   } finally {
-    // A write may have changed anything under its first path segment, even when it failed half-way.
-    if (call.method !== 'GET') invalidateRelated(call.path);
+    // A write may have changed data even when it failed half-way.
+    if (call.method !== 'GET' && !isRetry) announceWrite(call.path);
   }
 }
 

@@ -15,7 +15,7 @@ export async function fetchAnalyticsExport(period: QueryParams, format: 'csv' | 
   const body = await api.get(
     '/analytics/export',
     { ...period, format },
-    { cache: false, responseType: 'text', headers: { Accept: exportTypes[format] } },
+    { responseType: 'text', headers: { Accept: exportTypes[format] } },
   );
   if (typeof body.data !== 'string') throw invalidAnswer();
   return body.data;

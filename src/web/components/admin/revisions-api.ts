@@ -17,15 +17,13 @@ import { parseAnswer } from './parse-answer';
  * the item's API address ('/blog/posts/12'), and /autosaves/{post|project}/{id|new}.
  */
 
-const fresh = { cache: false } as const;
-
 export async function fetchRevisions(item: string): Promise<RevisionListData> {
-  const body = await api.get(`${item}/revisions`, undefined, fresh);
+  const body = await api.get(`${item}/revisions`);
   return parseAnswer(revisionListDataSchema, body.data);
 }
 
 export async function fetchRevision(item: string, revisionId: number): Promise<RevisionDetailData> {
-  const body = await api.get(`${item}/revisions/${revisionId}`, undefined, fresh);
+  const body = await api.get(`${item}/revisions/${revisionId}`);
   return parseAnswer(revisionDetailDataSchema, body.data);
 }
 
@@ -40,7 +38,7 @@ export const isStaleVersion = (error: unknown): boolean => isApiError(error) && 
 export type AutosaveItem = number | 'new';
 
 export async function fetchAutosave(kind: AutosaveKind, item: AutosaveItem): Promise<Autosave | null> {
-  const body = await api.get(`/autosaves/${kind}/${item}`, undefined, fresh);
+  const body = await api.get(`/autosaves/${kind}/${item}`);
   return parseAnswer(autosaveDataSchema, body.data).autosave;
 }
 

@@ -8,7 +8,7 @@ import { parseAnswer } from './parse-answer';
  */
 
 export async function fetchSetupCheck(): Promise<SetupCheck> {
-  const body = await api.get('/system/setup', undefined, { cache: false });
+  const body = await api.get('/system/setup');
   return parseAnswer(setupCheckSchema, body.data);
 }
 

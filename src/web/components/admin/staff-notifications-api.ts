@@ -12,10 +12,8 @@ import { parseAnswer } from './parse-answer';
  * (Settings › Email Preferences). Reads skip the client's cache: the bell must show what is new.
  */
 
-const fresh = { cache: false } as const;
-
 export async function fetchNotifications(): Promise<NotificationList> {
-  const body = await api.get('/notifications', undefined, fresh);
+  const body = await api.get('/notifications');
   return parseAnswer(notificationListSchema, body.data);
 }
 
@@ -36,7 +34,7 @@ export async function clearNotifications(): Promise<void> {
 }
 
 export async function fetchEmailPreferences(): Promise<EmailPreferences> {
-  const body = await api.get('/notifications/preferences', undefined, fresh);
+  const body = await api.get('/notifications/preferences');
   return parseAnswer(emailPreferencesSchema, body.data);
 }
 

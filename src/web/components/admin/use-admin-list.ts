@@ -1,6 +1,7 @@
-import { useCallback, useEffect, useEffectEvent, useState } from 'react';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { useCallback, useEffect, useEffectEvent, useMemo } from 'react';
 import { useSearchParams } from 'react-router';
-import { onDataUpdate, type DataUpdateType } from '../../lib/data-update';
+import type { DataUpdateType } from '../../lib/data-update';
 import { failureNotice, type Notice } from '../notice';
 import { useDebouncedSearch } from './use-debounced-search';
 import { useRowSelection } from './use-row-selection';
@@ -19,33 +20,51 @@ export interface AdminListSource<Q extends ListQuery, D extends { total: number;
   rowsOf: (data: D) => T[];
   /** The error title when a page cannot load. */
   loadFailed: string;
-  /** The data-update type that makes the list load again ("blog"). */
+  /** The resource the list shows, and the data-update type that makes it load again ("blog"). */
   updates: DataUpdateType;
+  /** Tells this list's queries from other lists of the same resource ("posts", "comments"). */
+  name: string;
 }
 
 /**
- * A paged admin list whose search, filters and page live in the URL: loads the page the URL names
- * (again on reload and on a data-update of its type), keeps the selection to the rows on show, and
- * ties a debounced search box to the URL's search term.
+ * A paged admin list whose search, filters and page live in the URL: a query per page the URL names
+ * (loaded again on reload and on a data-update of its resource, see admin-query.tsx), the selection kept
+ * to the rows on show, and a debounced search box tied to the URL's search term. While another page
+ * loads, the one on show stays (dimmed by the caller while `loading`).
  */
 export function useAdminList<Q extends ListQuery, D extends { total: number; pages: number }, T extends { id: number }>(
   source: AdminListSource<Q, D, T>,
 ) {
-  const { readQuery, writeQuery, loadFailed, updates } = source;
+  const { readQuery, writeQuery, loadFailed, updates, name } = source;
   const [params, setParams] = useSearchParams();
   const query = readQuery(params);
-  const queryKey = writeQuery(query).toString();
+  const queryString = writeQuery(query).toString();
 
-  const [data, setData] = useState<D | null>(null);
-  const [loading, setLoading] = useState(true);
-  const [loadError, setLoadError] = useState<Notice | null>(null);
-  const [reloadKey, setReloadKey] = useState(0);
+  const result = useQuery({
+    queryKey: [updates, name, queryString],
+    queryFn: () => source.fetchPage(readQuery(new URLSearchParams(queryString))),
+    placeholderData: keepPreviousData,
+  });
+  const data = result.data ?? null;
+  const { refetch, error } = result;
+  const loading = result.isFetching;
+  const loadError = useMemo<Notice | null>(
+    () => (error ? failureNotice(loadFailed, error) : null),
+    [error, loadFailed],
+  );
 
   const rows = data ? source.rowsOf(data) : [];
   const selection = useRowSelection(rows.map((row) => row.id));
   const { keepOnly } = selection;
 
-  const reload = useCallback(() => setReloadKey((key) => key + 1), []);
+  // Each answer (not the page kept on show while the next loads) keeps the selection to its rows.
+  const settled = !result.isPlaceholderData && result.isSuccess;
+  const keepSelection = useEffectEvent(() => keepOnly(rows.map((row) => row.id)));
+  useEffect(() => {
+    if (settled) keepSelection();
+  }, [settled, result.dataUpdatedAt]);
+
+  const reload = useCallback(() => void refetch(), [refetch]);
 
   /** Changes the query; the page goes back to 1 unless `change` names one. */
   const setQuery = useCallback(
@@ -60,31 +79,6 @@ export function useAdminList<Q extends ListQuery, D extends { total: number; pag
   const commitSearch = useCallback((search: string) => setQuery({ search } as Partial<Q>), [setQuery]);
   const [searchInput, setSearchInput] = useDebouncedSearch(query.search, commitSearch);
 
-  useEffect(() => onDataUpdate((detail) => detail.type === updates && reload()), [updates, reload]);
-
-  const start = useEffectEvent(() => source.fetchPage(readQuery(new URLSearchParams(queryKey))));
-  const loaded = useEffectEvent((result: D) => {
-    setData(result);
-    setLoadError(null);
-    keepOnly(source.rowsOf(result).map((row) => row.id));
-  });
-
-  useEffect(() => {
-    let cancelled = false;
-    setLoading(true);
-    start()
-      .then((result) => !cancelled && loaded(result))
-      .catch((error: unknown) => {
-        if (!cancelled) setLoadError(failureNotice(loadFailed, error));
-      })
-      .finally(() => {
-        if (!cancelled) setLoading(false);
-      });
-    return () => {
-      cancelled = true;
-    };
-  }, [queryKey, reloadKey, loadFailed]);
-
   const pages = Math.max(1, data?.pages ?? 1);
 
   return {
@@ -97,8 +91,6 @@ export function useAdminList<Q extends ListQuery, D extends { total: number; pag
     loading,
     loadError,
     reload,
-    /** Counts the reloads, for what loads beside the list (a filter's options). */
-    reloadKey,
     selection,
     /** The pagination of the page on show (see ListPagination). */
     paging: {

@@ -13,14 +13,12 @@ import { periodParams, type AnalyticsPeriod } from './analytics-period';
  * move with every visit. Answers are checked against the contract.
  */
 
-const fresh = { cache: false } as const;
-
 export async function fetchDashboard(period: AnalyticsPeriod): Promise<AnalyticsDashboard> {
-  const body = await api.get('/analytics/dashboard', periodParams(period), fresh);
+  const body = await api.get('/analytics/dashboard', periodParams(period));
   return parseAnswer(analyticsDashboardSchema, body.data);
 }
 
 export async function fetchRealtime(): Promise<AnalyticsRealtime> {
-  const body = await api.get('/analytics/realtime', undefined, fresh);
+  const body = await api.get('/analytics/realtime');
   return parseAnswer(analyticsRealtimeSchema, body.data);
 }

@@ -59,7 +59,7 @@ export function AnalyticsTab({ role }: { role: Role }) {
   const [params, setParams] = useSearchParams();
   const period = readAnalyticsPeriod(params);
   const periodKey = writeAnalyticsPeriod(period).toString();
-  const dashboard = useAdminData(periodKey, () => fetchDashboard(period), {
+  const dashboard = useAdminData(['analytics', 'dashboard', periodKey], () => fetchDashboard(period), {
     loadFailed: AnalyticsAdminMessage.LOAD_FAILED,
     updates: UPDATES,
   });
@@ -145,7 +145,7 @@ export function AnalyticsTab({ role }: { role: Role }) {
             {data && <span className="text-slate-500"> · {data.period.time_zone.replace(/_/g, ' ')} time</span>}
           </span>
         </p>
-        <LiveVisitors reloadKey={dashboard.reloadKey} />
+        <LiveVisitors />
       </div>
 
       <NoticeAlert notice={notice} onDismiss={() => setNotice(null)} />

@@ -1,5 +1,6 @@
-import { useEffect, useState } from 'react';
-import { ANALYTICS_REALTIME_MINUTES, type AnalyticsRealtime } from '../../../shared/contracts/analytics-dashboard';
+import { useQuery } from '@tanstack/react-query';
+import { useEffect } from 'react';
+import { ANALYTICS_REALTIME_MINUTES } from '../../../shared/contracts/analytics-dashboard';
 import { formatNumber } from '../../lib/dashboard-format';
 import { cn } from '../../lib/cn';
 import { fetchRealtime } from './analytics-admin-api';
@@ -12,30 +13,27 @@ export const REALTIME_REFRESH_MS = 30_000;
  * for again every 30 seconds while the page is visible, and at once when it becomes visible again. A
  * failed call leaves the last figure (or nothing): the dashboard says what failed, this is a hint.
  */
-export function LiveVisitors({ reloadKey }: { reloadKey: number }) {
-  const [live, setLive] = useState<AnalyticsRealtime | null>(null);
+export function LiveVisitors() {
+  const { data: live, refetch } = useQuery({ queryKey: ['analytics', 'realtime'], queryFn: fetchRealtime });
 
+  // The query loads once on show; the clock starts again whenever the page comes back into view.
   useEffect(() => {
-    let cancelled = false;
     let timer: ReturnType<typeof setInterval> | undefined;
-    const load = () =>
-      fetchRealtime()
-        .then((answer) => !cancelled && setLive(answer))
-        .catch(() => undefined);
-    const start = () => {
+    const poll = () => {
       clearInterval(timer);
-      if (document.visibilityState !== 'visible') return;
-      void load();
-      timer = setInterval(() => void load(), REALTIME_REFRESH_MS);
+      if (document.visibilityState === 'visible') timer = setInterval(() => void refetch(), REALTIME_REFRESH_MS);
     };
-    start();
-    document.addEventListener('visibilitychange', start);
+    const onVisibility = () => {
+      if (document.visibilityState === 'visible') void refetch();
+      poll();
+    };
+    poll();
+    document.addEventListener('visibilitychange', onVisibility);
     return () => {
-      cancelled = true;
       clearInterval(timer);
-      document.removeEventListener('visibilitychange', start);
+      document.removeEventListener('visibilitychange', onVisibility);
     };
-  }, [reloadKey]);
+  }, [refetch]);
 
   if (!live) return null;
   const active = live.visitors > 0;

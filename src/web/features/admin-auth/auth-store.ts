@@ -11,7 +11,6 @@ import { secondStepSchema, type SecondStep } from '../../../shared/contracts/two
 import {
   ApiError,
   api,
-  clearApiCache,
   clearAuthTokens,
   setUnauthorizedHandler,
   untilTokenCallsAnswered,
@@ -19,6 +18,7 @@ import {
   type UnauthorizedHandler,
 } from '../../lib/api-client';
 import { forgetAppSettings } from '../../lib/app-settings';
+import { clearAdminQueries } from '../../components/admin/admin-query';
 
 /** The longest a sign-out waits for the calls still on their way before it ends the session on the server. */
 const LOGOUT_WAITS_FOR_CALLS_MS = 3000;
@@ -111,7 +111,7 @@ async function refreshOnce(usedRefreshToken: string | null): Promise<RefreshOutc
   // Another tab rotated the pair while we waited for the lock: use its tokens, never resend the old one.
   if (usedRefreshToken && stored !== usedRefreshToken) return 'refreshed';
   try {
-    const body = await api.post('/auth/refresh', { refreshToken: stored }, { handleUnauthorized: false, cache: false });
+    const body = await api.post('/auth/refresh', { refreshToken: stored }, { handleUnauthorized: false });
     const pair = tokenPairSchema.safeParse(body.data);
     if (!pair.success) return 'rejected';
     storeTokens(pair.data.token, pair.data.refreshToken);
@@ -145,7 +145,7 @@ export function refreshSession(): Promise<RefreshOutcome> {
 /** Ends the session locally: tokens, cached reads, the user and their App settings are gone. */
 function endSession(notice: AuthNotice | null) {
   clearAuthTokens();
-  clearApiCache();
+  clearAdminQueries();
   forgetAppSettings();
   setState({ status: 'anonymous', user: null, notice, outage: null });
 }
@@ -210,7 +210,7 @@ export function checkSession(): Promise<void> {
   setState({ status: 'checking', outage: null });
   checking = (async () => {
     try {
-      const body = await api.get('/auth/me', undefined, { cache: false });
+      const body = await api.get('/auth/me');
       const parsed = userResponseDataSchema.safeParse(body.data);
       if (!parsed.success) throw new Error('Invalid /auth/me answer');
       setState({ status: 'authenticated', user: parsed.data.user, notice: null, outage: null });
@@ -239,7 +239,7 @@ export function adoptLogin(data: unknown): PublicUser | null {
   installAuth();
   const parsed = loginResponseDataSchema.safeParse(data);
   if (!parsed.success) return null;
-  clearApiCache();
+  clearAdminQueries();
   storeTokens(parsed.data.token, parsed.data.refreshToken);
   setState({ status: 'authenticated', user: parsed.data.user, notice: null, outage: null });
   requestSitePass();

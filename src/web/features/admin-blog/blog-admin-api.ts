@@ -27,12 +27,6 @@ import { listRequestParams, type PostListFilters } from './blog-paths';
  * screens and tabs through the 'blog' data-update event.
  */
 
-/**
- * Staff reads skip the client's read cache. The browser's HTTP cache never answers them: the server
- * sends staff 'private, no-store' and keys its public answers on Authorization (Vary).
- */
-export const fresh = { cache: false } as const;
-
 /** A blog write: its answer (checked against `schema`), and the 'blog' data-update for the other screens. */
 export async function write<T>(call: Promise<{ data: unknown; message?: string }>, schema?: z.ZodType<T>) {
   const body = await call;
@@ -41,19 +35,19 @@ export async function write<T>(call: Promise<{ data: unknown; message?: string }
 }
 
 export async function fetchPosts(filters: PostListFilters): Promise<BlogAdminListData> {
-  const body = await api.get('/blog/posts', listRequestParams(filters), fresh);
+  const body = await api.get('/blog/posts', listRequestParams(filters));
   return parseAnswer(blogAdminListDataSchema, body.data);
 }
 
 export async function fetchPost(id: number): Promise<BlogAdminPost> {
-  const body = await api.get(`/blog/posts/${id}`, undefined, fresh);
+  const body = await api.get(`/blog/posts/${id}`);
   return parseAnswer(blogAdminPostSchema, body.data);
 }
 
 const categoriesSchema = z.object({ categories: z.array(blogCategorySchema) });
 
 export async function fetchCategories(): Promise<BlogCategory[]> {
-  const body = await api.get('/blog/categories', undefined, fresh);
+  const body = await api.get('/blog/categories');
   return parseAnswer(categoriesSchema, body.data).categories;
 }
 
@@ -107,14 +101,13 @@ function subscriberParams(filters: SubscriberFilters) {
 
 export async function fetchSubscribers(filters: SubscriberFilters, page: number): Promise<NewsletterListData> {
   const params = { ...subscriberParams(filters), page, limit: SUBSCRIBERS_PAGE_SIZE };
-  const body = await api.get('/newsletter/subscribers', params, fresh);
+  const body = await api.get('/newsletter/subscribers', params);
   return parseAnswer(newsletterListDataSchema, body.data);
 }
 
 /** The CSV of the subscribers matching the filters, fetched with the bearer token (never put in a URL). */
 export async function fetchSubscribersCsv(filters: SubscriberFilters): Promise<string> {
   const body = await api.get('/newsletter/subscribers/export', subscriberParams(filters), {
-    ...fresh,
     responseType: 'text',
     headers: { Accept: 'text/csv' },
   });

@@ -1,6 +1,7 @@
 import { LoaderCircle } from '../../components/icons';
 import { Pencil, Plus, Save, Trash2 } from '../../components/admin/icons';
-import { useCallback, useEffect, useId, useState, type FormEvent } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import { useCallback, useId, useState, type FormEvent } from 'react';
 import { type BlogCategory } from '../../../shared/contracts/blog';
 import {
   BLOG_DEFAULT_CATEGORY_COLOR,
@@ -18,7 +19,6 @@ import { Textarea } from '../../components/textarea';
 import { failureNotice, NoticeAlert, type Notice } from '../../components/notice';
 import { isApiError } from '../../lib/api-client';
 import { cn } from '../../lib/cn';
-import { onDataUpdate } from '../../lib/data-update';
 import { createCategory, deleteCategory, fetchCategories, updateCategory } from './blog-admin-api';
 
 const FIELDS = ['name', 'slug', 'color', 'description'] as const;
@@ -38,33 +38,16 @@ function valuesOf(category: BlogCategory): Values {
 
 /** Blog › Categories: name, slug, colour and description; create, edit, delete (editors). */
 export function CategoriesSection({ canEdit }: { canEdit: boolean }) {
-  const [categories, setCategories] = useState<BlogCategory[] | null>(null);
-  const [loadError, setLoadError] = useState<Notice | null>(null);
-  const [reloadKey, setReloadKey] = useState(0);
+  const loaded = useQuery({ queryKey: ['blog', 'categories'], queryFn: fetchCategories });
+  const categories = loaded.data ?? null;
+  const loadError = loaded.error ? failureNotice('Failed to load categories', loaded.error) : null;
+  const { refetch } = loaded;
+  const reload = useCallback(() => void refetch(), [refetch]);
   const [notice, setNotice] = useState<Notice | null>(null);
   /** null: no form; 'new' or the category being edited. */
   const [editing, setEditing] = useState<BlogCategory | 'new' | null>(null);
   const [pendingDelete, setPendingDelete] = useState<BlogCategory | null>(null);
   const [deleting, setDeleting] = useState(false);
-
-  const reload = useCallback(() => setReloadKey((key) => key + 1), []);
-  useEffect(() => onDataUpdate((detail) => detail.type === 'blog' && reload()), [reload]);
-
-  useEffect(() => {
-    let cancelled = false;
-    fetchCategories()
-      .then((list) => {
-        if (cancelled) return;
-        setCategories(list);
-        setLoadError(null);
-      })
-      .catch((error: unknown) => {
-        if (!cancelled) setLoadError(failureNotice('Failed to load categories', error));
-      });
-    return () => {
-      cancelled = true;
-    };
-  }, [reloadKey]);
 
   async function confirmDelete() {
     if (!pendingDelete) return;

@@ -11,7 +11,7 @@ import {
 import type { ListQuery } from '../../components/admin/use-admin-list';
 import { parseAnswer } from '../../components/admin/parse-answer';
 import { api } from '../../lib/api-client';
-import { fresh, write } from './blog-admin-api';
+import { write } from './blog-admin-api';
 
 /** Blog › Comments' calls (ADR 0048): the queue by status, one comment's status, several at once, the setting. */
 
@@ -48,7 +48,7 @@ export async function fetchComments(query: CommentQuery): Promise<BlogAdminComme
     limit: COMMENTS_PAGE_SIZE,
     ...(query.status === 'all' ? {} : { status: query.status }),
   };
-  const body = await api.get('/blog/comments', params, fresh);
+  const body = await api.get('/blog/comments', params);
   return parseAnswer(blogAdminCommentsDataSchema, body.data);
 }
 
@@ -65,7 +65,7 @@ export function deleteComment(id: number) {
 }
 
 export async function fetchModeration(): Promise<CommentModeration> {
-  const body = await api.get('/blog/comments/moderation', undefined, fresh);
+  const body = await api.get('/blog/comments/moderation');
   return parseAnswer(commentModerationSchema, body.data);
 }
 

@@ -69,6 +69,7 @@ export function CommentsSection({ canEdit, canChooseHold }: { canEdit: boolean; 
     rowsOf: (data): QueueComment[] => data.comments.map((comment) => ({ ...comment, title: titleOf(comment) })),
     loadFailed: CommentModerationMessage.LOAD_FAILED,
     updates: 'blog',
+    name: 'comments',
   });
   const actions = useListActions(list, {
     deleteItem: (comment: QueueComment) => deleteComment(comment.id),

@@ -10,10 +10,8 @@ import { api } from '../../lib/api-client';
 
 /* The Blog tab's calls for sending a post to the newsletter's subscribers (ADR 0046). */
 
-const fresh = { cache: false } as const;
-
 export async function fetchSendState(postId: number): Promise<NewsletterSendState> {
-  const body = await api.get(`/newsletter/posts/${postId}/send`, undefined, fresh);
+  const body = await api.get(`/newsletter/posts/${postId}/send`);
   return parseAnswer(newsletterSendStateSchema, body.data);
 }
 

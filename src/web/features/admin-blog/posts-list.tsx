@@ -1,10 +1,11 @@
+import { useQuery } from '@tanstack/react-query';
 import { PublicationBadge } from '../../components/publication-badge';
 import { RevisionsRowAction } from '../../components/admin/revisions-row-action';
 import { POST_REVISION_FIELDS } from './post-revision-fields';
 import { SendToSubscribersAction, SendToSubscribersDialog } from './send-to-subscribers';
 import { Send, Star } from '../../components/icons';
 import { EyeOff } from '../../components/admin/icons';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { useLocation } from 'react-router';
 import { type BlogCategory } from '../../../shared/contracts/blog';
 import { BlogAdminMessage, blogBulkMessage, type BlogAdminPostSummary } from '../../../shared/contracts/blog-admin';
@@ -48,6 +49,7 @@ export function PostsList({ canEdit }: { canEdit: boolean }) {
     rowsOf: (data) => data.posts,
     loadFailed: BlogAdminMessage.LOAD_FAILED,
     updates: 'blog',
+    name: 'posts',
   });
   const actions = useListActions(list, {
     deleteItem: (post: BlogAdminPostSummary) => deletePost(post.id),
@@ -63,22 +65,12 @@ export function PostsList({ canEdit }: { canEdit: boolean }) {
     },
     bulkFailed: (error) => failureNotice(BlogAdminMessage.BULK_FAILED, error),
   });
-  const { query: filters, setQuery: setFilters, reloadKey } = list;
+  const { query: filters, setQuery: setFilters } = list;
   const { selectedIds } = list.selection;
-  const [categories, setCategories] = useState<BlogCategory[]>([]);
+  // The filter's options; without them it offers "All categories" only, the list reports failures itself.
+  const categories: BlogCategory[] =
+    useQuery({ queryKey: ['blog', 'categories'], queryFn: fetchCategories }).data ?? [];
   const [sendPost, setSendPost] = useState<BlogAdminPostSummary | null>(null);
-
-  useEffect(() => {
-    let cancelled = false;
-    fetchCategories()
-      .then((categoryList) => !cancelled && setCategories(categoryList))
-      .catch(() => {
-        // The filter then offers "All categories" only; the list itself reports failures.
-      });
-    return () => {
-      cancelled = true;
-    };
-  }, [reloadKey]);
 
   const editTo = (post: BlogAdminPostSummary) => blogPath({ kind: 'edit', id: post.id }, search);
 

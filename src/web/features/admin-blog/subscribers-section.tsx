@@ -1,5 +1,6 @@
 import { Download, Trash2 } from '../../components/admin/icons';
-import { useCallback, useEffect, useState } from 'react';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { useCallback, useState } from 'react';
 import type { NewsletterListData, NewsletterSubscriber } from '../../../shared/contracts/newsletter';
 import {
   NewsletterMessage,
@@ -47,16 +48,21 @@ function exportFilename(): string {
 export function SubscribersSection({ canEdit }: { canEdit: boolean }) {
   const [filters, setFilters] = useState<SubscriberFilters>({ search: '', status: 'all' });
   const [page, setPage] = useState(1);
-  const [data, setData] = useState<NewsletterListData | null>(null);
-  const [loading, setLoading] = useState(true);
-  const [loadError, setLoadError] = useState<Notice | null>(null);
-  const [reloadKey, setReloadKey] = useState(0);
+  const loaded = useQuery({
+    queryKey: ['newsletter', 'subscribers', filters, page],
+    queryFn: () => fetchSubscribers(filters, page),
+    placeholderData: keepPreviousData,
+  });
+  const data: NewsletterListData | null = loaded.data ?? null;
+  const loading = loaded.isFetching;
+  const loadError = loaded.error ? failureNotice('Failed to load subscribers', loaded.error) : null;
+  const { refetch } = loaded;
   const [notice, setNotice] = useState<Notice | null>(null);
   const [pending, setPending] = useState<NewsletterSubscriber | null>(null);
   const [deleting, setDeleting] = useState(false);
   const [exporting, setExporting] = useState(false);
 
-  const reload = useCallback(() => setReloadKey((key) => key + 1), []);
+  const reload = useCallback(() => void refetch(), [refetch]);
 
   // The list follows the search box a moment after typing stops, from its first page.
   const commitSearch = useCallback((search: string) => {
@@ -64,26 +70,6 @@ export function SubscribersSection({ canEdit }: { canEdit: boolean }) {
     setPage(1);
   }, []);
   const [searchInput, setSearchInput] = useDebouncedSearch(filters.search, commitSearch);
-
-  useEffect(() => {
-    let cancelled = false;
-    setLoading(true);
-    fetchSubscribers(filters, page)
-      .then((result) => {
-        if (cancelled) return;
-        setData(result);
-        setLoadError(null);
-      })
-      .catch((error: unknown) => {
-        if (!cancelled) setLoadError(failureNotice('Failed to load subscribers', error));
-      })
-      .finally(() => {
-        if (!cancelled) setLoading(false);
-      });
-    return () => {
-      cancelled = true;
-    };
-  }, [filters, page, reloadKey]);
 
   async function exportCsv() {
     setExporting(true);

@@ -20,20 +20,19 @@ import { certificateListRequest, type CertificateListState } from './certificate
  * 'certificates' data-update event. Answers are checked against the contract.
  */
 
-const fresh = { cache: false } as const;
 export const CERTIFICATES_UPDATE = 'certificates';
 
 /** A page of the list, with `total` and `pages` where the shared admin list reads them. */
 export type CertificatePage = CertificateListData & { total: number; pages: number };
 
 export async function fetchCertificates(state: CertificateListState): Promise<CertificatePage> {
-  const body = await api.get('/certificates', certificateListRequest(state), fresh);
+  const body = await api.get('/certificates', certificateListRequest(state));
   const data = parseAnswer(certificateListDataSchema, body.data);
   return { ...data, total: data.pagination.total, pages: data.pagination.pages };
 }
 
 export async function fetchCertificate(id: number): Promise<Certificate> {
-  const body = await api.get(`/certificates/${id}`, undefined, fresh);
+  const body = await api.get(`/certificates/${id}`);
   return parseAnswer(certificateSchema, body.data);
 }
 
@@ -78,7 +77,6 @@ export async function runImport(
 /** The printable PDF, fetched with the bearer token (never put in an address). */
 export async function fetchCertificatePdf(id: number): Promise<Blob> {
   const body = await api.get(`/certificates/${id}/pdf`, undefined, {
-    ...fresh,
     responseType: 'blob',
     headers: { Accept: 'application/pdf' },
   });

@@ -80,6 +80,7 @@ export function CertificatesList({ canEdit }: { canEdit: boolean }) {
     rowsOf: (data: CertificatePage) => data.certificates.map(asRow),
     loadFailed: CertificateMessage.LOAD_FAILED,
     updates: CERTIFICATES_UPDATE,
+    name: 'certificates',
   });
   const actions = useListActions(list, {
     deleteItem: (certificate: CertificateRow) => deleteCertificate(certificate.id),

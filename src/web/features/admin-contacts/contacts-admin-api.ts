@@ -22,8 +22,6 @@ import { contactFilterParams, contactListParams, type ContactsQuery } from './co
  * data-update event. Answers are checked against the contract.
  */
 
-const fresh = { cache: false } as const;
-
 /** A write: its answer's message (the catalogue's, filled in by the server), then the data-update. */
 async function write(call: Promise<{ data: unknown; message?: string }>): Promise<{ data: unknown; message?: string }> {
   const body = await call;
@@ -32,12 +30,12 @@ async function write(call: Promise<{ data: unknown; message?: string }>): Promis
 }
 
 export async function fetchContacts(query: ContactsQuery): Promise<ContactListData> {
-  const body = await api.get('/contacts/admin', contactListParams(query), fresh);
+  const body = await api.get('/contacts/admin', contactListParams(query));
   return parseAnswer(contactListDataSchema, body.data);
 }
 
 export async function fetchContact(id: number): Promise<ContactDetail> {
-  const body = await api.get(`/contacts/${id}`, undefined, fresh);
+  const body = await api.get(`/contacts/${id}`);
   return parseAnswer(contactDetailSchema, body.data);
 }
 
@@ -47,7 +45,7 @@ const assigneesSchema = z.union([
 ]);
 
 export async function fetchAssignees(): Promise<ContactAssignee[]> {
-  const body = await api.get('/contacts/admin/assignees', undefined, fresh);
+  const body = await api.get('/contacts/admin/assignees');
   return parseAnswer(assigneesSchema, body.data);
 }
 
@@ -56,7 +54,7 @@ export async function fetchContactsCsv(query: ContactsQuery): Promise<string> {
   const body = await api.get(
     '/contacts/admin/export',
     { ...contactFilterParams(query), format: 'csv' },
-    { ...fresh, responseType: 'text', headers: { Accept: 'text/csv' } },
+    { responseType: 'text', headers: { Accept: 'text/csv' } },
   );
   if (typeof body.data !== 'string') {
     throw invalidAnswer();

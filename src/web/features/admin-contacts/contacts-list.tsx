@@ -70,6 +70,7 @@ export function ContactsList({ canEdit }: { canEdit: boolean }) {
     rowsOf: (data) => data.rows,
     loadFailed: ContactMessage.LOAD_FAILED_INLINE,
     updates: 'contacts',
+    name: 'contacts',
   });
   const actions = useListActions(list, {
     deleteItem: (contact: ContactRow) => deleteContact(contact.id),

@@ -1,6 +1,7 @@
 import { Eye, LoaderCircle, Star } from '../../components/icons';
 import { ArrowDown, ArrowUp, EyeOff, GripVertical, Pencil, Plus, Trash2 } from '../../components/admin/icons';
-import { useCallback, useEffect, useId, useMemo, useState, type FormEvent } from 'react';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useCallback, useId, useMemo, useState, type FormEvent } from 'react';
 import { SiteContentStaffMessage } from '../../../shared/contracts/site-content';
 import { ConfirmDeleteDialog } from '../../components/admin/confirm-delete-dialog';
 import { EmptyList, ListLoadError, ListSkeleton } from '../../components/admin/list-states';
@@ -16,7 +17,6 @@ import { Textarea } from '../../components/textarea';
 import { useUnsavedGuard } from '../../components/use-unsaved-guard';
 import { isApiError } from '../../lib/api-client';
 import { cn } from '../../lib/cn';
-import { onDataUpdate } from '../../lib/data-update';
 import {
   CONTENT_UPDATE,
   createItem,
@@ -54,33 +54,26 @@ export function moved<T>(items: readonly T[], from: number, to: number): T[] {
  * Up and Down buttons) into a new order, show or hide, edit in a dialog, add and delete.
  */
 export function CollectionEditor({ spec, canEdit }: { spec: CollectionSpec; canEdit: boolean }) {
-  const [items, setItems] = useState<ContentItem[] | null>(null);
-  const [loadError, setLoadError] = useState<Notice | null>(null);
+  const queryClient = useQueryClient();
+  const queryKey = useMemo(() => [CONTENT_UPDATE, spec.path], [spec.path]);
+  const loaded = useQuery({ queryKey, queryFn: () => fetchItems(spec.path) });
+  const items = loaded.data ?? null;
+  const loadError = loaded.error ? failureNotice(`Failed to load ${spec.plural.toLowerCase()}`, loaded.error) : null;
   const [notice, setNotice] = useState<Notice | null>(null);
-  const [reloadKey, setReloadKey] = useState(0);
   const [busy, setBusy] = useState(false);
   const [editing, setEditing] = useState<ContentItem | 'new' | null>(null);
   const [deleting, setDeleting] = useState<ContentItem | null>(null);
   const [dragged, setDragged] = useState<number | null>(null);
-  const reload = useCallback(() => setReloadKey((key) => key + 1), []);
-
-  useEffect(() => {
-    let cancelled = false;
-    fetchItems(spec.path)
-      .then((loaded) => {
-        if (cancelled) return;
-        setItems(loaded);
-        setLoadError(null);
-      })
-      .catch(
-        (error: unknown) =>
-          !cancelled && setLoadError(failureNotice(`Failed to load ${spec.plural.toLowerCase()}`, error)),
-      );
-    return () => {
-      cancelled = true;
-    };
-  }, [spec, reloadKey]);
-  useEffect(() => onDataUpdate((detail) => detail.type === CONTENT_UPDATE && reload()), [reload]);
+  const { refetch } = loaded;
+  const reload = useCallback(() => void refetch(), [refetch]);
+  /** What the list shows at once (a new order, a switch, a deletion), before or without a reload. */
+  const setItems = useCallback(
+    (next: ContentItem[] | ((current: ContentItem[] | null) => ContentItem[] | null)) =>
+      queryClient.setQueryData<ContentItem[]>(queryKey, (current) =>
+        typeof next === 'function' ? (next(current ?? null) ?? undefined) : next,
+      ),
+    [queryClient, queryKey],
+  );
 
   async function act(work: () => Promise<string>, failed: string) {
     setBusy(true);

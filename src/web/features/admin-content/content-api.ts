@@ -19,7 +19,6 @@ import type { ContentItem } from './content-specs';
  * Reads skip the client's cache; every write tells other tabs through the 'content' data-update.
  */
 
-const fresh = { cache: false } as const;
 export const CONTENT_UPDATE = 'content';
 
 const itemSchema = z.looseObject({ id: z.number().int(), active: z.boolean(), version: z.number().int().optional() });
@@ -32,7 +31,7 @@ async function written<T>(call: Promise<{ data: unknown; message?: string }>, pa
 }
 
 export async function fetchItems(path: string): Promise<ContentItem[]> {
-  const body = await api.get(`/${path}/admin`, undefined, fresh);
+  const body = await api.get(`/${path}/admin`);
   return parseAnswer(itemsSchema, body.data) as ContentItem[];
 }
 
@@ -52,7 +51,7 @@ export const deleteItem = (path: string, id: number) => written(api.delete(`/${p
 const from = (version: number | null) => (version === null ? {} : { version });
 
 export async function fetchCompany(): Promise<CompanyAdmin> {
-  const body = await api.get('/company/admin', undefined, fresh);
+  const body = await api.get('/company/admin');
   return parseAnswer(companyAdminSchema, body.data);
 }
 
@@ -60,7 +59,7 @@ export const saveCompany = (input: CompanyWrite, version: number | null) =>
   written(api.put('/company', { ...input, ...from(version) }), (data) => parseAnswer(companyAdminSchema, data));
 
 export async function fetchSeo(): Promise<SeoAdmin> {
-  const body = await api.get('/company/seo/admin', undefined, fresh);
+  const body = await api.get('/company/seo/admin');
   return parseAnswer(seoAdminSchema, body.data);
 }
 

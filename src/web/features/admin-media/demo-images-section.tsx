@@ -30,7 +30,7 @@ async function copyAddress(url: string) {
 export function DemoImagesSection() {
   const id = useId();
   const [all, setAll] = useState(false);
-  const { data, loadError } = useAdminData<DemoImagesData>('demo-images', fetchDemoImages, {
+  const { data, loadError } = useAdminData<DemoImagesData>([MEDIA_UPDATE, 'demo-images'], fetchDemoImages, {
     loadFailed: LOAD_FAILED,
     updates: [MEDIA_UPDATE, 'blog', 'portfolio'],
   });

@@ -19,23 +19,22 @@ import { MEDIA_PAGE_SIZE, mediaListRequest, type MediaQuery } from './media-quer
  * write tells the other screens through the 'media' data-update event.
  */
 
-const fresh = { cache: false } as const;
 export const MEDIA_UPDATE = 'media';
 
 export async function fetchMedia(query: MediaQuery): Promise<UploadListData> {
   const body = query.unused
-    ? await api.get('/uploads/meta/unused', { page: query.page, limit: MEDIA_PAGE_SIZE }, fresh)
-    : await api.get('/uploads', mediaListRequest(query), fresh);
+    ? await api.get('/uploads/meta/unused', { page: query.page, limit: MEDIA_PAGE_SIZE })
+    : await api.get('/uploads', mediaListRequest(query));
   return parseAnswer(uploadListDataSchema, body.data);
 }
 
 export async function fetchCategories(): Promise<string[]> {
-  const body = await api.get('/uploads/meta/categories', undefined, fresh);
+  const body = await api.get('/uploads/meta/categories');
   return parseAnswer(uploadCategoriesDataSchema, body.data).categories.map((c) => c.category);
 }
 
 export async function fetchUsage(id: number): Promise<UploadUsage[]> {
-  const body = await api.get(`/uploads/${id}/usage`, undefined, fresh);
+  const body = await api.get(`/uploads/${id}/usage`);
   return parseAnswer(uploadUsageDataSchema, body.data).usages;
 }
 
@@ -81,6 +80,6 @@ export async function sweepUnused(): Promise<string | undefined> {
 
 /** The demo content's pictures that some place still shows (site files, not uploads). */
 export async function fetchDemoImages(): Promise<DemoImagesData> {
-  const body = await api.get('/uploads/demo-images', undefined, fresh);
+  const body = await api.get('/uploads/demo-images');
   return parseAnswer(demoImagesDataSchema, body.data);
 }

@@ -1,5 +1,6 @@
+import { useQuery } from '@tanstack/react-query';
 import { FileText, LayoutGrid, List, Trash2, Unlink } from '../../components/admin/icons';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { permissionsByRole, type Role } from '../../../shared/contracts/auth';
 import {
   formatFileSize,
@@ -67,20 +68,16 @@ export function MediaTab({ role }: { role: Role }) {
     rowsOf: (data: UploadListData) => data.files,
     loadFailed: MediaMessage.LOAD_FAILED,
     updates: MEDIA_UPDATE,
+    name: 'files',
   });
   const { query, setQuery, selection } = list;
-  const [categories, setCategories] = useState<string[]>([]);
+  // The category filter's options; without them the filter offers "All categories" only.
+  const categories = useQuery({ queryKey: [MEDIA_UPDATE, 'categories'], queryFn: fetchCategories }).data ?? [];
   const [selectedId, setSelectedId] = useState<number | null>(null);
   const [notice, setNotice] = useState<Notice | null>(null);
   const [pending, setPending] = useState<PendingDelete | null>(null);
   const [deleting, setDeleting] = useState(false);
   const selected = list.rows.find((row) => row.id === selectedId) ?? null;
-
-  useEffect(() => {
-    fetchCategories()
-      .then(setCategories)
-      .catch(() => setCategories([]));
-  }, [list.reloadKey]);
 
   async function remove(force: boolean) {
     if (!pending) return;

@@ -4,6 +4,6 @@ import { parseAnswer } from '../../components/admin/parse-answer';
 
 /** GET /api/analytics/overview (every signed-in staff member), past the client's cache: it moves with every visit. */
 export async function fetchOverview(): Promise<AnalyticsOverview> {
-  const body = await api.get('/analytics/overview', undefined, { cache: false });
+  const body = await api.get('/analytics/overview');
   return parseAnswer(analyticsOverviewSchema, body.data);
 }

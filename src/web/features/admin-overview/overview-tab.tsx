@@ -35,7 +35,7 @@ const UPDATES = ['blog', 'portfolio', 'contacts', 'analytics'] as const;
  * Every role sees the same figures; admins see the setup check above them.
  */
 export function OverviewTab({ role }: { role: Role }) {
-  const overview = useAdminData('overview', fetchOverview, {
+  const overview = useAdminData(['overview'], fetchOverview, {
     loadFailed: AnalyticsAdminMessage.OVERVIEW_LOAD_FAILED,
     updates: UPDATES,
   });

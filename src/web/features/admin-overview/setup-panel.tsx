@@ -17,7 +17,7 @@ const LOAD_FAILED = 'Failed to load the setup check';
  * with what to do, what is done folded away; and a test e-mail to the admin's own address.
  */
 export function SetupPanel() {
-  const setup = useAdminData('setup', fetchSetupCheck, {
+  const setup = useAdminData(['setup'], fetchSetupCheck, {
     loadFailed: LOAD_FAILED,
     updates: ['setup', 'content', 'backups'],
   });

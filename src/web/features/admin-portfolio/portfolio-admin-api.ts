@@ -18,7 +18,7 @@ import {
 } from '../../../shared/contracts/portfolio-uploads';
 import { ErrorCode } from '../../../shared/errors';
 import { z } from '../../../shared/zod';
-import { api, ApiError, clearApiCache, type UploadProgressHandler } from '../../lib/api-client';
+import { api, ApiError, type UploadProgressHandler } from '../../lib/api-client';
 import { invalidAnswer, parseAnswer } from '../../components/admin/parse-answer';
 import { broadcastDataUpdate } from '../../lib/data-update';
 import { projectListRequest, type ProjectListState } from './portfolio-paths';
@@ -49,15 +49,8 @@ export function bulkFailureText(error: unknown): string {
   return `${PortfolioAdminMessage.BULK_FAILED}: ${message}`;
 }
 
-/**
- * Staff reads skip the client's read cache. The browser's HTTP cache never answers them: the server
- * sends staff 'private, no-store' and keys its public answers on Authorization (Vary).
- */
-const fresh = { cache: false } as const;
-
 /** After any write, successful or not (a failure may have changed part of the data). */
 function changed() {
-  clearApiCache();
   broadcastDataUpdate('portfolio');
 }
 
@@ -71,14 +64,14 @@ async function write<T>(call: Promise<{ data: unknown; message?: string }>, read
 }
 
 export async function fetchProjects(state: ProjectListState): Promise<PortfolioListData> {
-  const body = await api.get('/portfolio/projects', projectListRequest(state), fresh);
+  const body = await api.get('/portfolio/projects', projectListRequest(state));
   return parseAnswer(portfolioListDataSchema, body.data);
 }
 
 const projectData = z.object({ project: projectDetailSchema });
 
 export async function fetchProject(id: number): Promise<ProjectDetail> {
-  const body = await api.get(`/portfolio/projects/${id}`, undefined, fresh);
+  const body = await api.get(`/portfolio/projects/${id}`);
   return parseAnswer(projectData, body.data).project;
 }
 

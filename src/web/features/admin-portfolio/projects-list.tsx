@@ -65,6 +65,7 @@ export function ProjectsList({ canEdit }: { canEdit: boolean }) {
     rowsOf: (data) => data.projects,
     loadFailed: PortfolioAdminMessage.LOAD_FAILED,
     updates: 'portfolio',
+    name: 'projects',
   });
   const actions = useListActions(list, {
     deleteItem: (project: ProjectSummary) => deleteProject(project.id),

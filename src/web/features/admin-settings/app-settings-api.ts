@@ -6,7 +6,7 @@ import { api } from '../../lib/api-client';
 /** The signed-in staff member's own App settings (GET and PUT /api/auth/app-settings). */
 
 export async function fetchAppSettings(): Promise<AppSettings> {
-  const body = await api.get('/auth/app-settings', undefined, { cache: false });
+  const body = await api.get('/auth/app-settings');
   return parseAnswer(appSettingsSchema, body.data);
 }
 

@@ -16,7 +16,7 @@ import { api, type UploadProgressHandler } from '../../lib/api-client';
 /** Settings › Backups (admins): the calls of /api/backups (ADR 0018). */
 
 export async function fetchBackups(): Promise<BackupList> {
-  const body = await api.get('/backups', undefined, { cache: false });
+  const body = await api.get('/backups');
   return parseAnswer(backupListSchema, body.data);
 }
 

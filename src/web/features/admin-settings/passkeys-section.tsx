@@ -38,7 +38,7 @@ export function PasskeysSection() {
 
   const load = useCallback(async () => {
     try {
-      const body = await api.get('/auth/passkeys', undefined, { cache: false });
+      const body = await api.get('/auth/passkeys');
       setPasskeys(passkeyListSchema.parse(body.data).passkeys);
     } catch (error) {
       setNotice({ type: 'error', text: message(error, 'Could not load your passkeys.') });

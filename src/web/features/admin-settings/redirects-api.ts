@@ -11,7 +11,7 @@ import { api } from '../../lib/api-client';
 /** Settings › Redirects: the calls of /api/redirects (ADR 0039). */
 
 export async function fetchRedirects(page: number): Promise<RedirectListData> {
-  const body = await api.get('/redirects', { page, limit: 50 }, { cache: false });
+  const body = await api.get('/redirects', { page, limit: 50 });
   return parseAnswer(redirectListDataSchema, body.data);
 }
 

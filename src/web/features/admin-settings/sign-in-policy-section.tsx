@@ -30,8 +30,8 @@ export function SignInPolicySection() {
     void (async () => {
       try {
         const [policy, list] = await Promise.all([
-          api.get('/auth/two-factor/policy', undefined, { cache: false }),
-          api.get('/auth/users', { limit: 100 }, { cache: false }),
+          api.get('/auth/two-factor/policy'),
+          api.get('/auth/users', { limit: 100 }),
         ]);
         setRequired(signInPolicySchema.parse(policy.data).requireTwoFactor);
         setUsers(listUsersResponseDataSchema.parse(list.data).users);

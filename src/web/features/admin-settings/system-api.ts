@@ -4,7 +4,7 @@ import { api } from '../../lib/api-client';
 
 /** Settings › System Configuration (admins): GET and PUT /api/system/settings. */
 export async function fetchSystemSettings(): Promise<SystemSettings> {
-  const body = await api.get('/system/settings', undefined, { cache: false });
+  const body = await api.get('/system/settings');
   return parseAnswer(systemSettingsSchema, body.data);
 }
 

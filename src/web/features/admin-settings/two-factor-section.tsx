@@ -35,7 +35,7 @@ export function TwoFactorSection() {
 
   const load = useCallback(async () => {
     try {
-      const body = await api.get('/auth/two-factor', undefined, { cache: false });
+      const body = await api.get('/auth/two-factor');
       setStatus(twoFactorStatusSchema.parse(body.data));
     } catch (error) {
       setNotice({ type: 'error', text: message(error, 'Could not load the two-factor settings.') });

@@ -64,17 +64,13 @@ export function UsersSection({ currentUserId }: { currentUserId: number }) {
     let cancelled = false;
     setLoading(true);
     api
-      .get(
-        '/auth/users',
-        {
-          page: filters.page,
-          limit: USERS_PAGE_SIZE,
-          search: filters.search,
-          role: filters.role,
-          status: filters.status,
-        },
-        { cache: false },
-      )
+      .get('/auth/users', {
+        page: filters.page,
+        limit: USERS_PAGE_SIZE,
+        search: filters.search,
+        role: filters.role,
+        status: filters.status,
+      })
       .then((body) => {
         if (cancelled) return;
         const parsed = listUsersResponseDataSchema.safeParse(body.data);

@@ -4,7 +4,6 @@ import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { Link, useLocation } from 'react-router';
 import type { Role } from '../../../shared/contracts/auth';
 import { Badge, type BadgeTone } from '../../components/badge';
-import { clearApiCache } from '../../lib/api-client';
 import { cn } from '../../lib/cn';
 import { broadcastDataUpdate } from '../../lib/data-update';
 import { toast } from '../../lib/notifications';
@@ -29,7 +28,6 @@ export function AdminShell({ username, role, onLogout, children }: AdminShellPro
   const [drawerOpen, setDrawerOpen] = useState(false);
 
   function refresh() {
-    clearApiCache();
     broadcastDataUpdate('blog', 'portfolio', 'contacts', 'analytics');
     toast.info('Blog, portfolio, contacts and analytics are being reloaded.', 'Data refreshed');
   }

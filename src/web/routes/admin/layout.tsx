@@ -1,5 +1,6 @@
 import { useEffect, useLayoutEffect } from 'react';
 import { Outlet } from 'react-router';
+import { AdminQueryProvider } from '../../components/admin/admin-query';
 import { Toaster } from '../../components/toaster';
 import { ErrorScreen } from '../../features/errors/error-screen';
 import { AdminLoading } from '../../features/admin-auth/admin-loading';
@@ -70,10 +71,10 @@ function useStaffAppSettings(): AppSettings {
 export default function AdminLayout() {
   const settings = useStaffAppSettings();
   return (
-    <>
+    <AdminQueryProvider>
       <Outlet />
       <Toaster position={settings.notifications.position} />
-    </>
+    </AdminQueryProvider>
   );
 }
 
