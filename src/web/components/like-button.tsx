@@ -22,7 +22,7 @@ export interface OptimisticLikeButtonProps {
 }
 
 /**
- * Likes (spec 01, section 4): optimistic. The count rises at once and the item is remembered as liked;
+ * Likes: optimistic. The count rises at once and the item is remembered as liked;
  * if the server fails or answers without a numeric count, both roll back. A liked item cannot be liked
  * again. Failures are only logged (the API client logs every failed call).
  */

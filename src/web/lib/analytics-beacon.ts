@@ -1,5 +1,5 @@
 /**
- * First-party analytics from the public pages (issue 13, ADR 0016): page views and events go to
+ * First-party analytics from the public pages (ADR 0016): page views and events go to
  * /api/analytics with navigator.sendBeacon once the browser is idle, so they never hold up a page. No
  * cookie and no identifier is kept: the server counts visitors by a salted daily hash. Nothing is sent
  * when the visitor asks not to be tracked (Do Not Track, Global Privacy Control) or is signed in as staff.

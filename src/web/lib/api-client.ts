@@ -10,7 +10,7 @@ import { ApiError, ClientErrorCode, ClientMessage } from './api-error';
 import { logApiFailure } from './error-log';
 
 /**
- * The one API client of the site and the admin (spec 01 and 02, sections 7 and 8).
+ * The one API client of the site and the admin.
  *
  * Calls go to `/api` on the site's own host, time out after 30 s, carry the stored bearer token and the
  * build-time API key, and resolve with the response body `{ success: true, data }`. Anything else rejects

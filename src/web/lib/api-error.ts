@@ -70,7 +70,7 @@ export interface UserMessageOptions {
 }
 
 /**
- * The text to show for a failed call (spec section 8 as amended by decisions.md, "Error messages"):
+ * The text to show for a failed call:
  * - a validation error shows the server's message for the field, on both surfaces;
  * - "Database not available…" (naming the configured database) only in the admin, only when the server
  *   reports DATABASE_UNAVAILABLE;

@@ -9,7 +9,7 @@ import {
 } from '../../shared/contracts/app-settings.values';
 
 /*
- * The signed-in staff member's App settings in the browser (issue 14). The server keeps them
+ * The signed-in staff member's App settings in the browser. The server keeps them
  * (GET/PUT /api/auth/app-settings); this store holds the ones in effect, applies them to the document
  * while the admin is open (`data-theme`, `data-font-size`, `data-reduced-motion` on <html>, read by
  * admin.css) and keeps a copy in localStorage so that the next visit starts in the right theme instead

@@ -1,5 +1,5 @@
 /**
- * How the admin's Overview and Analytics tabs write their figures (spec 02, section 9): page views of 1000
+ * How the admin's Overview and Analytics tabs write their figures: page views of 1000
  * or more as K with one decimal, a session as minutes and seconds, rates as percentages, days of the site's
  * calendar and how long ago something happened.
  */

@@ -2,7 +2,7 @@ import { ErrorCode } from '../../shared/errors';
 import { ERROR_LOG_MEMORY_MAX, ERROR_LOG_PERSISTED_MAX, ERROR_LOG_STORAGE_KEY } from '../../shared/constants';
 
 /**
- * The client error log (spec 01 and 02, section 8): failed API calls and unhandled browser errors.
+ * The client error log: failed API calls and unhandled browser errors.
  * The last 10 entries survive a reload in localStorage, up to 100 are kept in memory for the admin.
  *
  * This module is imported during server rendering too: nothing here touches window or localStorage

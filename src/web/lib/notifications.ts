@@ -1,7 +1,7 @@
 import { useSyncExternalStore } from 'react';
 
 /**
- * The admin's toasts (spec 02, sections 3 and 9): short-lived messages about what this screen just did,
+ * The admin's toasts: short-lived messages about what this screen just did,
  * held in memory for this tab only. Errors stay until closed, the rest close after their duration.
  * The header bell is not fed from here: it lists the server's notifications (GET /api/notifications),
  * which survive a reload and follow the staff member to another browser.

@@ -1,7 +1,6 @@
 /**
  * Page numbers a pager shows: a window of up to `size` pages around the current one, plus the first
- * and last page, with 'gap' where numbers are left out (spec 01: "window of 5 page buttons with
- * first/last and ellipses").
+ * and last page, with 'gap' where numbers are left out.
  */
 export function pageWindow(current: number, pages: number, size = 5): (number | 'gap')[] {
   if (pages <= 1) return pages === 1 ? [1] : [];

@@ -3,7 +3,7 @@ import type { Route } from './+types/contact';
 import { quoteFormHref } from '../../shared/contracts/quote-links.values';
 
 /**
- * /contact is the quote form on the landing page (decisions.md): a permanent redirect to /#get-quote,
+ * /contact is the quote form on the landing page: a permanent redirect to /#get-quote,
  * keeping a service or subject the link asked for.
  */
 export function loader({ request }: Route.LoaderArgs) {

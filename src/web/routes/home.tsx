@@ -139,7 +139,7 @@ export async function clientLoader({ serverLoader }: Route.ClientLoaderArgs) {
   return pageData;
 }
 
-/** The landing page, its sections in the specified anchor order (spec 01, section 2). */
+/** The landing page, its sections in the specified anchor order. */
 export default function Home({ loaderData, actionData }: Route.ComponentProps) {
   const root = useRootData();
   const { search } = useLocation();

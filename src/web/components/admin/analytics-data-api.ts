@@ -5,7 +5,7 @@ import { invalidAnswer } from './parse-answer';
 
 /*
  * The analytics data calls shared by the Analytics tab and Settings › System Configuration: the export of a
- * period and Clear Analytics (spec 02: "Export Analytics (a JSON file)", "Clear Analytics").
+ * period and Clear Analytics.
  */
 
 const exportTypes = { csv: 'text/csv', json: 'application/json' } as const;

@@ -55,7 +55,7 @@ type Notice = { tone: 'success' | 'error' | 'info'; text: string } | null;
 const isPreviewable = (url: string) => /^(https?:\/\/|\/(?!\/))/i.test(url.trim());
 
 /**
- * The admin's image picker (spec 02, section 2 "Image upload component"): drop an image or choose one,
+ * The admin's image picker: drop an image or choose one,
  * check it, see it with its name and size, upload it with progress, or type an address instead.
  * Once an image is set, the upload area is hidden until the image is removed.
  */

@@ -3,8 +3,7 @@ import { api } from '../../lib/api-client';
 import { parseAnswer } from './parse-answer';
 
 /*
- * The setup check's calls (admins): GET /api/system/setup, read past the client's cache (a setting changed
- * in another tab, or the server restarted with new configuration, shows at once), and the test e-mail.
+ * The setup check's calls (admins): GET /api/system/setup and the test e-mail.
  */
 
 export async function fetchSetupCheck(): Promise<SetupCheck> {

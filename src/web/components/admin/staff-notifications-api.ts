@@ -9,7 +9,7 @@ import { parseAnswer } from './parse-answer';
 
 /**
  * The signed-in staff member's own notifications (the header bell) and e-mail preferences
- * (Settings › Email Preferences). Reads skip the client's cache: the bell must show what is new.
+ * (Settings › Email Preferences).
  */
 
 export async function fetchNotifications(): Promise<NotificationList> {

@@ -7,7 +7,7 @@ export interface ArticleContentProps {
 }
 
 /**
- * The article body: staff-written HTML, sanitised on save (decisions.md, security), in the stylesheet's
+ * The article body: staff-written HTML, sanitised on save, in the stylesheet's
  * article typography (`article-prose` in app.css), which the admin's preview shares.
  */
 export function ArticleContent({ html, className }: ArticleContentProps) {

@@ -28,7 +28,7 @@ export function formatCount(value: number): string {
   return compactNumber.format(value);
 }
 
-/** The category label of a post: its name, or 'Article' when it has none (spec 01, Blog article). */
+/** The category label of a post: its name, or 'Article' when it has none. */
 export const DEFAULT_CATEGORY_LABEL = 'Article';
 
 /** A #RRGGBB (or #RGB) category colour, or undefined when the value is not a plain hex colour. */

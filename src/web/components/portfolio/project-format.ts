@@ -4,7 +4,7 @@ import {
   PORTFOLIO_CARD_TECHNOLOGIES,
 } from '../../../shared/contracts/portfolio-display.values';
 
-/** Shown when a project has no title, description or category (spec 01, Portfolio list card). */
+/** Shown when a project has no title, description or category. */
 export const UNTITLED_PROJECT = 'Untitled Project';
 export const NO_DESCRIPTION = 'No description available';
 export const DEFAULT_PROJECT_TAG = 'Project';

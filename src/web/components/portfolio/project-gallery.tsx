@@ -6,7 +6,7 @@ import { cn } from '../../lib/cn';
 import { altOf, counterText, roundButton, Thumbnails, wrap } from './project-gallery-parts';
 import { useProjectOutline } from './project-outline';
 
-/** Slideshow interval (spec 01, section 9). */
+/** Slideshow interval. */
 export const SLIDESHOW_INTERVAL_MS = 5000;
 
 const loadViewer = () => import('./project-gallery-viewer');

@@ -9,8 +9,7 @@ import { parseAnswer } from '../../components/admin/parse-answer';
 import { periodParams, type AnalyticsPeriod } from './analytics-period';
 
 /**
- * The Analytics tab's calls (spec 02, section 7; issue 13). Reads skip the client's cache: the figures
- * move with every visit. Answers are checked against the contract.
+ * The Analytics tab's calls. Answers are checked against the contract.
  */
 
 export async function fetchDashboard(period: AnalyticsPeriod): Promise<AnalyticsDashboard> {

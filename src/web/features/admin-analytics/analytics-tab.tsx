@@ -50,7 +50,7 @@ const UPDATES = ['analytics', 'blog', 'portfolio', 'contacts'] as const;
 const exportFormats = ['csv', 'json'] as const;
 
 /**
- * The admin Analytics tab (spec 02, section 2; issue 13): the period in the address (30 days when the tab
+ * The admin Analytics tab: the period in the address (30 days when the tab
  * opens), the four cards, views per day, Top Pages and Traffic Sources, and the blog, portfolio and contact
  * figures; Export CSV / JSON of the period for everyone who may read it, Clear Analytics for admins.
  */

@@ -3,7 +3,7 @@ import { referrerSources } from '../../../shared/contracts/analytics-dashboard';
 type ReferrerSource = (typeof referrerSources)[number];
 
 /**
- * The Traffic Sources colours (spec 02: set for Google, Direct, LinkedIn, Twitter, Facebook, Other): six
+ * The Traffic Sources colours (one each for Google, Direct, LinkedIn, Twitter, Facebook, Other): six
  * hues far enough apart to tell the bars apart, each dark enough to read on white. A source outside the list
  * takes Other's.
  */

@@ -24,7 +24,7 @@ import { clearAdminQueries } from '../../components/admin/admin-query';
 const LOGOUT_WAITS_FOR_CALLS_MS = 3000;
 
 /**
- * The admin session (spec 02 section 4, decisions.md "Security decisions").
+ * The admin session.
  *
  * - The two tokens live in localStorage under authToken / refreshToken (the API client reads authToken);
  *   the user is kept in memory only and always comes from the server (GET /auth/me or the login answer).

@@ -22,7 +22,7 @@ import { broadcastDataUpdate } from '../../lib/data-update';
 import { listRequestParams, type PostListFilters } from './blog-paths';
 
 /**
- * The Blog tab's calls. Reads skip the browser cache (staff must see their own writes at once); every
+ * The Blog tab's calls. Every
  * write clears the cached blog reads (the client does that for the /blog segment) and tells the other
  * screens and tabs through the 'blog' data-update event.
  */

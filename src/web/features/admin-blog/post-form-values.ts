@@ -104,7 +104,7 @@ export function postToValues(post: BlogAdminPost, siteTimeZone: string): PostFor
   };
 }
 
-/** The form after the blog-form rules (spec 02 section 5), exactly as it is sent and previewed. */
+/** The form after the blog-form rules, exactly as it is sent and previewed. */
 export function valuesToInput(values: PostFormValues, companyName: string, today: string): BlogPostInput {
   return applyBlogFormRules(values, { companyName, today });
 }

@@ -8,7 +8,7 @@ import {
   type RecipientType,
 } from '../../../shared/contracts/certificates';
 
-/** The certificate form's fields, as the inputs hold them (spec 02, section 5). */
+/** The certificate form's fields, as the inputs hold them. */
 export interface CertificateFormValues {
   /** Blank: generated on save (new) or kept (edit). */
   certificate_number: string;

@@ -15,8 +15,7 @@ import { broadcastDataUpdate } from '../../lib/data-update';
 import { certificateListRequest, type CertificateListState } from './certificate-paths';
 
 /**
- * The Certification tab's calls (spec 02, section 7; issue 11). Reads skip the client's cache (staff must
- * see their own and their colleagues' changes); every write tells the other screens and tabs through the
+ * The Certification tab's calls. Every write tells the other screens and tabs through the
  * 'certificates' data-update event. Answers are checked against the contract.
  */
 

@@ -33,7 +33,7 @@ export function NotesCard({
   async function submit(event: FormEvent) {
     event.preventDefault();
     const note = text.trim();
-    // Whitespace-only notes are ignored (spec 02, section 4).
+    // Whitespace-only notes are ignored.
     if (!note || adding) return;
     setAdding(true);
     try {

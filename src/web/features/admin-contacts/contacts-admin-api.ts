@@ -17,8 +17,7 @@ import { broadcastDataUpdate } from '../../lib/data-update';
 import { contactFilterParams, contactListParams, type ContactsQuery } from './contacts-query';
 
 /**
- * The Contacts tab's calls (spec 02, section 7). Reads skip the client's cache (staff must see their own
- * and their colleagues' changes); every write tells the other screens and tabs through the 'contacts'
+ * The Contacts tab's calls. Every write tells the other screens and tabs through the 'contacts'
  * data-update event. Answers are checked against the contract.
  */
 

@@ -82,7 +82,7 @@ export function contactFilterParams(query: ContactsQuery): Record<string, string
   };
 }
 
-/** GET /api/contacts/admin parameters: the filters, the page, newest first (spec 02, sections 7 and 9). */
+/** GET /api/contacts/admin parameters: the filters, the page, newest first. */
 export function contactListParams(query: ContactsQuery): Record<string, string | number | undefined> {
   return {
     ...contactFilterParams(query),

@@ -13,10 +13,10 @@ import { broadcastDataUpdate } from '../../lib/data-update';
 import type { ContentItem } from './content-specs';
 
 /*
- * The Content tab's calls (issue 12): /api/{collection}/admin and its writes, GET /api/company/admin with
+ * The Content tab's calls: /api/{collection}/admin and its writes, GET /api/company/admin with
  * PUT /api/company, and GET /api/company/seo/admin with PUT /api/company/seo. A save names the version it
  * was made from unless it overwrites on purpose (ADR 0041).
- * Reads skip the client's cache; every write tells other tabs through the 'content' data-update.
+ * Every write tells other tabs through the 'content' data-update.
  */
 
 export const CONTENT_UPDATE = 'content';

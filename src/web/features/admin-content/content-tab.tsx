@@ -13,7 +13,7 @@ const sections = [
   ...collectionSpecs.map((spec) => ({ path: spec.path, label: spec.plural })),
 ];
 
-/** The admin Content tab (issue 12): the company information and each landing-page collection. */
+/** The admin Content tab: the company information and each landing-page collection. */
 export function ContentTab({ section, role }: { section: string; role: Role }) {
   const canEdit = permissionsByRole[role].includes('content');
   const spec = collectionSpecs.find((candidate) => candidate.path === section);

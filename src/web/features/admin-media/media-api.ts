@@ -15,8 +15,8 @@ import { broadcastDataUpdate } from '../../lib/data-update';
 import { MEDIA_PAGE_SIZE, mediaListRequest, type MediaQuery } from './media-query';
 
 /**
- * The Media tab's calls over /api/uploads (spec 02, section 7). Reads skip the client's cache; every
- * write tells the other screens through the 'media' data-update event.
+ * The Media tab's calls over /api/uploads. Every write
+ * tells the other screens through the 'media' data-update event.
  */
 
 export const MEDIA_UPDATE = 'media';

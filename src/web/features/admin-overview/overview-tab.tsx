@@ -30,7 +30,7 @@ import type { Role } from '../../../shared/contracts/auth';
 const UPDATES = ['blog', 'portfolio', 'contacts', 'analytics'] as const;
 
 /**
- * The admin Overview tab, the first screen after signing in (spec 02, section 2): four cards, three rate
+ * The admin Overview tab, the first screen after signing in: four cards, three rate
  * cards, quick actions to the busiest tabs and the recent activity, all from GET /api/analytics/overview.
  * Every role sees the same figures; admins see the setup check above them.
  */
@@ -192,7 +192,7 @@ const quickActions = [
   { to: '/admin/analytics', label: 'Analytics', text: 'Traffic, sources and exports', icon: ChartColumn },
 ] as const;
 
-/** Quick actions: one step to the tabs staff open most (spec 02: blog, portfolio, contacts, analytics). */
+/** Quick actions: one step to the tabs staff open most: blog, portfolio, contacts, analytics. */
 function QuickActions() {
   const id = useId();
   return (

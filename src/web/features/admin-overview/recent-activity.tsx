@@ -54,7 +54,7 @@ function ActivityAuthor({ activity }: { activity: ActivityItem }) {
 }
 
 /**
- * The Overview's recent activity (spec 02: action, item and time, or "No recent activity"): the newest
+ * The Overview's recent activity (action, item and time, or "No recent activity"): the newest
  * ten of what staff did and what visitors sent, who did it, and how long ago.
  */
 export function RecentActivity({ items }: { items: ActivityItem[] }) {

@@ -15,7 +15,7 @@ import { Group } from './form-group';
 import { addTechnology, type ProjectFormValues, type TeamMemberValues } from './project-form-values';
 import { ProjectSeoSection } from './project-seo-section';
 
-/** Quick-add shows the first 10 suggestions (spec 02, section 2); the rest on request. */
+/** Quick-add shows the first 10 suggestions; the rest on request. */
 const QUICK_ADD_COUNT = 10;
 
 type TextField = {

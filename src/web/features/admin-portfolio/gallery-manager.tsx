@@ -63,7 +63,7 @@ function uploadFailure(error: unknown): string {
 }
 
 /**
- * The project gallery (spec 02, sections 2, 4, 5 and 9): drop or choose several images, see them with
+ * The project gallery: drop or choose several images, see them with
  * name and size, title them, upload them one request each (a progress bar per file), at most 10 in
  * the gallery. Each image can be titled and deleted (after confirmation, optimistically).
  */

@@ -4,7 +4,7 @@ import { isApiError, userMessage } from '../../lib/api-client';
 import { deleteProjectImage } from './portfolio-admin-api';
 
 /**
- * How an image of the form is deleted (spec 02, sections 4, 5 and 8 "Image deletion"):
+ * How an image of the form is deleted:
  * - nothing to delete: "No image to delete.";
  * - a local preview (blob:): removed here only, "Preview removed. The file was not uploaded yet.";
  * - no file name in the address: "Invalid image URL - cannot extract filename";

@@ -22,7 +22,7 @@ export interface MainImageFieldProps {
 }
 
 /**
- * The project's main image (spec 02, section 2): uploaded through /api/portfolio/upload/main, or an
+ * The project's main image: uploaded through /api/portfolio/upload/main, or an
  * address typed in. Once an image is set the upload area is hidden: it must be deleted first.
  */
 export function MainImageField({ value, onChange, projectId, onNotice, disabled, error }: MainImageFieldProps) {

@@ -24,7 +24,7 @@ import { broadcastDataUpdate } from '../../lib/data-update';
 import { projectListRequest, type ProjectListState } from './portfolio-paths';
 
 /**
- * The Portfolio tab's calls. Reads skip the caches (staff must see their own writes at once); every
+ * The Portfolio tab's calls. Every
  * write clears the client's read cache and sends the 'portfolio' data-update event, which the other
  * screens (and the other open tabs) reload on.
  */
@@ -43,7 +43,7 @@ export const PortfolioAdminMessage = {
   DELETED: 'Project deleted successfully',
 } as const;
 
-/** "Failed to perform bulk action: {message or Unknown error}" (spec 02, section 8). */
+/** "Failed to perform bulk action: {message or Unknown error}". */
 export function bulkFailureText(error: unknown): string {
   const message = error instanceof Error && error.message ? error.message : 'Unknown error';
   return `${PortfolioAdminMessage.BULK_FAILED}: ${message}`;
@@ -132,7 +132,7 @@ export async function uploadGalleryImage(
 }
 
 /**
- * Deletes an image by the file name of its address (spec 02, section 5 "Image deletion"). An address
+ * Deletes an image by the file name of its address. An address
  * without one is refused before any call: "Invalid image URL - cannot extract filename".
  */
 export async function deleteProjectImage(url: string, projectId: number | undefined) {

@@ -26,7 +26,7 @@ export interface TeamMemberValues {
   image: string;
 }
 
-/** Testimonial ids come from the timestamp (spec 02, section 3); the server ignores them. */
+/** Testimonial ids come from the timestamp; the server ignores them. */
 export interface TestimonialValues {
   id: number;
   name: string;
@@ -68,7 +68,7 @@ export interface ProjectFormValues {
 
 export type ProjectFormTab = 'details' | 'media' | 'testimonials';
 
-/** Default rating of a new testimonial (spec 02, section 9). */
+/** Default rating of a new testimonial. */
 export const DEFAULT_RATING = 5;
 
 let keySequence = 0;

@@ -12,7 +12,7 @@ import { SectionCard } from './section-card';
 const FIELDS = ['currentPassword', 'newPassword', 'confirmPassword'] as const;
 type Field = (typeof FIELDS)[number];
 
-/** The success message clears after this long (spec 02 section 9). */
+/** The success message clears after this long. */
 export const PASSWORD_SUCCESS_CLEAR_MS = 3000;
 
 /** Settings › Change Password (PUT /auth/change-password). */

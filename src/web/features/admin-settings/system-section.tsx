@@ -134,7 +134,7 @@ export function SystemSection() {
 }
 
 /**
- * Data management's analytics part (spec 02: Export Analytics as a JSON file, Clear Analytics after
+ * Data management's analytics part (Export Analytics as a JSON file, Clear Analytics after
  * confirmation): the export covers the last year, the longest period the server answers for.
  */
 function AnalyticsData() {

@@ -1,6 +1,6 @@
 import { likedItemsStore } from '../../lib/liked-items';
 
-/** Browser storage key of the posts this browser has liked (decisions.md: liked-post flags stay local). */
+/** Browser storage key of the posts this browser has liked (liked-post flags stay in the browser). */
 export const LIKED_POSTS_STORAGE_KEY = 'likedBlogPosts';
 
 /** The posts this browser has liked. */

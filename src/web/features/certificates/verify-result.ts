@@ -8,7 +8,7 @@ import type { VerifiedCertificate } from '../../../shared/contracts/certificates
 import type { CertificateVerifyOutcome } from '../../../shared/load-context';
 
 /**
- * What /verify-certificate shows (spec 01, section 2 and the state list of section 4: idle, verifying,
+ * What /verify-certificate shows (its states: idle, verifying,
  * verified, error). `number` is what the visitor typed, normalised and cut to the input bound, for the form
  * and the not-found message (React renders it as text).
  */

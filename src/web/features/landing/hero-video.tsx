@@ -59,7 +59,7 @@ function drawInWorker(video: CapturingVideo, canvas: HTMLCanvasElement): (() => 
 }
 
 /**
- * The hero's looping, muted background video (issue 12). It never competes with the page's largest paint:
+ * The hero's looping, muted background video. It never competes with the page's largest paint:
  * the server HTML has none of it; the video is loaded after hydration, once the browser is idle, and only
  * for visitors who neither save data nor prefer reduced motion (they get the still poster); and its frames
  * (or the poster) are drawn on a canvas from a video element that is never put in the page, because

@@ -21,10 +21,10 @@ import { ClientErrorCode, isApiError } from '../../lib/api-error';
 
 export type ContactFormErrors = Partial<Record<ContactFormField, string>>;
 
-/** Where the unsent form is kept while the visitor types (decisions.md: "Contacts are never lost"). */
+/** Where the unsent form is kept while the visitor types, so that nothing typed is lost. */
 export const QUOTE_DRAFT_STORAGE_KEY = 'quoteFormDraft';
 
-/** How long the success banner stays (spec 01, section 2: 5 seconds). */
+/** How long the success banner stays. */
 export const QUOTE_BANNER_MS = 5000;
 
 export const emptyContactForm: ContactFormValues = {
@@ -134,9 +134,9 @@ const isFormField = (field: string): field is ContactFormField =>
  * What a failed send means for the visitor:
  * - fields: the server named fields (400 VALIDATION_ERROR): shown under them;
  * - retry: no answer, the server failing (5xx) or too busy (429): what was typed stays, with Try again;
- *   `detail` says which of the three it was, because the visitor is told the one that is true
- *   (decisions.md): only a request that got no answer "could not reach" the server;
- * - failed: anything else (the catalogue's error banner).
+ *   `detail` says which of the three it was, because the visitor is told the one that is true:
+ *   only a request that got no answer "could not reach" the server;
+ * - failed: anything else (the form's error banner).
  */
 export type RetryReason = 'not-reached' | 'server-error' | 'rate-limited';
 

@@ -88,7 +88,7 @@ export interface QuoteFormProps {
 }
 
 /**
- * The quote form (spec 01, sections 2, 4 and 8). With JavaScript it checks the fields, sends them to
+ * The quote form. With JavaScript it checks the fields, sends them to
  * POST /api/contacts and keeps what was typed when the server cannot be reached (Try again sends it as
  * 'website_fallback'); the unsent form is kept in this browser while typing. Without JavaScript it is a
  * plain POST to the home page, whose action answers with the page (home.tsx).

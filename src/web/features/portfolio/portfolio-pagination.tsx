@@ -8,7 +8,7 @@ import { cn } from '../../lib/cn';
 import { usePrefersReducedMotion } from '../../lib/use-reduced-motion';
 import { hiddenValues, parseGoToPage, portfolioListHref, type PortfolioListState } from './portfolio-list-state';
 
-/** The go-to-page box appears above this many pages (spec 01, Portfolio list). */
+/** The go-to-page box appears above this many pages. */
 export const GO_TO_PAGE_MIN_PAGES = 10;
 
 /** 36 px boxes on a phone: the arrows, 5 numbers and two gaps then fit one row on a 360 px screen. */

@@ -8,7 +8,7 @@ const likedProjects = likedItemsStore(LIKED_PROJECTS_STORAGE_KEY);
 const count = new Intl.NumberFormat('en-US');
 const formatLikes = (likes: number) => count.format(likes);
 
-/** Likes, as on the blog (spec 01, section 4). */
+/** Likes, as on the blog. */
 export function ProjectLikeButton({ projectId, initialLikes }: { projectId: number; initialLikes: number }) {
   return (
     <OptimisticLikeButton
