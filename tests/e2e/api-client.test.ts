@@ -4,6 +4,7 @@ import { type AddressInfo } from 'node:net';
 import { fileURLToPath } from 'node:url';
 import { type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import type * as AuthModule from '../../src/web/lib/api-auth';
 import type * as ClientModule from '../../src/web/lib/api-client';
 import type * as LogModule from '../../src/web/lib/error-log';
 import type * as HandlersModule from '../../src/web/lib/global-error-handlers';
@@ -17,6 +18,7 @@ import { launchBrowser, newPage } from './support/harness';
 
 interface PageGlobals {
   apiClient: typeof ClientModule;
+  apiAuth: typeof AuthModule;
   errorLog: typeof LogModule;
   errorHandlers: typeof HandlersModule;
   marker?: number;
@@ -113,10 +115,11 @@ beforeAll(async () => {
   const result = await build({
     stdin: {
       contents: [
+        `import * as apiAuth from './src/web/lib/api-auth.ts';`,
         `import * as apiClient from './src/web/lib/api-client.ts';`,
         `import * as errorLog from './src/web/lib/error-log.ts';`,
         `import * as errorHandlers from './src/web/lib/global-error-handlers.ts';`,
-        `Object.assign(window, { apiClient, errorLog, errorHandlers });`,
+        `Object.assign(window, { apiAuth, apiClient, errorLog, errorHandlers });`,
       ].join('\n'),
       resolveDir: ROOT,
       loader: 'ts',
@@ -266,11 +269,11 @@ describe('API client in the browser', () => {
   it('a replacement 401 handler can refresh the token and retry the call once', async () => {
     await openPage('/admin/blog');
     const result = await page.evaluate(async () => {
-      const { apiClient } = window as unknown as PageGlobals;
+      const { apiAuth, apiClient } = window as unknown as PageGlobals;
       localStorage.setItem('authToken', 'stale');
       localStorage.setItem('refreshToken', 'refresh-1');
       let calls = 0;
-      apiClient.setUnauthorizedHandler(() => {
+      apiAuth.setUnauthorizedHandler(() => {
         calls += 1;
         localStorage.setItem('authToken', 'fresh');
         return 'retry';

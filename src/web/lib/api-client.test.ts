@@ -7,18 +7,17 @@ import {
   configureApiClient,
   del,
   get,
-  listOrEmpty,
   onApiWrite,
   patch,
   post,
   put,
   request,
   resetApiClient,
-  setUnauthorizedHandler,
   upload,
   userMessage,
-  type UnauthorizedContext,
 } from './api-client';
+import { setUnauthorizedHandler, type UnauthorizedContext } from './api-auth';
+import { listOrEmpty } from './api-envelope';
 import { clearErrorLog, getErrorLog } from './error-log';
 
 /** A real HTTP server answering like our API does, on a random local port. */

@@ -1,13 +1,11 @@
-import {
-  ADMIN_LOGIN_PATH,
-  API_BASE_PATH,
-  API_TIMEOUT_MS,
-  AUTH_TOKEN_STORAGE_KEY,
-  REFRESH_TOKEN_STORAGE_KEY,
-} from '../../shared/constants';
-import { formatMessage, type ApiSuccessBody, type FieldError } from '../../shared/errors';
+import { API_BASE_PATH, API_TIMEOUT_MS } from '../../shared/constants';
+import { formatMessage, type ApiSuccessBody } from '../../shared/errors';
+import { readToken, runUnauthorizedHandler, setUnauthorizedHandler } from './api-auth';
+import { interpret, toApiError } from './api-envelope';
 import { ApiError, ClientErrorCode, ClientMessage } from './api-error';
+import { fetchTransport, type Call, type HttpMethod, type UploadProgressHandler } from './api-transport';
 import { logApiFailure } from './error-log';
+import { xhrUpload } from './upload-transport';
 
 /**
  * The one API client of the site and the admin.
@@ -20,6 +18,10 @@ import { logApiFailure } from './error-log';
  * The module is imported during server rendering as well: nothing runs against window, localStorage or
  * timers at import time, and nothing is kept between calls, so one visitor's answer can never be served to
  * another from a shared server process.
+ *
+ * Its parts: the stored token and the 401 handler (api-auth.ts), the envelope of the answers
+ * (api-envelope.ts), the fetch transport (api-transport.ts) and the upload with progress
+ * (upload-transport.ts).
  */
 
 // ---------------------------------------------------------------------------------------------------
@@ -27,45 +29,6 @@ import { logApiFailure } from './error-log';
 // They live in api-error.ts (public pages import them without the client); the admin takes them from here.
 export { ApiError, ClientErrorCode, ClientMessage, isApiError, userMessage } from './api-error';
 export type { ApiErrorInit, Surface, UserMessageOptions } from './api-error';
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
-
-function parseFieldErrors(value: unknown): FieldError[] {
-  if (!Array.isArray(value)) return [];
-  return value.flatMap((item): FieldError[] =>
-    isRecord(item) && typeof item.message === 'string'
-      ? [{ field: typeof item.field === 'string' ? item.field : '', message: item.message }]
-      : [],
-  );
-}
-
-/** Anything thrown on the way becomes an ApiError (the "otherwise" rule of the generic request). */
-function toApiError(error: unknown): ApiError {
-  if (error instanceof ApiError) return error;
-  const message = error instanceof Error && error.message ? error.message : ClientMessage.UNKNOWN_ERROR;
-  return new ApiError({ message, status: 0, code: ClientErrorCode.UNKNOWN_ERROR, cause: error });
-}
-
-export type ListResult<T> =
-  { success: true; data: T; message?: string } | { success: false; data: T; message: string; error: ApiError };
-
-/**
- * "List calls return success false with empty data on failure": awaits a list call and never rejects.
- * The failure (already logged by the client) is returned for the caller's message.
- */
-export async function listOrEmpty<T>(call: Promise<ApiSuccessBody<T>>, empty: T): Promise<ListResult<T>> {
-  try {
-    const body = await call;
-    return body.message === undefined
-      ? { success: true, data: body.data }
-      : { success: true, data: body.data, message: body.message };
-  } catch (error) {
-    const apiError = toApiError(error);
-    return { success: false, data: empty, message: apiError.message, error: apiError };
-  }
-}
 
 // ---------------------------------------------------------------------------------------------------
 // Configuration
@@ -79,10 +42,6 @@ export interface ApiClientConfig {
 }
 
 let overrides: Partial<ApiClientConfig> = {};
-
-function isBrowser(): boolean {
-  return typeof window !== 'undefined' && typeof document !== 'undefined';
-}
 
 function buildTimeApiKey(): string | undefined {
   try {
@@ -111,69 +70,7 @@ export function configureApiClient(options: Partial<ApiClientConfig>): void {
 export function resetApiClient(): void {
   overrides = {};
   writeListeners.clear();
-  unauthorizedHandler = defaultUnauthorizedHandler;
-}
-
-// ---------------------------------------------------------------------------------------------------
-// Tokens and the 401 hook
-
-function storage(): Storage | null {
-  try {
-    return typeof localStorage === 'undefined' ? null : localStorage;
-  } catch {
-    return null;
-  }
-}
-
-function readToken(): string | null {
-  try {
-    return storage()?.getItem(AUTH_TOKEN_STORAGE_KEY) || null;
-  } catch {
-    return null;
-  }
-}
-
-/** Removes both stored tokens. */
-export function clearAuthTokens(): void {
-  const store = storage();
-  try {
-    store?.removeItem(AUTH_TOKEN_STORAGE_KEY);
-    store?.removeItem(REFRESH_TOKEN_STORAGE_KEY);
-  } catch {
-    // storage disabled: nothing stored
-  }
-}
-
-export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
-
-export interface UnauthorizedContext {
-  /** The 401 (already logged). */
-  error: ApiError;
-  method: HttpMethod;
-  url: string;
-  /** True when the 401 answered the one retry; returning 'retry' then has no effect. */
-  isRetry: boolean;
-}
-
-/**
- * Runs when a call answers 401. Return 'retry' (e.g. after refreshing the token) to send the call once
- * more with the token then stored; anything else lets the call reject with the 401.
- */
-export type UnauthorizedHandler = (context: UnauthorizedContext) => string | void | Promise<string | void>;
-
-/** Spec behaviour: both tokens removed, browser sent to /admin/login (unless it is already there). */
-export function defaultUnauthorizedHandler(): void {
-  clearAuthTokens();
-  if (isBrowser() && window.location.pathname !== ADMIN_LOGIN_PATH) {
-    window.location.assign(ADMIN_LOGIN_PATH);
-  }
-}
-
-let unauthorizedHandler: UnauthorizedHandler = defaultUnauthorizedHandler;
-
-/** Replaces the 401 handler (null restores the default). */
-export function setUnauthorizedHandler(handler: UnauthorizedHandler | null): void {
-  unauthorizedHandler = handler ?? defaultUnauthorizedHandler;
+  setUnauthorizedHandler(null);
 }
 
 // ---------------------------------------------------------------------------------------------------
@@ -243,194 +140,6 @@ export interface RequestOptions {
   responseType?: 'json' | 'text' | 'blob';
 }
 
-export interface UploadProgress {
-  loaded: number;
-  /** 0 when the size is not known. */
-  total: number;
-  /** 0 to 100. */
-  percent: number;
-}
-
-export type UploadProgressHandler = (progress: UploadProgress) => void;
-
-interface RawResponse {
-  status: number;
-  text: string;
-  /** The body of a 2xx answer asked for as a Blob. */
-  blob?: Blob;
-}
-
-interface Call {
-  method: HttpMethod;
-  path: string;
-  url: string;
-  body?: unknown;
-  upload?: { formData: FormData; onProgress?: UploadProgressHandler };
-}
-
-function networkError(cause?: unknown): ApiError {
-  return new ApiError({ message: ClientMessage.NETWORK_ERROR, status: 0, code: ClientErrorCode.NETWORK_ERROR, cause });
-}
-
-function timeoutError(): ApiError {
-  return new ApiError({ message: ClientMessage.NETWORK_ERROR, status: 0, code: ClientErrorCode.TIMEOUT });
-}
-
-function abortedError(cause?: unknown): ApiError {
-  return new ApiError({ message: ClientMessage.ABORTED, status: 0, code: ClientErrorCode.ABORTED, cause });
-}
-
-function isFormData(value: unknown): value is FormData {
-  return typeof FormData !== 'undefined' && value instanceof FormData;
-}
-
-async function fetchTransport(
-  call: Call,
-  headers: Record<string, string>,
-  timeoutMs: number,
-  signal: AbortSignal | undefined,
-  asBlob = false,
-): Promise<RawResponse> {
-  const controller = new AbortController();
-  let timedOut = false;
-  const timer = setTimeout(() => {
-    timedOut = true;
-    controller.abort();
-  }, timeoutMs);
-  const onCallerAbort = () => controller.abort();
-  if (signal?.aborted) controller.abort();
-  signal?.addEventListener('abort', onCallerAbort, { once: true });
-
-  let body: BodyInit | undefined;
-  const payload = call.upload ? call.upload.formData : call.body;
-  if (payload !== undefined) {
-    if (isFormData(payload)) {
-      body = payload;
-    } else {
-      body = JSON.stringify(payload);
-      headers = { ...headers, 'Content-Type': 'application/json' };
-    }
-  }
-
-  try {
-    const response = await fetch(call.url, {
-      method: call.method,
-      headers,
-      body,
-      credentials: 'same-origin',
-      signal: controller.signal,
-    });
-    if (asBlob && response.ok) return { status: response.status, text: '', blob: await response.blob() };
-    const text = await response.text();
-    return { status: response.status, text };
-  } catch (error) {
-    if (timedOut) throw timeoutError();
-    if (signal?.aborted) throw abortedError(error);
-    throw networkError(error);
-  } finally {
-    clearTimeout(timer);
-    signal?.removeEventListener('abort', onCallerAbort);
-  }
-}
-
-/** fetch cannot report upload progress; XMLHttpRequest can. */
-function xhrUpload(
-  call: Call & { upload: NonNullable<Call['upload']> },
-  headers: Record<string, string>,
-  timeoutMs: number,
-  signal: AbortSignal | undefined,
-): Promise<RawResponse> {
-  return new Promise((resolve, reject) => {
-    if (signal?.aborted) {
-      reject(abortedError());
-      return;
-    }
-    const xhr = new XMLHttpRequest();
-    const { onProgress } = call.upload;
-    let lastPercent = -1;
-    const report = (loaded: number, total: number) => {
-      const percent = total > 0 ? Math.min(100, Math.round((loaded / total) * 100)) : 0;
-      lastPercent = percent;
-      try {
-        onProgress?.({ loaded, total, percent });
-      } catch {
-        // A failing progress display must not fail the upload.
-      }
-    };
-    const onCallerAbort = () => xhr.abort();
-
-    xhr.open(call.method, call.url);
-    for (const [name, value] of Object.entries(headers)) xhr.setRequestHeader(name, value);
-    xhr.timeout = timeoutMs;
-    xhr.withCredentials = false; // same-origin requests still carry cookies; cross-site ones do not
-    if (onProgress) {
-      xhr.upload.addEventListener('progress', (event) => {
-        if (event.lengthComputable) report(event.loaded, event.total);
-      });
-      xhr.upload.addEventListener('load', (event) => {
-        if (lastPercent < 100) report(event.total || event.loaded, event.total || event.loaded);
-      });
-    }
-    xhr.addEventListener('load', () => {
-      signal?.removeEventListener('abort', onCallerAbort);
-      resolve({ status: xhr.status, text: xhr.responseText });
-    });
-    xhr.addEventListener('error', () => {
-      signal?.removeEventListener('abort', onCallerAbort);
-      reject(networkError());
-    });
-    xhr.addEventListener('timeout', () => {
-      signal?.removeEventListener('abort', onCallerAbort);
-      reject(timeoutError());
-    });
-    xhr.addEventListener('abort', () => {
-      signal?.removeEventListener('abort', onCallerAbort);
-      reject(abortedError());
-    });
-    signal?.addEventListener('abort', onCallerAbort, { once: true });
-    xhr.send(call.upload.formData);
-  });
-}
-
-/** The answer becomes the resolved body (2xx) or an ApiError with the server's message, code and errors. */
-function interpret(raw: RawResponse): ApiSuccessBody<unknown> {
-  const { status, text } = raw;
-  let body: unknown;
-  let parsed = false;
-  if (text.trim() !== '') {
-    try {
-      body = JSON.parse(text);
-      parsed = true;
-    } catch {
-      // not JSON: handled below
-    }
-  }
-  if (status >= 200 && status < 300) {
-    if (text.trim() === '') return { success: true, data: null };
-    if (!parsed) {
-      throw new ApiError({
-        message: ClientMessage.INVALID_RESPONSE,
-        status,
-        code: ClientErrorCode.INVALID_RESPONSE,
-        data: text,
-      });
-    }
-    return body as ApiSuccessBody<unknown>;
-  }
-  const record = isRecord(body) ? body : undefined;
-  const message =
-    typeof record?.message === 'string' && record.message !== ''
-      ? record.message
-      : formatMessage(ClientMessage.HTTP_STATUS, { status });
-  throw new ApiError({
-    message,
-    status,
-    code: typeof record?.code === 'string' && record.code !== '' ? record.code : ClientErrorCode.HTTP_ERROR,
-    data: parsed ? body : text || null,
-    errors: parseFieldErrors(record?.errors),
-  });
-}
-
 /** Calls sent with the stored token whose answer has not come yet (see untilTokenCallsAnswered). */
 const unansweredTokenCalls = new Set<Promise<unknown>>();
 
@@ -495,7 +204,7 @@ async function execute<T>(call: Call, options: RequestOptions, isRetry = false):
     if (error.status === 401 && options.handleUnauthorized !== false) {
       let outcome: string | void = undefined;
       try {
-        outcome = await unauthorizedHandler({ error, method: call.method, url: call.url, isRetry });
+        outcome = await runUnauthorizedHandler({ error, method: call.method, url: call.url, isRetry });
       } catch {
         // A failing handler leaves the 401 as the answer.
       }

@@ -8,15 +8,8 @@ import {
   type PublicUser,
 } from '../../../shared/contracts/auth';
 import { secondStepSchema, type SecondStep } from '../../../shared/contracts/two-factor';
-import {
-  ApiError,
-  api,
-  clearAuthTokens,
-  setUnauthorizedHandler,
-  untilTokenCallsAnswered,
-  userMessage,
-  type UnauthorizedHandler,
-} from '../../lib/api-client';
+import { clearAuthTokens, setUnauthorizedHandler, type UnauthorizedHandler } from '../../lib/api-auth';
+import { ApiError, api, untilTokenCallsAnswered, userMessage } from '../../lib/api-client';
 import { forgetAppSettings } from '../../lib/app-settings';
 import { clearAdminQueries } from '../../components/admin/admin-query';
 

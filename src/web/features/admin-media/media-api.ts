@@ -10,7 +10,8 @@ import {
   type UploadUsage,
 } from '../../../shared/contracts/uploads';
 import { parseAnswer } from '../../components/admin/parse-answer';
-import { api, type UploadProgressHandler } from '../../lib/api-client';
+import { api } from '../../lib/api-client';
+import type { UploadProgressHandler } from '../../lib/api-transport';
 import { broadcastDataUpdate } from '../../lib/data-update';
 import { MEDIA_PAGE_SIZE, mediaListRequest, type MediaQuery } from './media-query';
 

@@ -18,7 +18,8 @@ import {
 } from '../../../shared/contracts/portfolio-uploads';
 import { ErrorCode } from '../../../shared/errors';
 import { z } from '../../../shared/zod';
-import { api, ApiError, type UploadProgressHandler } from '../../lib/api-client';
+import { api, ApiError } from '../../lib/api-client';
+import type { UploadProgressHandler } from '../../lib/api-transport';
 import { invalidAnswer, parseAnswer } from '../../components/admin/parse-answer';
 import { broadcastDataUpdate } from '../../lib/data-update';
 import { projectListRequest, type ProjectListState } from './portfolio-paths';

@@ -11,7 +11,8 @@ import {
   type RestoreResult,
 } from '../../../shared/contracts/backups';
 import { parseAnswer } from '../../components/admin/parse-answer';
-import { api, type UploadProgressHandler } from '../../lib/api-client';
+import { api } from '../../lib/api-client';
+import type { UploadProgressHandler } from '../../lib/api-transport';
 
 /** Settings › Backups (admins): the calls of /api/backups (ADR 0018). */
 
