@@ -1,8 +1,5 @@
-import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
-import { type AddressInfo } from 'node:net';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
-  ApiError,
   api,
   configureApiClient,
   del,
@@ -16,155 +13,10 @@ import {
   upload,
   userMessage,
 } from './api-client';
-import { setUnauthorizedHandler, type UnauthorizedContext } from './api-auth';
-import { listOrEmpty } from './api-envelope';
-import { clearErrorLog, getErrorLog } from './error-log';
+import { getErrorLog } from './error-log';
+import { rejection, startApiTestServer } from './api-test-server';
 
-/** A real HTTP server answering like our API does, on a random local port. */
-const hits = new Map<string, number>();
-let flakyAuthHits = 0;
-let server: Server;
-let baseUrl: string;
-let closedPortBase: string;
-
-function send(res: ServerResponse, status: number, body: unknown): void {
-  const text = JSON.stringify(body);
-  res.writeHead(status, {
-    'content-type': 'application/json; charset=utf-8',
-    'content-length': Buffer.byteLength(text),
-  });
-  res.end(text);
-}
-
-async function readBody(req: IncomingMessage): Promise<string> {
-  const chunks: Buffer[] = [];
-  for await (const chunk of req) chunks.push(chunk as Buffer);
-  return Buffer.concat(chunks).toString('utf8');
-}
-
-async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
-  const url = new URL(req.url ?? '/', 'http://localhost');
-  const key = `${req.method} ${url.pathname}`;
-  hits.set(key, (hits.get(key) ?? 0) + 1);
-  const body = await readBody(req);
-  const query = url.search.slice(1);
-
-  switch (url.pathname) {
-    case '/api/echo':
-      return send(res, 200, {
-        success: true,
-        data: {
-          method: req.method,
-          query,
-          body,
-          contentType: req.headers['content-type'] ?? null,
-          authorization: req.headers.authorization ?? null,
-          apiKey: req.headers['x-api-key'] ?? null,
-          accept: req.headers.accept ?? null,
-        },
-      });
-    case '/api/blog/posts':
-      if (req.method === 'POST') return send(res, 201, { success: true, data: { id: 2, received: JSON.parse(body) } });
-      return send(res, 200, { success: true, data: { posts: [{ id: 1, title: 'Hello' }], total: 1, pages: 1, query } });
-    case '/api/portfolio/projects':
-      return send(res, 200, { success: true, data: { projects: [{ id: 7 }], total: 1, pages: 1 } });
-    case '/api/contacts':
-      return send(res, 400, {
-        success: false,
-        message: 'Validation failed',
-        code: 'VALIDATION_ERROR',
-        errors: [{ field: 'email', message: 'Enter a valid email address' }],
-      });
-    case '/api/auth/me':
-      return send(res, 401, {
-        success: false,
-        message: 'Authentication required. Please log in and try again.',
-        code: 'UNAUTHENTICATED',
-      });
-    case '/api/auth/flaky':
-      flakyAuthHits += 1;
-      if (flakyAuthHits === 1) {
-        return send(res, 401, { success: false, message: 'Token expired', code: 'UNAUTHENTICATED' });
-      }
-      return send(res, 200, { success: true, data: { user: 'ada' } });
-    case '/api/blog/posts/missing':
-      return send(res, 404, { success: false, message: 'Blog post not found', code: 'NOT_FOUND' });
-    case '/api/boom':
-      return send(res, 500, { success: false, message: 'Internal server error', code: 'INTERNAL_ERROR' });
-    case '/api/db-down':
-      return send(res, 503, {
-        success: false,
-        message: 'Database not available. Please ensure PostgreSQL is running and database is configured.',
-        code: 'DATABASE_UNAVAILABLE',
-      });
-    case '/api/proxy-error':
-      res.writeHead(502, { 'content-type': 'text/html' });
-      return void res.end('<html><body>Bad gateway</body></html>');
-    case '/api/empty':
-      res.writeHead(204);
-      return void res.end();
-    case '/api/not-json':
-      res.writeHead(200, { 'content-type': 'text/plain' });
-      return void res.end('hello');
-    case '/api/slow': {
-      const timer = setTimeout(() => send(res, 200, { success: true, data: 'late' }), 5_000);
-      res.on('close', () => clearTimeout(timer));
-      return;
-    }
-    default:
-      return send(res, 404, {
-        success: false,
-        message: `Route ${req.method} ${url.pathname} not found`,
-        code: 'NOT_FOUND',
-      });
-  }
-}
-
-function hitCount(key: string): number {
-  return hits.get(key) ?? 0;
-}
-
-async function rejection(promise: Promise<unknown>): Promise<ApiError> {
-  try {
-    await promise;
-  } catch (error) {
-    expect(error).toBeInstanceOf(ApiError);
-    return error as ApiError;
-  }
-  throw new Error('expected the call to reject');
-}
-
-beforeAll(async () => {
-  server = createServer((req, res) => {
-    handle(req, res).catch((error: unknown) => {
-      res.writeHead(500);
-      res.end(String(error));
-    });
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}/api`;
-
-  // A port that was free a moment ago and has nothing listening now: connection refused.
-  const probe = createServer();
-  await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
-  const closedPort = (probe.address() as AddressInfo).port;
-  await new Promise<void>((resolve) => probe.close(() => resolve()));
-  closedPortBase = `http://127.0.0.1:${closedPort}/api`;
-});
-
-afterAll(async () => {
-  resetApiClient();
-  server.closeAllConnections();
-  await new Promise<void>((resolve) => server.close(() => resolve()));
-});
-
-beforeEach(() => {
-  resetApiClient();
-  configureApiClient({ baseUrl });
-  clearErrorLog();
-  hits.clear();
-  flakyAuthHits = 0;
-});
+const testApi = startApiTestServer();
 
 describe('helpers', () => {
   it('GET resolves with the response body and encodes query params, skipping empty values', async () => {
@@ -236,8 +88,8 @@ describe('helpers', () => {
     const error = await rejection(request({ method: 'TRACE', path: '/echo' }));
     expect(error.message).toBe('Unsupported HTTP method: TRACE');
     expect(error.status).toBe(0);
-    expect(hitCount('TRACE /api/echo')).toBe(0);
-    expect(hits.size).toBe(0);
+    expect(testApi.hitCount('TRACE /api/echo')).toBe(0);
+    expect(testApi.routesCalled()).toBe(0);
   });
 
   it('upload posts multipart form data and reports completion (fetch fallback outside a browser)', async () => {
@@ -296,7 +148,7 @@ describe('errors', () => {
   it("responseType 'text' resolves with the raw body, uncached, and still fails like any call", async () => {
     expect(await get('/not-json', undefined, { responseType: 'text' })).toEqual({ success: true, data: 'hello' });
     await get('/not-json', undefined, { responseType: 'text' });
-    expect(hitCount('GET /api/not-json')).toBe(2);
+    expect(testApi.hitCount('GET /api/not-json')).toBe(2);
     const error = await rejection(get('/blog/posts/missing', undefined, { responseType: 'text' }));
     expect(error.status).toBe(404);
     expect(error.message).toBe('Blog post not found');
@@ -307,14 +159,14 @@ describe('errors', () => {
     expect(first.data).toBeInstanceOf(Blob);
     expect(await (first.data as Blob).text()).toBe('hello');
     await get('/not-json', undefined, { responseType: 'blob' });
-    expect(hitCount('GET /api/not-json')).toBe(2);
+    expect(testApi.hitCount('GET /api/not-json')).toBe(2);
     const error = await rejection(get('/blog/posts/missing', undefined, { responseType: 'blob' }));
     expect(error.status).toBe(404);
     expect(error.message).toBe('Blog post not found');
   });
 
   it('no answer (connection refused) is status 0 with the network message', async () => {
-    configureApiClient({ baseUrl: closedPortBase });
+    configureApiClient({ baseUrl: testApi.closedPortBase });
     const error = await rejection(request({ method: 'GET', path: '/echo' }));
     expect(error.status).toBe(0);
     expect(error.code).toBe('NETWORK_ERROR');
@@ -347,7 +199,7 @@ describe('errors', () => {
   it('every failed call is logged with url, method, status and message, with secrets redacted', async () => {
     await rejection(post('/contacts', { email: 'nope', password: 'hunter2' }));
     await rejection(get('/boom', { token: 'secret-token-value', page: 3 }));
-    configureApiClient({ baseUrl: closedPortBase });
+    configureApiClient({ baseUrl: testApi.closedPortBase });
     await rejection(del('/echo'));
 
     const log = getErrorLog();
@@ -357,18 +209,18 @@ describe('errors', () => {
       type: 'NETWORK',
       severity: 'HIGH',
       message: 'Network error - Unable to connect to server',
-      context: { url: `${closedPortBase}/echo`, method: 'DELETE', status: 0 },
+      context: { url: `${testApi.closedPortBase}/echo`, method: 'DELETE', status: 0 },
     });
     expect(server500).toMatchObject({
       type: 'SERVER',
       severity: 'HIGH',
       message: 'Internal server error',
-      context: { url: `${baseUrl}/boom?token=[redacted]&page=3`, method: 'GET', status: 500 },
+      context: { url: `${testApi.baseUrl}/boom?token=[redacted]&page=3`, method: 'GET', status: 500 },
     });
     expect(validation).toMatchObject({
       type: 'VALIDATION',
       message: 'Validation failed',
-      context: { url: `${baseUrl}/contacts`, method: 'POST', status: 400 },
+      context: { url: `${testApi.baseUrl}/contacts`, method: 'POST', status: 400 },
     });
     const stored = JSON.stringify(log);
     expect(stored).not.toContain('secret-token-value');
@@ -381,7 +233,7 @@ describe('reads and writes', () => {
     const first = await get<{ posts: { title: string }[] }>('/blog/posts', { page: 1 });
     first.data.posts[0]!.title = 'mutated by a caller';
     const second = await get<{ posts: { title: string }[] }>('/blog/posts', { page: 1 });
-    expect(hitCount('GET /api/blog/posts')).toBe(2);
+    expect(testApi.hitCount('GET /api/blog/posts')).toBe(2);
     expect(second.data.posts[0]!.title).toBe('Hello');
   });
 
@@ -411,52 +263,9 @@ describe('reads and writes', () => {
     expect(told).toEqual(['/echo']);
 
     resetApiClient();
-    configureApiClient({ baseUrl });
+    configureApiClient({ baseUrl: testApi.baseUrl });
     await post('/echo', { a: 2 });
     expect(told).toEqual(['/echo']);
-  });
-});
-
-describe('401 handling', () => {
-  it('runs the replaceable handler, which can ask for one retry', async () => {
-    const seen: UnauthorizedContext[] = [];
-    setUnauthorizedHandler((context) => {
-      seen.push(context);
-      return 'retry';
-    });
-    const body = await get<{ user: string }>('/auth/flaky');
-    expect(body.data.user).toBe('ada');
-    expect(flakyAuthHits).toBe(2);
-    expect(seen).toHaveLength(1);
-    expect(seen[0]).toMatchObject({ method: 'GET', url: `${baseUrl}/auth/flaky`, isRetry: false });
-    expect(seen[0]!.error.status).toBe(401);
-  });
-
-  it('retries once only: a second 401 rejects', async () => {
-    const retries: boolean[] = [];
-    setUnauthorizedHandler(async (context) => {
-      retries.push(context.isRetry);
-      return 'retry';
-    });
-    const error = await rejection(get('/auth/me'));
-    expect(error.status).toBe(401);
-    expect(error.message).toBe('Authentication required. Please log in and try again.');
-    expect(retries).toEqual([false, true]);
-    expect(hitCount('GET /api/auth/me')).toBe(2);
-  });
-
-  it('skips the handler when the call opts out (login, refresh), and the default handler is safe in Node', async () => {
-    let called = 0;
-    setUnauthorizedHandler(() => {
-      called += 1;
-    });
-    await rejection(get('/auth/me', undefined, { handleUnauthorized: false }));
-    expect(called).toBe(0);
-
-    setUnauthorizedHandler(null);
-    const error = await rejection(get('/auth/me'));
-    expect(error.status).toBe(401);
-    expect(hitCount('GET /api/auth/me')).toBe(2);
   });
 });
 
@@ -468,7 +277,7 @@ describe('userMessage', () => {
     const notFound = await rejection(get('/blog/posts/missing'));
     const proxy = await rejection(get('/proxy-error'));
     const timeout = await rejection(get('/slow', undefined, { timeoutMs: 50 }));
-    configureApiClient({ baseUrl: closedPortBase });
+    configureApiClient({ baseUrl: testApi.closedPortBase });
     const network = await rejection(get('/echo'));
 
     const admin = { surface: 'admin', fallback: 'Failed to save blog post' } as const;
@@ -496,16 +305,5 @@ describe('userMessage', () => {
     for (const error of [validation, boom, notFound, proxy]) {
       expect(userMessage(error, admin)).not.toMatch(/Database not available|Backend server not available/);
     }
-  });
-});
-
-describe('listOrEmpty', () => {
-  it('passes a successful list through and turns a failure into success false with empty data', async () => {
-    const ok = await listOrEmpty(get<{ id: number }[]>('/echo'), []);
-    expect(ok.success).toBe(true);
-
-    const failed = await listOrEmpty(get<{ id: number }[]>('/boom'), []);
-    expect(failed).toMatchObject({ success: false, data: [], message: 'Internal server error' });
-    expect(failed.success === false && failed.error.status).toBe(500);
   });
 });
