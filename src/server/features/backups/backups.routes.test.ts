@@ -1,64 +1,23 @@
-import { createHash, randomBytes } from 'node:crypto';
-import { mkdtempSync } from 'node:fs';
-import { mkdir, readFile, readdir, rm, stat, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { createHash } from 'node:crypto';
+import { mkdtempSync } from 'node:fs';
+import { readFile, readdir, rm, stat, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
 import { createGzip } from 'node:zlib';
 import { pipeline } from 'node:stream/promises';
-import { type Readable } from 'node:stream';
+import type { Readable } from 'node:stream';
 import { createWriteStream } from 'node:fs';
-import { GetObjectCommand, S3Client } from '@aws-sdk/client-s3';
-import S3rver from 's3rver';
 import tar from 'tar-stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BACKUPS_KEEP, BackupMessage, type Backup } from '../../../shared/contracts/backups';
 import type { Role } from '../../../shared/contracts/auth';
-import { seedDemoContent } from '../../seed/seed';
 import { bearer, createSignedIn, type Session } from '../../testing/auth-helpers';
 import { postMultipart } from '../../testing/multipart';
 import { useTestApp, type TestContext } from '../../testing/test-app';
-import { createTestDatabase, testDialects, type TestDatabase } from '../../testing/test-database';
+import { createTestDatabase, testDialects } from '../../testing/test-database';
 import { BACKED_UP_TABLES, EMPTIED_ON_RESTORE, KEPT_ON_RESTORE, SEARCH_INDEX_TABLES } from './backup-tables';
-import { insertCompletedBackupRow, tableDigests } from './backup-test-support';
 import { deleteAllRows } from './backups.repository';
-import { createStorage } from '../../storage';
-import { restoreFromFile } from './backup-restore';
-import { createBackup, type BackupContext } from './backups.service';
-
-const silent = { info: () => {}, error: () => {} };
-
-/** Every file under the upload folder (dot folders aside) with its SHA-256. */
-async function uploadDigests(root: string): Promise<Record<string, string>> {
-  const out: Record<string, string> = {};
-  let entries;
-  try {
-    entries = await readdir(root, { recursive: true, withFileTypes: true });
-  } catch {
-    return out;
-  }
-  for (const entry of entries) {
-    if (!entry.isFile()) continue;
-    const rel = path.relative(root, path.join(entry.parentPath, entry.name));
-    if (rel.split(path.sep).some((s) => s.startsWith('.'))) continue;
-    out[rel] = createHash('sha256')
-      .update(await readFile(path.join(root, rel)))
-      .digest('hex');
-  }
-  return out;
-}
-
-async function addUploads(root: string): Promise<void> {
-  await mkdir(path.join(root, 'files'), { recursive: true });
-  await mkdir(path.join(root, 'thumbnails', '640w'), { recursive: true });
-  await writeFile(path.join(root, 'files', 'a1b2c3.png'), Buffer.alloc(300_000, 7));
-  await writeFile(path.join(root, 'files', 'd4e5f6.pdf'), '%PDF-1.4 a document');
-  await writeFile(path.join(root, 'files', 'empty.gif'), '');
-  await writeFile(path.join(root, 'thumbnails', '640w', 'a1b2c3.webp'), Buffer.from('webp bytes'));
-  // Incompressible and larger than BODY_LIMIT: the import must stream, not buffer, the archive.
-  await writeFile(path.join(root, 'files', 'f7a8b9.jpg'), randomBytes(1_500_000));
-}
-
-const dataDirFor = (name: string) => mkdtempSync(path.join(tmpdir(), `backups-${name}-`));
+import { uploadDigests, addUploads, dataDirFor, insertCompletedBackupRow, tableDigests } from './backup-test-support';
 
 /** A gzip'd tar of the given entries, written to `file`. */
 async function writeTarGz(file: string, entries: Array<{ name: string; data: string | Buffer }>): Promise<void> {
@@ -426,128 +385,5 @@ describe.each(testDialects)('backups (%s)', (dialect) => {
     expect(res.statusCode).toBe(200);
     expect(await readdir(backupDir())).not.toContain(latest!.filename);
     expect((await inject('DELETE', `/api/backups/${latest!.id}`, 'admin')).statusCode).toBe(404);
-  });
-});
-
-/** A site on SQLite moves to PostgreSQL or MySQL by restoring its backup there. */
-describe.each(testDialects.filter((d) => d !== 'sqlite'))('a SQLite backup restored into %s', (dialect) => {
-  let source: TestDatabase;
-  let target: TestDatabase;
-  const dataDir = dataDirFor(`move-${dialect}`);
-  const config = {
-    backupDir: path.join(dataDir, 'backups'),
-    uploadDir: path.join(dataDir, 'uploads'),
-    backupS3: undefined,
-    storageS3: undefined,
-  };
-  const stores = { backups: createStorage(config, 'backups'), uploads: createStorage(config, 'uploads') };
-
-  beforeAll(async () => {
-    source = await createTestDatabase('sqlite');
-    target = await createTestDatabase(dialect);
-    await seedDemoContent(source.database.db);
-    await addUploads(config.uploadDir);
-  }, 60_000);
-  afterAll(async () => {
-    await source?.drop();
-    await target?.drop();
-    await rm(dataDir, { recursive: true, force: true });
-  }, 60_000);
-
-  it('gives back every row, and new rows get new ids', async () => {
-    const from: BackupContext = { db: source.database.db, dialect: 'sqlite', config, ...stores, log: silent };
-    const backup = await createBackup(from, { type: 'manual', userId: null });
-    const expected = await tableDigests(source.database.db);
-    const files = await uploadDigests(config.uploadDir);
-    await rm(config.uploadDir, { recursive: true, force: true });
-    await mkdir(config.uploadDir, { recursive: true });
-
-    const into: BackupContext = { db: target.database.db, dialect, config, ...stores, log: silent };
-    const result = await restoreFromFile(into, path.join(config.backupDir, backup.filename));
-    expect(result).toMatchObject({ rowCount: backup.rowCount, sourceDialect: 'sqlite' });
-    expect(await tableDigests(target.database.db)).toEqual(expected);
-    expect(await uploadDigests(config.uploadDir)).toEqual(files);
-
-    const db = target.database.db;
-    const max = await db
-      .selectFrom('blog_tags')
-      .select((eb) => eb.fn.max('id').as('id'))
-      .executeTakeFirstOrThrow();
-    await db.insertInto('blog_tags').values({ name: 'After the move', slug: 'after-the-move' }).execute();
-    const added = await db
-      .selectFrom('blog_tags')
-      .select('id')
-      .where('slug', '=', 'after-the-move')
-      .executeTakeFirstOrThrow();
-    expect(Number(added.id)).toBeGreaterThan(Number(max.id));
-  });
-});
-
-describe('the off-site copy', () => {
-  const dataDir = dataDirFor('s3');
-  const bucketDir = mkdtempSync(path.join(tmpdir(), 's3rver-'));
-  let server: S3rver;
-  let port = 0;
-  const env: Record<string, string> = {};
-
-  beforeAll(async () => {
-    server = new S3rver({
-      address: '127.0.0.1',
-      port: 0,
-      silent: true,
-      directory: bucketDir,
-      configureBuckets: [{ name: 'site-backups' }],
-    });
-    port = (await server.run()).port;
-    Object.assign(env, {
-      DATA_DIR: dataDir,
-      BACKUP_S3_BUCKET: 'site-backups',
-      BACKUP_S3_ENDPOINT: `http://127.0.0.1:${port}`,
-      BACKUP_S3_ACCESS_KEY_ID: 'S3RVER',
-      BACKUP_S3_SECRET_ACCESS_KEY: 'S3RVER',
-      BACKUP_S3_PREFIX: 'nightly/',
-    });
-  });
-  afterAll(async () => {
-    await server?.close().catch(() => {});
-    await rm(bucketDir, { recursive: true, force: true });
-    await rm(dataDir, { recursive: true, force: true });
-  });
-
-  const t = useTestApp('sqlite', { env });
-
-  it('copies every new backup to the bucket, streamed, byte for byte', async () => {
-    await addUploads(t.config.uploadDir);
-    const admin = await createSignedIn(t.app, t.db.database.db, { role: 'admin' });
-    const created = await t.app.inject({ method: 'POST', url: '/api/backups', headers: bearer(admin.token) });
-    expect(created.statusCode).toBe(201);
-    const backup = created.json().data as Backup;
-    expect(backup.copiedAt).not.toBeNull();
-    expect(backup.error).toBeNull();
-
-    const client = new S3Client({
-      region: 'us-east-1',
-      endpoint: `http://127.0.0.1:${port}`,
-      forcePathStyle: true,
-      credentials: { accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER' },
-    });
-    const object = await client.send(
-      new GetObjectCommand({ Bucket: 'site-backups', Key: `nightly/${backup.filename}` }),
-    );
-    const body = Buffer.from(await object.Body!.transformToByteArray());
-    client.destroy();
-    expect(body.length).toBe(backup.size);
-    expect(createHash('sha256').update(body).digest('hex')).toBe(backup.sha256);
-    const schedule = await t.app.inject({ method: 'GET', url: '/api/backups/schedule', headers: bearer(admin.token) });
-    expect(schedule.json().data.offsiteCopy).toBe(true);
-  });
-
-  it('keeps the backup and says why when the bucket cannot be reached', async () => {
-    const admin = await createSignedIn(t.app, t.db.database.db, { role: 'admin' });
-    await server.close();
-    const created = await t.app.inject({ method: 'POST', url: '/api/backups', headers: bearer(admin.token) });
-    expect(created.statusCode).toBe(201);
-    expect(created.json().data).toMatchObject({ status: 'completed', copiedAt: null });
-    expect(created.json().data.error).toMatch(/^Off-site copy failed: /);
   });
 });

@@ -1,114 +1,23 @@
-import type { Updateable } from 'kysely';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { NewsletterMessage, newsletterSendStateSchema } from '../../../shared/contracts/newsletter';
-import { formatMessage } from '../../../shared/errors';
-import { seedDemoContent } from '../../seed/seed';
-import { apiCaller, createStaff, freshIp, type Session } from '../../testing/auth-helpers';
-import { useSmtpSink, type ReceivedMail } from '../../testing/smtp-sink';
-import { useTestApp } from '../../testing/test-app';
 import { testDialects } from '../../testing/test-database';
-import type { NewsletterSubscribersTable } from '../../db/schema';
-import { bouncedValues, inState, STATE_COLUMNS, stateValues, subscriberState } from './newsletter-states';
+import { bouncedValues, stateValues } from './newsletter-states';
+import { linkIn, header, useNewsletterSending } from './newsletter-sending-testing';
 
 /*
- * The newsletter that sends (ADR 0046), on every database and through a real SMTP server: double opt-in
- * (the confirmation mail and its page), unsubscribe by the mailed link and by one-click POST, a post sent
- * to the confirmed subscribers at the configured rate through the scheduler's job, a bounce, and the roles.
+ * The newsletter's subscribers (ADR 0046), on every database and through a real SMTP server: double opt-in
+ * (the confirmation mail and its page), unsubscribe by the mailed link and by one-click POST, a bounce, and
+ * rows the previous release writes.
  */
 
-/** Undoes quoted-printable soft line breaks and escapes, enough to read a message's text. */
-const decoded = (raw: string) =>
-  raw
-    .replace(/=\r?\n/g, '')
-    .replace(/=([0-9A-F]{2})/g, (_m, hex: string) => String.fromCharCode(Number.parseInt(hex, 16)));
-
-/** The first address of one of the newsletter's pages in a mail, as a path with its query. */
-function linkIn(mail: ReceivedMail, page: 'confirm' | 'unsubscribe'): string {
-  const match = new RegExp(`https?://[^\\s>]+(/newsletter/${page}\\?token=[A-Za-z0-9._%-]+)`).exec(decoded(mail.raw));
-  if (!match) throw new Error(`no ${page} link in:\n${mail.raw}`);
-  return match[1]!;
-}
-
-/** A header of a raw message, unfolded. */
-function header(mail: ReceivedMail, name: string): string | undefined {
-  const head = mail.raw.split(/\r?\n\r?\n/)[0]!.replace(/\r?\n[ \t]+/g, ' ');
-  const line = head.split(/\r?\n/).find((l) => l.toLowerCase().startsWith(`${name.toLowerCase()}:`));
-  return line?.slice(name.length + 1).trim();
-}
-
-const RATE = 2;
-
 describe.each(testDialects)('the newsletter that sends on %s', (dialect) => {
-  const env: Record<string, string> = {
-    MAIL_FROM: 'Acme Studio <hello@acme-studio.test>',
-    NEWSLETTER_RATE_PER_MINUTE: String(RATE),
-  };
-  const sink = useSmtpSink(env);
-  const t = useTestApp(dialect, { seed: false, env });
-  let staff: Record<'admin' | 'editor' | 'viewer', Session>;
+  const { sink, t, call, db, statusOf, store, subscribe, mailsTo, page, releaseAll, confirmed, ctx } =
+    useNewsletterSending(dialect);
   let postId: number;
   let otherPostId: number;
-  beforeAll(async () => {
-    await seedDemoContent(t.db.database.db);
-    staff = await createStaff(t.app, t.db.database.db);
-    const posts = await t.db.database.db
-      .selectFrom('blog_posts')
-      .select(['id'])
-      .where('published', '=', 1)
-      .orderBy('id')
-      .limit(2)
-      .execute();
-    postId = Number(posts[0]!.id);
-    otherPostId = Number(posts[1]!.id);
+  beforeAll(() => {
+    ({ postId, otherPostId } = ctx);
   });
-  const { call } = apiCaller(
-    () => t.app,
-    () => staff.editor,
-  );
-  const db = () => t.db.database.db;
-  /** The state this release reads from the row (ADR 0046). */
-  const statusOf = async (email: string) => {
-    const row = await db()
-      .selectFrom('newsletter_subscribers')
-      .select(STATE_COLUMNS)
-      .where('email', '=', email)
-      .executeTakeFirst();
-    return row && subscriberState(row);
-  };
-  /** Writes the stored columns of an address's row. */
-  const store = (email: string, values: Updateable<NewsletterSubscribersTable>) =>
-    db().updateTable('newsletter_subscribers').set(values).where('email', '=', email).execute();
-  const subscribe = (email: string) =>
-    t.app.inject({ method: 'POST', url: '/api/newsletter/subscribe', payload: { email }, remoteAddress: freshIp() });
-  const mailsTo = (email: string) => sink.received.filter((m) => m.to.includes(email));
-  const page = (method: 'GET' | 'POST', url: string, payload?: string, contentType?: string) =>
-    t.app.inject({
-      method,
-      url,
-      ...(payload === undefined ? {} : { payload, headers: { 'content-type': contentType ?? 'text/plain' } }),
-    });
-
-  /** Runs the release job, each run later than the last, until every mail of the post's send is queued. */
-  async function releaseAll(id: number) {
-    for (let run = 1; run <= 100; run += 1) {
-      const send = newsletterSendStateSchema.parse(
-        (await call('GET', `/newsletter/posts/${id}/send`)).json().data,
-      ).send!;
-      if (send.queued >= send.total) break;
-      await t.app.scheduler.runNow('newsletter-release', new Date(Date.now() + run * 31_000 + 3600_000));
-    }
-    await t.app.mailer.settled();
-    return newsletterSendStateSchema.parse((await call('GET', `/newsletter/posts/${id}/send`)).json().data).send!;
-  }
-
-  /** Signs an address up and confirms it through its mailed link; resolves with the confirmation mail. */
-  async function confirmed(email: string): Promise<void> {
-    expect((await subscribe(email)).statusCode).toBe(201);
-    await t.app.mailer.settled();
-    const [mail] = mailsTo(email);
-    expect((await page('POST', linkIn(mail!, 'confirm'))).statusCode).toBe(200);
-    expect(await statusOf(email)).toBe('subscribed');
-  }
 
   it('stores a sign-up as pending and mails it a link whose page confirms it only when its button is pressed', async () => {
     const email = `reader.${dialect}@example.com`;
@@ -193,90 +102,6 @@ describe.each(testDialects)('the newsletter that sends on %s', (dialect) => {
       vi.useRealTimers();
     }
     expect(await statusOf(email)).toBe('pending');
-  });
-
-  it('sends a post once to confirmed subscribers only, at the configured rate, with the unsubscribe headers and link', async () => {
-    const confirmedOnes = [1, 2, 3].map((n) => `fan${n}.${dialect}@example.com`);
-    for (const email of confirmedOnes) await confirmed(email);
-    const pending = `undecided.${dialect}@example.com`;
-    await subscribe(pending);
-    const left = `gone.${dialect}@example.com`;
-    await confirmed(left);
-    await store(left, stateValues('unsubscribed', new Date().toISOString()));
-    const bounced = `dead.${dialect}@example.com`;
-    await subscribe(bounced);
-    await store(bounced, bouncedValues(new Date().toISOString()));
-    const before = await db().selectFrom('newsletter_subscribers').select('id').where(inState('subscribed')).execute();
-    const recipients = before.length;
-
-    const state = newsletterSendStateSchema.parse((await call('GET', `/newsletter/posts/${postId}/send`)).json().data);
-    expect(state).toMatchObject({ recipients, published: true, mail_configured: true, send: null });
-    expect(state.preview.text).toContain('Unsubscribe:');
-
-    // The test mail goes to the editor alone.
-    const test = await call('POST', `/newsletter/posts/${postId}/send/test`);
-    expect(test.statusCode, test.body).toBe(200);
-    expect(test.json()).toMatchObject({
-      data: { to: staff.editor.user.email, status: 'sent' },
-      message: formatMessage(NewsletterMessage.TEST_SENT, { email: staff.editor.user.email }),
-    });
-    expect(header(mailsTo(staff.editor.user.email).at(-1)!, 'Subject')).toBe(`[Test] ${state.preview.subject}`);
-
-    const start = Date.now();
-    const res = await call('POST', `/newsletter/posts/${postId}/send`);
-    expect(res.statusCode, res.body).toBe(201);
-    expect(res.json().data).toMatchObject({ status: 'sending', total: recipients, queued: 1 });
-    const queuedPostMails = async () =>
-      Number(
-        (
-          await db()
-            .selectFrom('mail_outbox')
-            .select((eb) => eb.fn.countAll().as('n'))
-            .where('kind', 'like', 'newsletter-post:%')
-            .executeTakeFirstOrThrow()
-        ).n,
-      );
-    // Rate 2 a minute: one mail every 30 seconds, whatever the job's runs in between.
-    const at = (seconds: number) => new Date(start + seconds * 1000);
-    const expected: Array<[number, number]> = [
-      [10, 1],
-      [20, 1],
-      [31, 2],
-      [45, 2],
-      [62, 3],
-    ];
-    for (const [seconds, count] of expected) {
-      expect(await t.app.scheduler.runNow('newsletter-release', at(seconds))).toBe(true);
-      expect(await queuedPostMails(), `after ${seconds} s`).toBe(Math.min(count, recipients));
-    }
-    const progress = await releaseAll(postId);
-    expect(progress).toMatchObject({
-      status: 'done',
-      total: recipients,
-      queued: recipients,
-      sent: recipients,
-      failed: 0,
-    });
-    expect(progress!.finished_at).not.toBeNull();
-
-    for (const email of confirmedOnes) {
-      const mail = mailsTo(email).find((m) => header(m, 'Subject') === state.preview.subject);
-      expect(mail, email).toBeDefined();
-      const unsubscribe = linkIn(mail!, 'unsubscribe');
-      expect(header(mail!, 'List-Unsubscribe')).toBe(`<${t.config.publicUrl}${unsubscribe}>`);
-      expect(header(mail!, 'List-Unsubscribe-Post')).toBe('List-Unsubscribe=One-Click');
-    }
-    for (const email of [pending, left, bounced]) {
-      expect(
-        mailsTo(email).filter((m) => header(m, 'Subject') === state.preview.subject),
-        email,
-      ).toEqual([]);
-    }
-
-    // Once per post.
-    const twice = await call('POST', `/newsletter/posts/${postId}/send`);
-    expect(twice.statusCode).toBe(409);
-    expect(twice.json()).toMatchObject({ code: 'CONFLICT', message: NewsletterMessage.ALREADY_SENT });
   });
 
   it('unsubscribes by the mailed link (page, then button) and by a mail program one-click POST', async () => {
@@ -385,24 +210,6 @@ describe.each(testDialects)('the newsletter that sends on %s', (dialect) => {
     await t.app.mailer.settled();
     expect(mailsTo(email).length).toBe(before);
     expect(await statusOf(email)).toBe('bounced');
-  });
-
-  it('lets viewers see the dialog but not send; refuses drafts, unknown posts and anonymous callers', async () => {
-    const draft = await db().selectFrom('blog_posts').select('id').where('published', '=', 0).executeTakeFirst();
-    const viewer = staff.viewer;
-    expect((await call('GET', `/newsletter/posts/${postId}/send`, undefined, viewer)).statusCode).toBe(200);
-    for (const url of [`/newsletter/posts/${otherPostId}/send`, `/newsletter/posts/${otherPostId}/send/test`]) {
-      const refused = await call('POST', url, undefined, viewer);
-      expect(refused.statusCode, url).toBe(403);
-      expect((await call('POST', url, undefined, null)).statusCode).toBe(401);
-    }
-    if (draft) {
-      const res = await call('POST', `/newsletter/posts/${Number(draft.id)}/send`);
-      expect(res.statusCode).toBe(409);
-      expect(res.json().message).toBe(NewsletterMessage.POST_NOT_PUBLISHED);
-    }
-    expect((await call('POST', '/newsletter/posts/999999/send')).statusCode).toBe(404);
-    expect((await call('GET', '/newsletter/posts/abc/send')).statusCode).toBe(400);
   });
 
   it('treats rows the previous release writes during a rolling update as unconfirmed, never mailing them unasked', async () => {
