@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { migrations } from '../../../migrations/index';
 import { z } from '../../shared/zod';
 import { createTestDatabase, testDialects, type TestDatabase } from '../testing/test-database';
-import { fullTextMatches, leadingIndexColumns } from './migrations-testing';
+import { fullTextMatches, leadingIndexColumns, successes } from './migrations-testing';
 
 describe.each(testDialects)('initial migration on %s', (dialect) => {
   let t: TestDatabase;
@@ -33,29 +33,9 @@ describe.each(testDialects)('initial migration on %s', (dialect) => {
         .execute(),
     ).rejects.toThrow();
     const down = await migrator.migrateTo('2026-11-21T00-00-00_initial');
-    expect(down.results?.map((r) => [r.migrationName, r.status])).toEqual([
-      ['2026-12-14T00-00-00_project-seo', 'Success'],
-      ['2026-12-13T00-00-00_comment-moderation', 'Success'],
-      ['2026-12-12T00-00-00_newsletter-sending', 'Success'],
-      ['2026-12-11T00-00-00_lead-follow-ups', 'Success'],
-      ['2026-12-10T00-00-00_profile-versions', 'Success'],
-      ['2026-12-09T00-00-00_passkeys', 'Success'],
-      ['2026-12-08T00-00-00_two-factor', 'Success'],
-      ['2026-12-07T00-00-00_revisions', 'Success'],
-      ['2026-12-06T00-00-00_scheduled-publishing', 'Success'],
-      ['2026-12-05T00-00-00_redirects', 'Success'],
-      ['2026-12-02T00-00-00_mail-limits', 'Success'],
-      ['2026-12-01T00-00-00_content-scale-indexes', 'Success'],
-      ['2026-11-30T00-00-00_user-app-settings', 'Success'],
-      ['2026-11-29T00-00-00_fulltext-search', 'Success'],
-      ['2026-11-28T00-00-00_backups', 'Success'],
-      ['2026-11-27T00-00-00_analytics-rollups', 'Success'],
-      ['2026-11-26T00-00-00_analytics-collection', 'Success'],
-      ['2026-11-25T00-00-00_landing-content', 'Success'],
-      ['2026-11-24T00-00-00_certificates', 'Success'],
-      ['2026-11-23T00-00-00_leads', 'Success'],
-      ['2026-11-22T00-00-00_auth', 'Success'],
-    ]);
+    expect(down.results?.map((r) => [r.migrationName, r.status])).toEqual(
+      successes('2026-12-14T00-00-00_project-seo', '2026-11-22T00-00-00_auth'),
+    );
     expect(await db.selectFrom('mail_outbox').select(['subject', 'status']).execute()).toEqual([
       { subject: 'S', status: 'sent' },
     ]);
@@ -158,28 +138,9 @@ describe.each(testDialects)('initial migration on %s', (dialect) => {
       .execute();
 
     const down = await migrator.migrateTo('2026-11-22T00-00-00_auth');
-    expect(down.results?.map((r) => [r.migrationName, r.status])).toEqual([
-      ['2026-12-14T00-00-00_project-seo', 'Success'],
-      ['2026-12-13T00-00-00_comment-moderation', 'Success'],
-      ['2026-12-12T00-00-00_newsletter-sending', 'Success'],
-      ['2026-12-11T00-00-00_lead-follow-ups', 'Success'],
-      ['2026-12-10T00-00-00_profile-versions', 'Success'],
-      ['2026-12-09T00-00-00_passkeys', 'Success'],
-      ['2026-12-08T00-00-00_two-factor', 'Success'],
-      ['2026-12-07T00-00-00_revisions', 'Success'],
-      ['2026-12-06T00-00-00_scheduled-publishing', 'Success'],
-      ['2026-12-05T00-00-00_redirects', 'Success'],
-      ['2026-12-02T00-00-00_mail-limits', 'Success'],
-      ['2026-12-01T00-00-00_content-scale-indexes', 'Success'],
-      ['2026-11-30T00-00-00_user-app-settings', 'Success'],
-      ['2026-11-29T00-00-00_fulltext-search', 'Success'],
-      ['2026-11-28T00-00-00_backups', 'Success'],
-      ['2026-11-27T00-00-00_analytics-rollups', 'Success'],
-      ['2026-11-26T00-00-00_analytics-collection', 'Success'],
-      ['2026-11-25T00-00-00_landing-content', 'Success'],
-      ['2026-11-24T00-00-00_certificates', 'Success'],
-      ['2026-11-23T00-00-00_leads', 'Success'],
-    ]);
+    expect(down.results?.map((r) => [r.migrationName, r.status])).toEqual(
+      successes('2026-12-14T00-00-00_project-seo', '2026-11-23T00-00-00_leads'),
+    );
     expect(await db.selectFrom('mail_outbox').select(['subject']).execute()).toEqual([{ subject: 'S' }]);
     expect(await db.selectFrom('notifications').select(['title']).execute()).toEqual([{ title: 'T' }]);
     const up = await migrator.migrateToLatest();
@@ -219,27 +180,9 @@ describe.each(testDialects)('initial migration on %s', (dialect) => {
     ]);
 
     const down = await migrator.migrateTo('2026-11-23T00-00-00_leads');
-    expect(down.results?.map((r) => [r.migrationName, r.status])).toEqual([
-      ['2026-12-14T00-00-00_project-seo', 'Success'],
-      ['2026-12-13T00-00-00_comment-moderation', 'Success'],
-      ['2026-12-12T00-00-00_newsletter-sending', 'Success'],
-      ['2026-12-11T00-00-00_lead-follow-ups', 'Success'],
-      ['2026-12-10T00-00-00_profile-versions', 'Success'],
-      ['2026-12-09T00-00-00_passkeys', 'Success'],
-      ['2026-12-08T00-00-00_two-factor', 'Success'],
-      ['2026-12-07T00-00-00_revisions', 'Success'],
-      ['2026-12-06T00-00-00_scheduled-publishing', 'Success'],
-      ['2026-12-05T00-00-00_redirects', 'Success'],
-      ['2026-12-02T00-00-00_mail-limits', 'Success'],
-      ['2026-12-01T00-00-00_content-scale-indexes', 'Success'],
-      ['2026-11-30T00-00-00_user-app-settings', 'Success'],
-      ['2026-11-29T00-00-00_fulltext-search', 'Success'],
-      ['2026-11-28T00-00-00_backups', 'Success'],
-      ['2026-11-27T00-00-00_analytics-rollups', 'Success'],
-      ['2026-11-26T00-00-00_analytics-collection', 'Success'],
-      ['2026-11-25T00-00-00_landing-content', 'Success'],
-      ['2026-11-24T00-00-00_certificates', 'Success'],
-    ]);
+    expect(down.results?.map((r) => [r.migrationName, r.status])).toEqual(
+      successes('2026-12-14T00-00-00_project-seo', '2026-11-24T00-00-00_certificates'),
+    );
     const [kept] = await sql<Record<string, unknown>>`select * from certificates`.execute(db).then((r) => r.rows);
     expect(kept).toMatchObject({ certificate_number: 'SST-2025-90342', status: 'revoked' });
     expect(Object.keys(kept!)).not.toContain('revoked_at');

@@ -1,6 +1,44 @@
 import { sql, type Kysely } from 'kysely';
 import type { DialectName } from './database';
 
+/** Every migration in order; written out, not read from migrations/index.ts, so that a missing or reordered one fails. */
+const MIGRATION_NAMES = [
+  '2026-11-21T00-00-00_initial',
+  '2026-11-22T00-00-00_auth',
+  '2026-11-23T00-00-00_leads',
+  '2026-11-24T00-00-00_certificates',
+  '2026-11-25T00-00-00_landing-content',
+  '2026-11-26T00-00-00_analytics-collection',
+  '2026-11-27T00-00-00_analytics-rollups',
+  '2026-11-28T00-00-00_backups',
+  '2026-11-29T00-00-00_fulltext-search',
+  '2026-11-30T00-00-00_user-app-settings',
+  '2026-12-01T00-00-00_content-scale-indexes',
+  '2026-12-02T00-00-00_mail-limits',
+  '2026-12-05T00-00-00_redirects',
+  '2026-12-06T00-00-00_scheduled-publishing',
+  '2026-12-07T00-00-00_revisions',
+  '2026-12-08T00-00-00_two-factor',
+  '2026-12-09T00-00-00_passkeys',
+  '2026-12-10T00-00-00_profile-versions',
+  '2026-12-11T00-00-00_lead-follow-ups',
+  '2026-12-12T00-00-00_newsletter-sending',
+  '2026-12-13T00-00-00_comment-moderation',
+  '2026-12-14T00-00-00_project-seo',
+];
+
+/**
+ * What the migrator reports for a run from `first` to `last`, both included, in that order (up when `first`
+ * is the older, down when it is the newer): each migration's name with 'Success'.
+ */
+export function successes(first: string, last: string): Array<[string, string]> {
+  const from = MIGRATION_NAMES.indexOf(first);
+  const to = MIGRATION_NAMES.indexOf(last);
+  if (from < 0 || to < 0) throw new Error(`not a migration: ${from < 0 ? first : last}`);
+  const run = MIGRATION_NAMES.slice(Math.min(from, to), Math.max(from, to) + 1);
+  return (from <= to ? run : run.reverse()).map((name) => [name, 'Success']);
+}
+
 /** Every table of the data model; written out here, not read from the migration, so that a dropped table fails. */
 export const expectedTables = [
   'activity_log',
