@@ -1,5 +1,6 @@
-import { useEffect, useId, useState } from 'react';
-import type { RevisionDetailData, RevisionListData, RevisionSummary } from '../../../shared/contracts/revisions';
+import { useMutation, useQuery } from '@tanstack/react-query';
+import { useId, useState } from 'react';
+import type { RevisionSummary } from '../../../shared/contracts/revisions';
 import { useFormatDateTime } from '../../lib/date-time';
 import { cn } from '../../lib/cn';
 import { Alert } from '../alert';
@@ -55,64 +56,54 @@ function kindText(revision: RevisionSummary, list: RevisionSummary[], format: (v
 export function RevisionsDialog({ open, onClose, item, noun, fields, canRestore, onRestored }: RevisionsDialogProps) {
   const titleId = useId();
   const format = useFormatDateTime();
-  const [list, setList] = useState<RevisionListData | null>(null);
-  const [listError, setListError] = useState<Notice | null>(null);
+  const listQuery = useQuery({ queryKey: ['revisions', item], queryFn: () => fetchRevisions(item), enabled: open });
+  const list = listQuery.data ?? null;
+  // Try Again shows "Loading revisions…" while it loads.
+  const listError =
+    listQuery.isError && !listQuery.isFetching ? failureNotice('Failed to load the revisions', listQuery.error) : null;
   const [selected, setSelected] = useState<number | null>(null);
-  const [detail, setDetail] = useState<RevisionDetailData | null>(null);
-  const [detailError, setDetailError] = useState<Notice | null>(null);
+  // The newest is chosen once the list has come, and stays chosen (also when the dialog opens again).
+  if (selected === null && list?.revisions[0]) setSelected(list.revisions[0].id);
+  const detailQuery = useQuery({
+    queryKey: ['revisions', item, selected],
+    queryFn: () => fetchRevision(item, selected!),
+    enabled: open && selected !== null,
+  });
+  const detail = detailQuery.data ?? null;
+  /** What Restore said went wrong, or the load error the staff member closed. */
+  const [notice, setNotice] = useState<Notice | null>(null);
+  const [dismissed, setDismissed] = useState<unknown>(null);
+  const loadNotice =
+    detailQuery.error && detailQuery.error !== dismissed
+      ? failureNotice('Failed to load the revision', detailQuery.error)
+      : null;
+  const detailError = notice ?? loadNotice;
   const [confirming, setConfirming] = useState(false);
-  const [busy, setBusy] = useState(false);
-  const [reloadKey, setReloadKey] = useState(0);
-  const labels = new Map(fields.map((field) => [field.name, field.label]));
-
-  useEffect(() => {
-    if (!open) return;
-    let cancelled = false;
-    setListError(null);
-    fetchRevisions(item)
-      .then((loaded) => {
-        if (cancelled) return;
-        setList(loaded);
-        setSelected((current) => current ?? loaded.revisions[0]?.id ?? null);
-      })
-      .catch((error: unknown) => !cancelled && setListError(failureNotice('Failed to load the revisions', error)));
-    return () => {
-      cancelled = true;
-    };
-  }, [open, item, reloadKey]);
-
-  useEffect(() => {
-    if (!open || selected === null) return;
-    let cancelled = false;
-    setDetail(null);
-    setDetailError(null);
-    setConfirming(false);
-    fetchRevision(item, selected)
-      .then((loaded) => !cancelled && setDetail(loaded))
-      .catch((error: unknown) => !cancelled && setDetailError(failureNotice('Failed to load the revision', error)));
-    return () => {
-      cancelled = true;
-    };
-  }, [open, item, selected, reloadKey]);
-
-  async function restore() {
-    if (!detail) return;
-    setBusy(true);
-    try {
-      const message = await restoreRevision(item, detail.revision.id, detail.version);
+  const restoring = useMutation({
+    mutationFn: (shown: NonNullable<typeof detail>) => restoreRevision(item, shown.revision.id, shown.version),
+    onMutate: () => setNotice(null),
+    onSuccess: (message) => {
       setConfirming(false);
       onRestored(message);
-    } catch (error) {
-      setDetailError(
+    },
+    onError: (error) => {
+      setNotice(
         isStaleVersion(error)
           ? { type: 'warning', title: 'Someone saved this since the comparison was loaded. It has been loaded again.' }
           : failureNotice('Failed to restore the revision', error),
       );
       setConfirming(false);
-      setReloadKey((key) => key + 1);
-    } finally {
-      setBusy(false);
-    }
+      void listQuery.refetch();
+      void detailQuery.refetch();
+    },
+  });
+  const busy = restoring.isPending;
+  const labels = new Map(fields.map((field) => [field.name, field.label]));
+
+  function choose(id: number) {
+    setSelected(id);
+    setConfirming(false);
+    setNotice(null);
   }
 
   const revisions = list?.revisions ?? [];
@@ -125,6 +116,7 @@ export function RevisionsDialog({ open, onClose, item, noun, fields, canRestore,
     : [];
   const close = () => {
     setConfirming(false);
+    setNotice(null);
     onClose();
   };
 
@@ -157,7 +149,7 @@ export function RevisionsDialog({ open, onClose, item, noun, fields, canRestore,
                   tone="error"
                   title={listError.title}
                   action={
-                    <Button size="sm" variant="secondary" onClick={() => setReloadKey((key) => key + 1)}>
+                    <Button size="sm" variant="secondary" onClick={() => void listQuery.refetch()}>
                       Try again
                     </Button>
                   }
@@ -179,7 +171,7 @@ export function RevisionsDialog({ open, onClose, item, noun, fields, canRestore,
                       type="button"
                       data-revision={revision.id}
                       aria-current={selected === revision.id ? 'true' : undefined}
-                      onClick={() => setSelected(revision.id)}
+                      onClick={() => choose(revision.id)}
                       className={cn(
                         'w-full rounded-lg px-3 py-2 text-left text-sm transition',
                         selected === revision.id ? 'bg-brand-50 ring-1 ring-brand-200' : 'hover:bg-slate-50',
@@ -206,7 +198,13 @@ export function RevisionsDialog({ open, onClose, item, noun, fields, canRestore,
           </div>
 
           <div className="flex min-h-0 flex-col gap-4 p-5 md:overflow-y-auto">
-            <NoticeAlert notice={detailError} onDismiss={() => setDetailError(null)} />
+            <NoticeAlert
+              notice={detailError}
+              onDismiss={() => {
+                setNotice(null);
+                setDismissed(detailQuery.error);
+              }}
+            />
             {selected === null ? null : !detail ? (
               !detailError && (
                 <p className="flex items-center gap-2 text-sm text-slate-500">
@@ -234,7 +232,7 @@ export function RevisionsDialog({ open, onClose, item, noun, fields, canRestore,
                     title="Restore this revision?"
                     action={
                       <div className="flex flex-wrap gap-2">
-                        <Button size="sm" onClick={() => void restore()} disabled={busy}>
+                        <Button size="sm" onClick={() => restoring.mutate(detail)} disabled={busy}>
                           {busy ? (
                             <LoaderCircle className="animate-spin" aria-hidden="true" />
                           ) : (

@@ -6,6 +6,9 @@ import { parseAnswer } from './parse-answer';
  * The setup check's calls (admins): GET /api/system/setup and the test e-mail.
  */
 
+/** The kinds of change that can move the setup check (the query ['setup'] lists them in its meta.updates). */
+export const SETUP_UPDATES = ['setup', 'content', 'backups'] as const;
+
 export async function fetchSetupCheck(): Promise<SetupCheck> {
   const body = await api.get('/system/setup');
   return parseAnswer(setupCheckSchema, body.data);

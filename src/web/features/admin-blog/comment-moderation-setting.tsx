@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
   CommentModerationMessage,
   commentHoldLabels,
@@ -10,27 +10,29 @@ import { userMessage } from '../../lib/api-error';
 import { toast } from '../../lib/notifications';
 import { fetchModeration, saveModeration } from './comments-api';
 
+const MODERATION_KEY = ['blog', 'comments', 'moderation'];
+
 /**
  * Which new comments wait for review: admins choose (saved as soon as it changes), other staff read it.
  * Whatever the choice, comments that look like spam are set aside (ADR 0048).
  */
 export function ModerationSetting({ canChoose }: { canChoose: boolean }) {
-  const [hold, setHold] = useState<CommentHoldMode | null>(null);
-  const [saving, setSaving] = useState(false);
+  const queryClient = useQueryClient();
+  // When it cannot be read the queue works without it; the choice shows once the page is loaded again.
+  const loaded = useQuery({ queryKey: MODERATION_KEY, queryFn: fetchModeration });
+  const choice = useMutation({
+    mutationFn: saveModeration,
+    onSuccess: ({ data }, next) => {
+      queryClient.setQueryData(MODERATION_KEY, data);
+      toast.success(commentHoldLabels[next], CommentModerationMessage.SETTINGS_SAVED);
+    },
+    onError: (error) =>
+      toast.error(userMessage(error, { surface: 'admin', fallback: 'Please try again.' }), 'Failed to save'),
+  });
+  // The choice shows at once, and goes back to what was saved when it fails.
+  const hold = choice.isPending ? choice.variables : loaded.data?.hold;
 
-  useEffect(() => {
-    let cancelled = false;
-    fetchModeration()
-      .then((moderation) => !cancelled && setHold(moderation.hold))
-      .catch(() => {
-        // The queue works without it; the choice shows once the page is loaded again.
-      });
-    return () => {
-      cancelled = true;
-    };
-  }, []);
-
-  if (hold === null) return null;
+  if (hold === undefined) return null;
 
   if (!canChoose) {
     return (
@@ -40,28 +42,13 @@ export function ModerationSetting({ canChoose }: { canChoose: boolean }) {
     );
   }
 
-  async function choose(next: CommentHoldMode) {
-    const before = hold;
-    setHold(next);
-    setSaving(true);
-    try {
-      await saveModeration(next);
-      toast.success(commentHoldLabels[next], CommentModerationMessage.SETTINGS_SAVED);
-    } catch (error) {
-      setHold(before);
-      toast.error(userMessage(error, { surface: 'admin', fallback: 'Please try again.' }), 'Failed to save');
-    } finally {
-      setSaving(false);
-    }
-  }
-
   return (
     <Select
       label="New comments"
       compact
       value={hold}
-      disabled={saving}
-      onChange={(event) => void choose(event.target.value as CommentHoldMode)}
+      disabled={choice.isPending}
+      onChange={(event) => choice.mutate(event.target.value as CommentHoldMode)}
       containerClassName="w-full sm:w-auto sm:min-w-80"
       data-comment-hold={hold}
     >

@@ -99,6 +99,7 @@ function fieldOf(path: PropertyKey[], input: CompanyWrite): string {
 export function CompanyForm({ canEdit }: { canEdit: boolean }) {
   return (
     <Loaded
+      queryKey={['company', 'profile']}
       load={fetchCompany}
       failed="Failed to load the company information"
       loadingLabel="Loading the company information…"

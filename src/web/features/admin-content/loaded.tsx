@@ -1,51 +1,42 @@
-import { useEffect, useState, type ReactNode } from 'react';
+import { useQuery, useQueryClient, type QueryKey } from '@tanstack/react-query';
+import type { ReactNode } from 'react';
 import { ListLoadError, ListSkeleton } from '../../components/admin/list-states';
-import { failureNotice, type Notice } from '../../components/notice';
+import { failureNotice } from '../../components/notice';
 
 /**
- * A settings form's data, loaded once (and again on Try Again): grey rows while it loads, the reason and
- * Try Again when it fails, else `children` with the data, a way to replace it after a save, and a way to
- * load it again (the data shown stays until the new one has come).
+ * A settings form's data, loaded once per opening (and again on Try Again): grey rows while it loads, the
+ * reason and Try Again when it fails, else `children` with the data, a way to replace it after a save, and a
+ * way to load it again (the data shown stays until the new one has come).
+ *
+ * `queryKey` names no data-update type on purpose, and the answer is forgotten once the form is closed: a
+ * save in another tab must not replace a form being edited (the save's version check tells of it instead).
  */
 export function Loaded<T>({
+  queryKey,
   load,
   failed,
   loadingLabel,
   children,
 }: {
-  /** A module function (stable), called on mount and on each Try Again. */
+  queryKey: QueryKey;
   load: () => Promise<T>;
   failed: string;
   loadingLabel: string;
   children: (data: T, replace: (data: T) => void, reload: () => void) => ReactNode;
 }) {
-  const [data, setData] = useState<T | null>(null);
-  const [loadError, setLoadError] = useState<Notice | null>(null);
-  const [attempt, setAttempt] = useState(0);
+  const queryClient = useQueryClient();
+  const loaded = useQuery({ queryKey, queryFn: load, gcTime: 0 });
+  const reload = () => void loaded.refetch();
 
-  useEffect(() => {
-    let cancelled = false;
-    load()
-      .then((loaded) => !cancelled && setData(loaded))
-      .catch((error: unknown) => !cancelled && setLoadError(failureNotice(failed, error)));
-    return () => {
-      cancelled = true;
-    };
-  }, [load, failed, attempt]);
-
-  if (loadError) {
+  // Try Again shows what was there (or the grey rows) while it loads.
+  if (loaded.isError && !loaded.isFetching) {
+    const notice = failureNotice(failed, loaded.error);
     return (
-      <ListLoadError
-        title={loadError.title}
-        onRetry={() => {
-          setLoadError(null);
-          setAttempt((n) => n + 1);
-        }}
-      >
-        {loadError.detail}
+      <ListLoadError title={notice.title} onRetry={reload}>
+        {notice.detail}
       </ListLoadError>
     );
   }
-  if (data === null) return <ListSkeleton label={loadingLabel} rows={3} rowClassName="h-12 rounded-xl" />;
-  return children(data, setData, () => setAttempt((n) => n + 1));
+  if (loaded.data === undefined) return <ListSkeleton label={loadingLabel} rows={3} rowClassName="h-12 rounded-xl" />;
+  return children(loaded.data, (data) => queryClient.setQueryData(queryKey, data), reload);
 }

@@ -40,7 +40,12 @@ const inputOf = (values: Values): SeoWrite => ({
 /** Content › SEO: the home page's title, every page's default description, and the keywords. */
 export function SeoForm({ canEdit }: { canEdit: boolean }) {
   return (
-    <Loaded load={fetchSeo} failed="Failed to load the SEO settings" loadingLabel="Loading the SEO settings…">
+    <Loaded
+      queryKey={['company', 'seo']}
+      load={fetchSeo}
+      failed="Failed to load the SEO settings"
+      loadingLabel="Loading the SEO settings…"
+    >
       {(seo, replace, reload) => (
         <SeoFields key={JSON.stringify(seo)} seo={seo} canEdit={canEdit} onSaved={replace} onReload={reload} />
       )}

@@ -1,8 +1,9 @@
 import { ExternalLink, X } from '../../components/icons';
 import { Copy, FileText, Trash2 } from '../../components/admin/icons';
+import { useMutation, useQuery } from '@tanstack/react-query';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
-import { formatFileSize, type UploadedFile, type UploadUsage } from '../../../shared/contracts/uploads';
+import { formatFileSize, type UploadedFile } from '../../../shared/contracts/uploads';
 import { formatShortDate } from '../../components/article/article-format';
 import { Button } from '../../components/button';
 import { Card } from '../../components/card';
@@ -10,7 +11,7 @@ import { Input } from '../../components/input';
 import { Textarea } from '../../components/textarea';
 import { userMessage } from '../../lib/api-client';
 import { toast } from '../../lib/notifications';
-import { fetchUsage, updateMedia } from './media-api';
+import { fetchUsage, MEDIA_UPDATE, updateMedia } from './media-api';
 
 export const URL_COPIED = 'File URL copied';
 export const URL_COPY_FAILED = 'Could not copy the URL. Select it and copy it by hand.';
@@ -37,12 +38,17 @@ export function MediaDetails({
   onDelete: (file: UploadedFile) => void;
   onClose: () => void;
 }) {
-  const [usages, setUsages] = useState<UploadUsage[] | null>(null);
-  const [usageError, setUsageError] = useState(false);
+  const usage = useQuery({ queryKey: [MEDIA_UPDATE, 'usage', file.id], queryFn: () => fetchUsage(file.id) });
   const [alt, setAlt] = useState(file.alt_text ?? '');
   const [description, setDescription] = useState(file.description ?? '');
-  const [saving, setSaving] = useState(false);
-  const [error, setError] = useState<string | null>(null);
+  const saveDetails = useMutation({
+    mutationFn: () => updateMedia(file.id, { alt_text: alt, description }),
+    onSuccess: (saved) => {
+      toast.success(saved.message ?? 'File updated successfully');
+      onSaved(saved.file);
+    },
+  });
+  const error = saveDetails.error ? userMessage(saveDetails.error, { surface: 'admin', fallback: SAVE_FAILED }) : null;
   const absolute = typeof window === 'undefined' ? file.url : `${window.location.origin}${file.url}`;
   const preview = previewUrl(file);
   const panelRef = useRef<HTMLDivElement>(null);
@@ -51,18 +57,6 @@ export function MediaDetails({
   useEffect(() => {
     panelRef.current?.scrollIntoView({ block: 'nearest' });
   }, []);
-
-  useEffect(() => {
-    let cancelled = false;
-    setUsages(null);
-    setUsageError(false);
-    fetchUsage(file.id)
-      .then((found) => !cancelled && setUsages(found))
-      .catch(() => !cancelled && setUsageError(true));
-    return () => {
-      cancelled = true;
-    };
-  }, [file.id]);
 
   async function copy() {
     try {
@@ -73,19 +67,9 @@ export function MediaDetails({
     }
   }
 
-  async function save(event: FormEvent) {
+  function save(event: FormEvent) {
     event.preventDefault();
-    setSaving(true);
-    setError(null);
-    try {
-      const saved = await updateMedia(file.id, { alt_text: alt, description });
-      toast.success(saved.message ?? 'File updated successfully');
-      onSaved(saved.file);
-    } catch (caught) {
-      setError(userMessage(caught, { surface: 'admin', fallback: SAVE_FAILED }));
-    } finally {
-      setSaving(false);
-    }
+    saveDetails.mutate();
   }
 
   const facts: Array<[string, string]> = [
@@ -142,20 +126,20 @@ export function MediaDetails({
 
         <section aria-label="Where it is used" className="flex flex-col gap-1.5">
           <p className="text-sm font-medium text-slate-800">Where it is used</p>
-          {usageError ? (
+          {usage.isError ? (
             <p className="text-sm text-red-700">Could not load where this file is used.</p>
-          ) : usages === null ? (
+          ) : !usage.data ? (
             <p className="text-sm text-slate-500">Looking…</p>
-          ) : usages.length === 0 ? (
+          ) : usage.data.length === 0 ? (
             <p className="text-sm text-slate-500" data-usage="none">
               Not used anywhere: it can be deleted safely.
             </p>
           ) : (
             <ul className="flex flex-col gap-1 text-sm" data-usage="used">
-              {usages.map((usage, i) => (
-                <li key={`${usage.admin_path}-${i}`}>
-                  <Link to={usage.admin_path} className="inline-flex items-center gap-1 text-brand-700 hover:underline">
-                    {usage.label}
+              {usage.data.map((place, i) => (
+                <li key={`${place.admin_path}-${i}`}>
+                  <Link to={place.admin_path} className="inline-flex items-center gap-1 text-brand-700 hover:underline">
+                    {place.label}
                     <ExternalLink className="size-3.5" aria-hidden="true" />
                   </Link>
                 </li>
@@ -165,7 +149,7 @@ export function MediaDetails({
         </section>
 
         {canEdit ? (
-          <form onSubmit={(event) => void save(event)} className="flex flex-col gap-3" aria-label="File details">
+          <form onSubmit={save} className="flex flex-col gap-3" aria-label="File details">
             <Input
               label="Alt text"
               name="alt_text"
@@ -198,8 +182,8 @@ export function MediaDetails({
                 <Trash2 aria-hidden="true" />
                 Delete
               </Button>
-              <Button type="submit" size="sm" disabled={saving}>
-                {saving ? 'Saving…' : 'Save details'}
+              <Button type="submit" size="sm" disabled={saveDetails.isPending}>
+                {saveDetails.isPending ? 'Saving…' : 'Save details'}
               </Button>
             </div>
           </form>

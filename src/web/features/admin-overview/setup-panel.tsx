@@ -3,7 +3,7 @@ import { Link, useLocation } from 'react-router';
 import type { SetupCheck } from '../../../shared/contracts/setup-check';
 import { FiguresContent, Panel } from '../../components/admin/figures';
 import { ListSkeleton } from '../../components/admin/list-states';
-import { fetchSetupCheck, sendTestEmail } from '../../components/admin/setup-api';
+import { fetchSetupCheck, sendTestEmail, SETUP_UPDATES } from '../../components/admin/setup-api';
 import { useAdminData } from '../../components/admin/use-admin-data';
 import { Button } from '../../components/button';
 import { CircleCheck, LoaderCircle, Send, TriangleAlert } from '../../components/icons';
@@ -19,7 +19,7 @@ const LOAD_FAILED = 'Failed to load the setup check';
 export function SetupPanel() {
   const setup = useAdminData(['setup'], fetchSetupCheck, {
     loadFailed: LOAD_FAILED,
-    updates: ['setup', 'content', 'backups'],
+    updates: SETUP_UPDATES,
   });
   return (
     <FiguresContent

@@ -106,6 +106,7 @@ const SAMPLE = '2026-11-25T15:04:00';
  */
 export function AppSettingsSection({ onSignOut }: { onSignOut: (notice: FormNotice) => Promise<void> }) {
   const form = useSettingsForm<AppSettings>({
+    queryKey: ['settings', 'app'],
     load: fetchAppSettings,
     save: async (settings) => ({ value: await saveAppSettings(settings) }),
     texts: {
@@ -121,7 +122,7 @@ export function AppSettingsSection({ onSignOut }: { onSignOut: (notice: FormNoti
 
   function onSubmit(event: FormEvent) {
     event.preventDefault();
-    if (values) void form.submit(values);
+    if (values) form.submit(values);
   }
 
   return (

@@ -36,6 +36,7 @@ const toggles: { key: keyof EmailPreferences; label: string; hint: string }[] = 
  */
 export function EmailPreferencesSection() {
   const form = useSettingsForm<EmailPreferences>({
+    queryKey: ['settings', 'email-preferences'],
     load: fetchEmailPreferences,
     save: saveEmailPreferences,
     texts: {
@@ -48,7 +49,7 @@ export function EmailPreferencesSection() {
 
   function onSubmit(event: FormEvent) {
     event.preventDefault();
-    if (values) void form.submit(values);
+    if (values) form.submit(values);
   }
 
   return (

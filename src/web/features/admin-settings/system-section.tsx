@@ -46,6 +46,7 @@ const toggles: { key: Toggle; label: string; hint: string }[] = [
 /** Settings › System Configuration (admins only): maintenance mode, debug mode and the cache switch. */
 export function SystemSection() {
   const form = useSettingsForm<SystemSettings>({
+    queryKey: ['settings', 'system'],
     load: fetchSystemSettings,
     save: async (next) => {
       const { settings, message } = await saveSystemSettings(next);
@@ -64,7 +65,7 @@ export function SystemSection() {
       setMessageError(checked.error.issues[0]?.message ?? SAVE_FAILED);
       return;
     }
-    void form.submit(checked.data);
+    form.submit(checked.data);
   }
 
   return (

@@ -1,9 +1,12 @@
-import { useEffect, useState } from 'react';
+import { useMutation, useQuery, useQueryClient, type QueryKey } from '@tanstack/react-query';
+import { useState } from 'react';
 import { userMessage } from '../../lib/api-client';
 import { toast } from '../../lib/notifications';
 import type { FormNotice } from './form-notice';
 
 export interface SettingsFormOptions<T> {
+  /** The query of the saved values; its first element the resource ('settings'). */
+  queryKey: QueryKey;
   load: () => Promise<T>;
   /** Saves, answering with what the server kept (or nothing: what was sent is kept) and its message. */
   save: (values: T) => Promise<{ value?: T; message?: string }>;
@@ -15,75 +18,65 @@ export interface SettingsFormOptions<T> {
 }
 
 /**
- * One Settings section's form: loads its values (with retry), tracks changes against what is saved, saves
- * them with one success message (a notice, or a toast) or an error notice in the catalogue's "{failed}: {reason}"
- * form.
+ * One Settings section's form: loads its values (a query, with retry), tracks changes against what is saved,
+ * saves them with one success message (a notice, or a toast) or an error notice in the catalogue's
+ * "{failed}: {reason}" form.
  */
-export function useSettingsForm<T>({ load, save, texts, successNotice = true, onSaved }: SettingsFormOptions<T>) {
-  const [saved, setSaved] = useState<T | null>(null);
-  const [values, setValues] = useState<T | null>(null);
-  const [loadError, setLoadError] = useState<string | null>(null);
-  const [attempt, setAttempt] = useState(0);
-  const [busy, setBusy] = useState(false);
+export function useSettingsForm<T>({
+  queryKey,
+  load,
+  save,
+  texts,
+  successNotice = true,
+  onSaved,
+}: SettingsFormOptions<T>) {
+  const queryClient = useQueryClient();
+  const loaded = useQuery({ queryKey, queryFn: load });
+  /** The form's values once changed; until then it shows what is saved. */
+  const [edited, setEdited] = useState<T | null>(null);
   const [notice, setNotice] = useState<FormNotice | null>(null);
-
-  useEffect(() => {
-    let cancelled = false;
-    setLoadError(null);
-    load()
-      .then((loaded) => {
-        if (cancelled) return;
-        setSaved(loaded);
-        setValues(loaded);
-      })
-      .catch((error: unknown) => {
-        if (!cancelled) setLoadError(userMessage(error, { surface: 'admin', fallback: texts.loadFailed }));
-      });
-    return () => {
-      cancelled = true;
-    };
-    // Loaded once, and again on retry.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [attempt]);
-
-  async function submit(next: T) {
-    if (busy) return;
-    setBusy(true);
-    setNotice(null);
-    try {
-      const { value, message } = await save(next);
-      const kept = value ?? next;
-      setSaved(kept);
-      setValues(kept);
+  const saving = useMutation({
+    mutationFn: save,
+    onMutate: () => setNotice(null),
+    onSuccess: ({ value, message }, sent) => {
+      const kept = value ?? sent;
+      queryClient.setQueryData(queryKey, kept);
+      setEdited(null);
       const text = message ?? texts.saved;
       if (successNotice) setNotice({ type: 'success', text });
       else toast.success(text);
       onSaved?.(kept);
-    } catch (error) {
+    },
+    onError: (error) => {
       const reason = userMessage(error, { surface: 'admin', fallback: texts.saveFailed });
-      setNotice({
-        type: 'error',
-        text: reason === texts.saveFailed ? reason : `${texts.saveFailed}: ${reason}`,
-      });
-    } finally {
-      setBusy(false);
-    }
-  }
+      setNotice({ type: 'error', text: reason === texts.saveFailed ? reason : `${texts.saveFailed}: ${reason}` });
+    },
+  });
+
+  const saved = loaded.data ?? null;
+  const values = edited ?? saved;
+  // Try Again shows the grey rows while it loads, as the first load does.
+  const loadError =
+    loaded.isError && !loaded.isFetching
+      ? userMessage(loaded.error, { surface: 'admin', fallback: texts.loadFailed })
+      : null;
 
   return {
     values,
     saved,
     loadError,
-    retry: () => setAttempt((n) => n + 1),
-    busy,
+    retry: () => void loaded.refetch(),
+    busy: saving.isPending,
     notice,
     dismissNotice: () => setNotice(null),
     /** New values from the form; a notice about the last save goes. */
     change: (next: T) => {
-      setValues(next);
+      setEdited(next);
       setNotice(null);
     },
-    submit,
+    submit: (next: T) => {
+      if (!saving.isPending) saving.mutate(next);
+    },
     changed: Boolean(values && saved && JSON.stringify(values) !== JSON.stringify(saved)),
   };
 }

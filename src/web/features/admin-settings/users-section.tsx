@@ -1,13 +1,13 @@
 import { CircleCheck, LoaderCircle, X } from '../../components/icons';
 import { Ban, Trash2, UserPlus, Users } from '../../components/admin/icons';
-import { useCallback, useEffect, useState, type FormEvent } from 'react';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { useCallback, useState, type FormEvent } from 'react';
 import {
   AuthMessage,
   listUsersResponseDataSchema,
   registerRequestSchema,
   roles,
   userStatuses,
-  type ListUsersResponseData,
   type PublicUser,
   type Role,
   type UserStatus,
@@ -41,17 +41,26 @@ interface Filters {
   page: number;
 }
 
+async function fetchUsers(filters: Filters) {
+  const body = await api.get('/auth/users', {
+    page: filters.page,
+    limit: USERS_PAGE_SIZE,
+    search: filters.search,
+    role: filters.role,
+    status: filters.status,
+  });
+  const parsed = listUsersResponseDataSchema.safeParse(body.data);
+  if (!parsed.success) throw new Error('Invalid users answer');
+  return parsed.data;
+}
+
 /** Settings › Users (admins only): list, invite, change role, disable/enable and delete staff users. */
 export function UsersSection({ currentUserId }: { currentUserId: number }) {
   const [filters, setFilters] = useState<Filters>({ search: '', role: '', status: '', page: 1 });
-  const [data, setData] = useState<ListUsersResponseData | null>(null);
-  const [loading, setLoading] = useState(true);
-  const [loadError, setLoadError] = useState<string | null>(null);
   const [notice, setNotice] = useState<FormNotice | null>(null);
   const [pending, setPending] = useState<PendingAction | null>(null);
   const [acting, setActing] = useState(false);
   const [creating, setCreating] = useState(false);
-  const [reloadKey, setReloadKey] = useState(0);
 
   const commitSearch = useCallback(
     (search: string) =>
@@ -60,37 +69,15 @@ export function UsersSection({ currentUserId }: { currentUserId: number }) {
   );
   const [searchInput, setSearchInput] = useDebouncedSearch(filters.search, commitSearch);
 
-  useEffect(() => {
-    let cancelled = false;
-    setLoading(true);
-    api
-      .get('/auth/users', {
-        page: filters.page,
-        limit: USERS_PAGE_SIZE,
-        search: filters.search,
-        role: filters.role,
-        status: filters.status,
-      })
-      .then((body) => {
-        if (cancelled) return;
-        const parsed = listUsersResponseDataSchema.safeParse(body.data);
-        if (!parsed.success) throw new Error('Invalid users answer');
-        setData(parsed.data);
-        setLoadError(null);
-      })
-      .catch((error: unknown) => {
-        if (cancelled) return;
-        setLoadError(userMessage(error, { surface: 'admin', fallback: 'Failed to load users' }));
-      })
-      .finally(() => {
-        if (!cancelled) setLoading(false);
-      });
-    return () => {
-      cancelled = true;
-    };
-  }, [filters, reloadKey]);
-
-  const reload = useCallback(() => setReloadKey((key) => key + 1), []);
+  const list = useQuery({
+    queryKey: ['users', 'list', filters],
+    queryFn: () => fetchUsers(filters),
+    placeholderData: keepPreviousData,
+  });
+  const { data, refetch } = list;
+  const loading = list.isFetching;
+  const loadError = list.error ? userMessage(list.error, { surface: 'admin', fallback: 'Failed to load users' }) : null;
+  const reload = useCallback(() => void refetch(), [refetch]);
 
   async function confirmPending() {
     if (!pending) return;

@@ -1,7 +1,7 @@
-import { useEffect, useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import { useEffect, useRef } from 'react';
 import { Link, useLocation } from 'react-router';
-import type { SetupCheck } from '../../../shared/contracts/setup-check';
-import { fetchSetupCheck } from '../../components/admin/setup-api';
+import { fetchSetupCheck, SETUP_UPDATES } from '../../components/admin/setup-api';
 import { Alert } from '../../components/alert';
 
 /** The Overview's addresses: it shows the setup check itself. */
@@ -15,18 +15,19 @@ const OVERVIEW = new Set(['/admin', '/admin/', '/admin/overview', '/admin/dashbo
  */
 export function SetupBanner() {
   const { pathname } = useLocation();
-  const [check, setCheck] = useState<SetupCheck | null>(null);
-
+  // The Overview's query: one answer serves both there. The banner is a reminder: when the check cannot be
+  // read it shows what it last had (or nothing), and the Overview says why.
+  const { data: check, refetch } = useQuery({
+    queryKey: ['setup'],
+    queryFn: fetchSetupCheck,
+    meta: { updates: SETUP_UPDATES },
+  });
+  const shownAt = useRef(pathname);
   useEffect(() => {
-    let cancelled = false;
-    fetchSetupCheck()
-      .then((result) => !cancelled && setCheck(result))
-      // The banner is a reminder: when the check cannot be read, the Overview says why.
-      .catch(() => undefined);
-    return () => {
-      cancelled = true;
-    };
-  }, [pathname]);
+    if (shownAt.current === pathname) return;
+    shownAt.current = pathname;
+    void refetch();
+  }, [pathname, refetch]);
 
   if (!check || check.done || OVERVIEW.has(pathname)) return null;
   const pending = check.items.filter((item) => !item.done).length;
