@@ -1,33 +1,33 @@
 import { ArrowLeft, Mail, Phone } from '../../components/icons';
 import { MailOpen, Trash2 } from '../../components/admin/icons';
-import { useCallback, useEffect, useEffectEvent, useRef, useState, type ReactNode } from 'react';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect, useEffectEvent, useMemo, useRef, useState, type ReactNode } from 'react';
 import { useNavigate } from 'react-router';
 import {
   ContactMessage,
   contactName,
   contactPriorityLabels,
   contactStatusLabels,
-  type ContactAssignee,
   type ContactDetail,
   type ContactPriority,
   type ContactStatus,
 } from '../../../shared/contracts/contacts';
 import { formatMessage } from '../../../shared/errors';
 import { ConfirmDeleteDialog } from '../../components/admin/confirm-delete-dialog';
-import { editorFailure, EditorLoadError, type EditorFailure } from '../../components/admin/editor-load-error';
+import { editorFailure, EditorLoadError } from '../../components/admin/editor-load-error';
 import { Button } from '../../components/button';
 import { Card } from '../../components/card';
 import { Select } from '../../components/select';
 import { Skeleton } from '../../components/skeleton';
 import { cn } from '../../lib/cn';
 import { mailtoHref, telHref } from '../../lib/contact-links';
-import { onDataUpdate } from '../../lib/data-update';
 import { toast } from '../../lib/notifications';
 import { FailedSubmissionLine, PriorityLabel, PriorityOptions, StatusBadge, StatusOptions } from './contact-badges';
 import { useFormatDateTime } from '../../lib/date-time';
 import { EmailText } from '../../components/admin/email-text';
 import { FollowUpCard } from './contact-follow-up-card';
-import { NotesCard, toastFailure } from './contact-notes-card';
+import { toastFailure } from './contact-log-card';
+import { NotesCard } from './contact-notes-card';
 import { RepliesCard } from './contact-replies-card';
 import {
   assignContact,
@@ -47,72 +47,44 @@ import {
 export function ContactDetailView({ id, canEdit, backTo }: { id: number; canEdit: boolean; backTo: string }) {
   const formatDateTime = useFormatDateTime();
   const navigate = useNavigate();
-  const [contact, setContact] = useState<ContactDetail | null>(null);
-  const [failure, setFailure] = useState<EditorFailure | null>(null);
-  const [attempt, setAttempt] = useState(0);
-  const [assignees, setAssignees] = useState<ContactAssignee[]>([]);
+  const queryClient = useQueryClient();
+  /** Set while this screen deletes the contact: its own data-update must not ask for it again. */
+  const [deleting, setDeleting] = useState(false);
+  // A colleague's change (or this screen's, in another tab) shows without a reload: the 'contacts' data-update.
+  const queryKey = useMemo(() => ['contacts', 'detail', id], [id]);
+  const loaded = useQuery({ queryKey, queryFn: () => fetchContact(id), enabled: !deleting });
+  const contact = loaded.data ?? null;
+  const setContact = (update: (current: ContactDetail) => ContactDetail) =>
+    queryClient.setQueryData<ContactDetail>(queryKey, (current) => current && update(current));
+  // Try Again shows the grey rows while it loads.
+  const failure =
+    loaded.isError && !loaded.isFetching
+      ? editorFailure(loaded.error, { notFound: ContactMessage.NOT_FOUND, failed: ContactMessage.LOAD_FAILED })
+      : null;
+  const { refetch } = loaded;
+  const refresh = async () => {
+    await refetch();
+  };
+  // When they cannot be loaded, the selector offers the current assignee and "Unassigned" only.
+  const assignees = useQuery({ queryKey: ['users', 'assignees'], queryFn: fetchAssignees }).data ?? [];
   const [busy, setBusy] = useState(false);
   const [confirming, setConfirming] = useState(false);
-  /** Set while this screen deletes the contact: its own data-update must not ask for it again. */
-  const deleting = useRef(false);
 
-  const refresh = useCallback(async () => {
-    try {
-      setContact(await fetchContact(id));
-      setFailure(null);
-    } catch (error) {
-      setFailure(editorFailure(error, { notFound: ContactMessage.NOT_FOUND, failed: ContactMessage.LOAD_FAILED }));
-    }
-  }, [id]);
-
-  /** Opening a contact marks it read (only those who may change contacts can). */
-  const opened = useEffectEvent((loaded: ContactDetail) => {
-    setContact(loaded);
-    setFailure(null);
-    if (canEdit && !loaded.read) {
-      setContactRead(loaded.id, true)
-        .then(() =>
-          setContact((current) => (current && current.id === loaded.id ? { ...current, read: true } : current)),
-        )
-        .catch(() => {
-          // It stays unread; the toggle in the header shows so and can try again.
-        });
-    }
-  });
-
-  useEffect(() => {
-    let cancelled = false;
-    setContact(null);
-    setFailure(null);
-    fetchContact(id)
-      .then((loaded) => !cancelled && opened(loaded))
-      .catch(
-        (error: unknown) =>
-          !cancelled &&
-          setFailure(editorFailure(error, { notFound: ContactMessage.NOT_FOUND, failed: ContactMessage.LOAD_FAILED })),
-      );
-    return () => {
-      cancelled = true;
-    };
-  }, [id, attempt]);
-
-  useEffect(() => {
-    let cancelled = false;
-    fetchAssignees()
-      .then((list) => !cancelled && setAssignees(list))
+  /** Opening a contact marks it read (only those who may change contacts can), once its answer is fresh. */
+  const opened = useRef(false);
+  const open = useEffectEvent((fresh: ContactDetail) => {
+    opened.current = true;
+    if (!canEdit || fresh.read) return;
+    setContactRead(fresh.id, true)
+      .then(() => setContact((current) => ({ ...current, read: true })))
       .catch(() => {
-        // The selector then offers the current assignee and "Unassigned" only.
+        // It stays unread; the toggle in the header shows so and can try again.
       });
-    return () => {
-      cancelled = true;
-    };
-  }, []);
-
-  // A colleague's change (or this screen's, in another tab) shows without a reload.
-  useEffect(
-    () => onDataUpdate((detail) => detail.type === 'contacts' && !deleting.current && void refresh()),
-    [refresh],
-  );
+  });
+  const fresh = loaded.isFetchedAfterMount ? contact : null;
+  useEffect(() => {
+    if (fresh && !opened.current) open(fresh);
+  }, [fresh]);
 
   /** Shows `change` at once, sends `call`, reports with `success` or `failed`, then shows the server's copy. */
   async function change(
@@ -122,7 +94,7 @@ export function ContactDetailView({ id, canEdit, backTo }: { id: number; canEdit
     failed: string,
   ) {
     setBusy(true);
-    setContact((current) => (current ? { ...current, ...optimistic } : current));
+    setContact((current) => ({ ...current, ...optimistic }));
     try {
       const { message } = await call();
       toast.success(success(message));
@@ -137,13 +109,13 @@ export function ContactDetailView({ id, canEdit, backTo }: { id: number; canEdit
 
   async function confirmDelete() {
     setBusy(true);
-    deleting.current = true;
+    setDeleting(true);
     try {
       await deleteContact(id);
       toast.success(ContactMessage.DELETED);
       void navigate(backTo, { replace: true });
     } catch (error) {
-      deleting.current = false;
+      setDeleting(false);
       toastFailure(ContactMessage.DELETE_FAILED, error);
       setBusy(false);
       setConfirming(false);
@@ -161,12 +133,7 @@ export function ContactDetailView({ id, canEdit, backTo }: { id: number; canEdit
     return (
       <div className="flex flex-col gap-4">
         {back}
-        <EditorLoadError
-          failure={failure}
-          onRetry={() => setAttempt((n) => n + 1)}
-          backTo={backTo}
-          backLabel="Back to List"
-        />
+        <EditorLoadError failure={failure} onRetry={() => void refetch()} backTo={backTo} backLabel="Back to List" />
       </div>
     );
   }

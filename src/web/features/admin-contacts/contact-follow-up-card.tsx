@@ -6,7 +6,7 @@ import { Card } from '../../components/card';
 import { Input } from '../../components/input';
 import { toast } from '../../lib/notifications';
 import { FollowUpLine, useSiteToday } from './contact-badges';
-import { toastFailure } from './contact-notes-card';
+import { toastFailure } from './contact-log-card';
 import { setFollowUp } from './contacts-admin-api';
 
 /** The day `days` after `day` (YYYY-MM-DD). */
