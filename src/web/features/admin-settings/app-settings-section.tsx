@@ -1,6 +1,6 @@
-import { LoaderCircle, Palette } from '../../components/icons';
-import { Monitor, Moon, Save, Sun } from '../../components/admin/icons';
-import { useId, type FormEvent, type ReactNode } from 'react';
+import { Palette } from '../../components/icons';
+import { Monitor, Moon, Sun } from '../../components/admin/icons';
+import { useId, type ReactNode } from 'react';
 import {
   AppSettingsMessage,
   type AppSettings,
@@ -9,12 +9,8 @@ import {
   type ThemeMode,
   type TimeFormat,
 } from '../../../shared/contracts/app-settings.values';
-import { Alert } from '../../components/alert';
-import { Button } from '../../components/button';
 import { CheckboxField } from '../../components/checkbox-field';
-import { ListLoadError } from '../../components/admin/list-states';
 import { Select } from '../../components/select';
-import { Skeleton } from '../../components/skeleton';
 import { setAppSettings } from '../../lib/app-settings';
 import { cn } from '../../lib/cn';
 import { formatTime } from '../../lib/date-time';
@@ -22,6 +18,7 @@ import { fetchAppSettings, saveAppSettings } from './app-settings-api';
 import { BrowserDataReset } from './browser-data-reset';
 import type { FormNotice } from './form-notice';
 import { SectionCard } from './section-card';
+import { SettingsForm } from './settings-form';
 import { useSettingsForm } from './use-settings-form';
 
 const themes: { value: ThemeMode; label: string; icon: ReactNode }[] = [
@@ -118,12 +115,7 @@ export function AppSettingsSection({ onSignOut }: { onSignOut: (notice: FormNoti
     // In effect at once: theme, size, toasts' corner, clock.
     onSaved: setAppSettings,
   });
-  const { values, notice, busy, change } = form;
-
-  function onSubmit(event: FormEvent) {
-    event.preventDefault();
-    if (values) form.submit(values);
-  }
+  const { change } = form;
 
   return (
     <SectionCard
@@ -132,81 +124,68 @@ export function AppSettingsSection({ onSignOut }: { onSignOut: (notice: FormNoti
       description="How the admin looks and behaves for you, on every device you sign in on."
       icon={<Palette />}
     >
-      {form.loadError ? (
-        <ListLoadError title={AppSettingsMessage.LOAD_FAILED} onRetry={form.retry}>
-          {form.loadError !== AppSettingsMessage.LOAD_FAILED && form.loadError}
-        </ListLoadError>
-      ) : !values ? (
-        <div className="flex flex-col gap-4" aria-busy="true">
-          <span className="sr-only">Loading your app settings…</span>
-          {[0, 1, 2, 3].map((row) => (
-            <Skeleton key={row} className="h-14 w-full max-w-md" />
-          ))}
-        </div>
-      ) : (
-        <form noValidate onSubmit={onSubmit} className="flex flex-col gap-6" aria-labelledby="settings-app">
-          {notice && (
-            <Alert tone={notice.type} onDismiss={form.dismissNotice}>
-              {notice.text}
-            </Alert>
-          )}
-          <div className="grid gap-6 md:grid-cols-2">
-            <Choices
-              legend="Theme"
-              hint="Auto follows your device's light or dark setting."
-              name="themeMode"
-              value={values.theme.mode}
-              options={themes}
-              onChange={(mode) => change({ ...values, theme: { ...values.theme, mode } })}
+      <SettingsForm
+        form={form}
+        loadFailed={AppSettingsMessage.LOAD_FAILED}
+        loading={{ label: 'Loading your app settings…', rows: 4 }}
+        labelledBy="settings-app"
+        saveLabel="Save App Settings"
+        spacious
+      >
+        {(values) => (
+          <>
+            <div className="grid gap-6 md:grid-cols-2">
+              <Choices
+                legend="Theme"
+                hint="Auto follows your device's light or dark setting."
+                name="themeMode"
+                value={values.theme.mode}
+                options={themes}
+                onChange={(mode) => change({ ...values, theme: { ...values.theme, mode } })}
+              />
+              <Choices
+                legend="Font size"
+                name="fontSize"
+                value={values.theme.fontSize}
+                options={fontSizes}
+                onChange={(fontSize) => change({ ...values, theme: { ...values.theme, fontSize } })}
+              />
+              <Choices<TimeFormat>
+                legend="Time format"
+                name="timeFormat"
+                value={values.localization.timeFormat}
+                options={[
+                  { value: '12h', label: `12-hour (${formatTime(SAMPLE, '12h')})` },
+                  { value: '24h', label: `24-hour (${formatTime(SAMPLE, '24h')})` },
+                ]}
+                onChange={(timeFormat) => change({ ...values, localization: { timeFormat } })}
+              />
+              <Select
+                label="Notification position"
+                name="notificationPosition"
+                containerClassName="max-w-xs"
+                value={values.notifications.position}
+                onChange={(event) =>
+                  change({ ...values, notifications: { position: event.target.value as NotificationPosition } })
+                }
+              >
+                {positions.map((position) => (
+                  <option key={position.value} value={position.value}>
+                    {position.label}
+                  </option>
+                ))}
+              </Select>
+            </div>
+            <CheckboxField
+              name="reducedMotion"
+              label="Reduce motion"
+              hint="Turn off animations and transitions in the admin, whatever your device is set to."
+              checked={values.accessibility.reducedMotion}
+              onChange={(reducedMotion) => change({ ...values, accessibility: { reducedMotion } })}
             />
-            <Choices
-              legend="Font size"
-              name="fontSize"
-              value={values.theme.fontSize}
-              options={fontSizes}
-              onChange={(fontSize) => change({ ...values, theme: { ...values.theme, fontSize } })}
-            />
-            <Choices<TimeFormat>
-              legend="Time format"
-              name="timeFormat"
-              value={values.localization.timeFormat}
-              options={[
-                { value: '12h', label: `12-hour (${formatTime(SAMPLE, '12h')})` },
-                { value: '24h', label: `24-hour (${formatTime(SAMPLE, '24h')})` },
-              ]}
-              onChange={(timeFormat) => change({ ...values, localization: { timeFormat } })}
-            />
-            <Select
-              label="Notification position"
-              name="notificationPosition"
-              containerClassName="max-w-xs"
-              value={values.notifications.position}
-              onChange={(event) =>
-                change({ ...values, notifications: { position: event.target.value as NotificationPosition } })
-              }
-            >
-              {positions.map((position) => (
-                <option key={position.value} value={position.value}>
-                  {position.label}
-                </option>
-              ))}
-            </Select>
-          </div>
-          <CheckboxField
-            name="reducedMotion"
-            label="Reduce motion"
-            hint="Turn off animations and transitions in the admin, whatever your device is set to."
-            checked={values.accessibility.reducedMotion}
-            onChange={(reducedMotion) => change({ ...values, accessibility: { reducedMotion } })}
-          />
-          <div>
-            <Button type="submit" disabled={busy || !form.changed}>
-              {busy ? <LoaderCircle className="animate-spin" aria-hidden="true" /> : <Save aria-hidden="true" />}
-              {busy ? 'Saving...' : 'Save App Settings'}
-            </Button>
-          </div>
-        </form>
-      )}
+          </>
+        )}
+      </SettingsForm>
       <BrowserDataReset onSignOut={onSignOut} />
     </SectionCard>
   );

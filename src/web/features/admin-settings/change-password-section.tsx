@@ -12,6 +12,12 @@ import { SectionCard } from './section-card';
 const FIELDS = ['currentPassword', 'newPassword', 'confirmPassword'] as const;
 type Field = (typeof FIELDS)[number];
 
+const PASSWORD_INPUTS: { field: Field; label: string; autoComplete: string }[] = [
+  { field: 'currentPassword', label: 'Current password', autoComplete: 'current-password' },
+  { field: 'newPassword', label: 'New password', autoComplete: 'new-password' },
+  { field: 'confirmPassword', label: 'Confirm new password', autoComplete: 'new-password' },
+];
+
 /** The success message clears after this long. */
 export const PASSWORD_SUCCESS_CLEAR_MS = 3000;
 
@@ -85,36 +91,19 @@ export function ChangePasswordSection({ onChanged }: { onChanged?: (data: unknow
           </Alert>
         )}
         <div className="grid gap-4 sm:grid-cols-3">
-          <Input
-            label="Current password"
-            name="currentPassword"
-            type="password"
-            autoComplete="current-password"
-            value={form.currentPassword}
-            onChange={set('currentPassword')}
-            error={errors.currentPassword}
-            required
-          />
-          <Input
-            label="New password"
-            name="newPassword"
-            type="password"
-            autoComplete="new-password"
-            value={form.newPassword}
-            onChange={set('newPassword')}
-            error={errors.newPassword}
-            required
-          />
-          <Input
-            label="Confirm new password"
-            name="confirmPassword"
-            type="password"
-            autoComplete="new-password"
-            value={form.confirmPassword}
-            onChange={set('confirmPassword')}
-            error={errors.confirmPassword}
-            required
-          />
+          {PASSWORD_INPUTS.map(({ field, label, autoComplete }) => (
+            <Input
+              key={field}
+              label={label}
+              name={field}
+              type="password"
+              autoComplete={autoComplete}
+              value={form[field]}
+              onChange={set(field)}
+              error={errors[field]}
+              required
+            />
+          ))}
         </div>
         <div>
           <Button type="submit" disabled={busy}>

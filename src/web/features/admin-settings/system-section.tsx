@@ -1,21 +1,18 @@
-import { LoaderCircle } from '../../components/icons';
-import { Download, Save, ServerCog, Trash2 } from '../../components/admin/icons';
-import { useState, type FormEvent } from 'react';
+import { Download, ServerCog, Trash2 } from '../../components/admin/icons';
+import { useState } from 'react';
 import { systemSettingsSchema, type SystemSettings } from '../../../shared/contracts/system-settings';
 import { MAINTENANCE_MESSAGE_MAX, SystemMessage } from '../../../shared/contracts/system-settings.values';
 import { Alert } from '../../components/alert';
 import { Button } from '../../components/button';
-import { CheckboxField } from '../../components/checkbox-field';
 import { clearAnalytics, fetchAnalyticsExport } from '../../components/admin/analytics-data-api';
 import { ClearAnalyticsDialog } from '../../components/admin/clear-analytics-dialog';
 import { ANALYTICS_MAX_PERIOD_DAYS } from '../../../shared/contracts/analytics-dashboard';
 import { downloadTextFile } from '../../lib/download-file';
-import { ListLoadError } from '../../components/admin/list-states';
-import { Skeleton } from '../../components/skeleton';
 import { Textarea } from '../../components/textarea';
 import { userMessage } from '../../lib/api-client';
 import type { FormNotice } from './form-notice';
 import { SectionCard } from './section-card';
+import { SettingsForm, ToggleFields } from './settings-form';
 import { fetchSystemSettings, saveSystemSettings } from './system-api';
 import { useSettingsForm } from './use-settings-form';
 
@@ -54,12 +51,10 @@ export function SystemSection() {
     },
     texts: { loadFailed: LOAD_FAILED, saveFailed: SAVE_FAILED, saved: SystemMessage.SAVED },
   });
-  const { values, saved, notice, busy } = form;
   const [messageError, setMessageError] = useState<string | null>(null);
 
-  function onSubmit(event: FormEvent) {
-    event.preventDefault();
-    if (!values || busy) return;
+  function save(values: SystemSettings) {
+    if (form.busy) return;
     const checked = systemSettingsSchema.safeParse(values);
     if (!checked.success) {
       setMessageError(checked.error.issues[0]?.message ?? SAVE_FAILED);
@@ -75,60 +70,35 @@ export function SystemSection() {
       description="Maintenance mode, debug logging and caching for the whole site. Changes apply within seconds."
       icon={<ServerCog />}
     >
-      {form.loadError ? (
-        <ListLoadError title={LOAD_FAILED} onRetry={form.retry}>
-          {form.loadError !== LOAD_FAILED && form.loadError}
-        </ListLoadError>
-      ) : !values ? (
-        <div className="flex flex-col gap-3" aria-busy="true">
-          <span className="sr-only">Loading the system settings…</span>
-          {toggles.map((toggle) => (
-            <Skeleton key={toggle.key} className="h-10 w-full max-w-md" />
-          ))}
-        </div>
-      ) : (
-        <form noValidate onSubmit={onSubmit} className="flex flex-col gap-4" aria-labelledby="settings-system">
-          {notice && (
-            <Alert tone={notice.type} onDismiss={form.dismissNotice}>
-              {notice.text}
-            </Alert>
-          )}
-          {saved?.maintenanceMode && <Alert tone="warning">{SystemMessage.MAINTENANCE_BANNER}</Alert>}
-          <fieldset className="flex flex-col gap-4">
-            <legend className="sr-only">System settings</legend>
-            {toggles.map((toggle) => (
-              <CheckboxField
-                key={toggle.key}
-                name={toggle.key}
-                label={toggle.label}
-                hint={toggle.hint}
-                checked={values[toggle.key]}
-                onChange={(checked) => form.change({ ...values, [toggle.key]: checked })}
-              />
-            ))}
-          </fieldset>
-          <Textarea
-            label="Maintenance message"
-            hint={`Shown to visitors during maintenance; leave empty for “${SystemMessage.MAINTENANCE_TEXT}”`}
-            name="maintenanceMessage"
-            rows={3}
-            maxLength={MAINTENANCE_MESSAGE_MAX}
-            value={values.maintenanceMessage}
-            error={messageError ?? undefined}
-            containerClassName="max-w-xl"
-            onChange={(event) => {
-              form.change({ ...values, maintenanceMessage: event.target.value });
-              setMessageError(null);
-            }}
-          />
-          <div>
-            <Button type="submit" disabled={busy || !form.changed}>
-              {busy ? <LoaderCircle className="animate-spin" aria-hidden="true" /> : <Save aria-hidden="true" />}
-              {busy ? 'Saving...' : 'Save System Settings'}
-            </Button>
-          </div>
-        </form>
-      )}
+      <SettingsForm
+        form={form}
+        loadFailed={LOAD_FAILED}
+        loading={{ label: 'Loading the system settings…', rows: toggles.length }}
+        labelledBy="settings-system"
+        saveLabel="Save System Settings"
+        onSave={save}
+      >
+        {(values) => (
+          <>
+            {form.saved?.maintenanceMode && <Alert tone="warning">{SystemMessage.MAINTENANCE_BANNER}</Alert>}
+            <ToggleFields legend="System settings" toggles={toggles} values={values} onChange={form.change} />
+            <Textarea
+              label="Maintenance message"
+              hint={`Shown to visitors during maintenance; leave empty for “${SystemMessage.MAINTENANCE_TEXT}”`}
+              name="maintenanceMessage"
+              rows={3}
+              maxLength={MAINTENANCE_MESSAGE_MAX}
+              value={values.maintenanceMessage}
+              error={messageError ?? undefined}
+              containerClassName="max-w-xl"
+              onChange={(event) => {
+                form.change({ ...values, maintenanceMessage: event.target.value });
+                setMessageError(null);
+              }}
+            />
+          </>
+        )}
+      </SettingsForm>
       <AnalyticsData />
     </SectionCard>
   );

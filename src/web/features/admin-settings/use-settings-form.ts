@@ -80,3 +80,5 @@ export function useSettingsForm<T>({
     changed: Boolean(values && saved && JSON.stringify(values) !== JSON.stringify(saved)),
   };
 }
+
+export type SettingsFormState<T> = ReturnType<typeof useSettingsForm<T>>;
