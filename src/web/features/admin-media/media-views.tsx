@@ -69,6 +69,15 @@ export function MediaGrid({ files, canEdit, selectedId, checked, onToggle, onOpe
   );
 }
 
+/** The table's columns, each with the classes that hide it on narrow screens. */
+const COLUMNS: [label: string, shownFrom: string][] = [
+  ['File', ''],
+  ['Type', 'hidden md:table-cell'],
+  ['Size', ''],
+  ['Category', 'hidden lg:table-cell'],
+  ['Uploaded', 'hidden xl:table-cell'],
+];
+
 export function MediaTable({
   files,
   canEdit,
@@ -96,21 +105,11 @@ export function MediaTable({
                 />
               </th>
             )}
-            <th scope="col" className="px-4 py-3">
-              File
-            </th>
-            <th scope="col" className="hidden px-4 py-3 md:table-cell">
-              Type
-            </th>
-            <th scope="col" className="px-4 py-3">
-              Size
-            </th>
-            <th scope="col" className="hidden px-4 py-3 lg:table-cell">
-              Category
-            </th>
-            <th scope="col" className="hidden px-4 py-3 xl:table-cell">
-              Uploaded
-            </th>
+            {COLUMNS.map(([label, shownFrom]) => (
+              <th key={label} scope="col" className={cn('px-4 py-3', shownFrom)}>
+                {label}
+              </th>
+            ))}
           </tr>
         </thead>
         <tbody className="divide-y divide-slate-100">
