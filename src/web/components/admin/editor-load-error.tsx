@@ -1,5 +1,6 @@
+import { keepPreviousData, skipToken, useQuery } from '@tanstack/react-query';
 import { ArrowLeft } from '../icons';
-import { useEffect, useEffectEvent, useState } from 'react';
+import { useId } from 'react';
 import { isApiError } from '../../lib/api-client';
 import { Alert } from '../alert';
 import { Button } from '../button';
@@ -24,34 +25,28 @@ export function editorFailure(error: unknown, titles: { notFound: string; failed
 
 /**
  * What an edit screen loads before it shows its form: runs `load` whenever `key` changes (and on
- * retry), ignores answers that arrive after the screen moved on, and turns a failure into an
- * EditorFailure. `load` null means there is nothing to load (a new item).
+ * retry), keeps what was loaded on show until the next answer, and turns a failure into an EditorFailure.
+ * `load` null means there is nothing to load (a new item).
+ *
+ * The query's key is this editor's own (useId): no other screen reads it and no data-update names it, so
+ * it is never loaded again under a form being edited; it is forgotten when the editor closes, and the next
+ * opening loads afresh.
  */
 export function useEditorLoad<T>(
   key: string | number,
   load: (() => Promise<T>) | null,
   titles: { notFound: string; failed: string },
 ): { data: T | null; failure: EditorFailure | null; retry: () => void } {
-  const [data, setData] = useState<T | null>(null);
-  const [failure, setFailure] = useState<EditorFailure | null>(null);
-  const [attempt, setAttempt] = useState(0);
-  const start = useEffectEvent(() => load?.() ?? null);
-  const failed = useEffectEvent((error: unknown) => editorFailure(error, titles));
-
-  useEffect(() => {
-    const pending = start();
-    if (!pending) return;
-    let cancelled = false;
-    setFailure(null);
-    pending
-      .then((loaded) => !cancelled && setData(loaded))
-      .catch((error: unknown) => !cancelled && setFailure(failed(error)));
-    return () => {
-      cancelled = true;
-    };
-  }, [key, attempt]);
-
-  return { data, failure, retry: () => setAttempt((n) => n + 1) };
+  const editor = useId();
+  const loaded = useQuery({
+    queryKey: ['editor', editor, key],
+    queryFn: load ?? skipToken,
+    placeholderData: keepPreviousData,
+    gcTime: 0,
+  });
+  // Try Again clears the failure while it loads.
+  const failure = loaded.isError && !loaded.isFetching ? editorFailure(loaded.error, titles) : null;
+  return { data: loaded.data ?? null, failure, retry: () => void loaded.refetch() };
 }
 
 /** An edit screen that could not load: the reason, Try Again (unless it is gone) and the way back to the list. */
