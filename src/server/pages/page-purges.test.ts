@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { useTestApp } from '../testing/test-app';
-import { purgeFor } from './page-cache';
+import { purgeFor } from './page-purges';
 
 /*
  * What every write through the API purges from the page cache (ADR 0020) and whether it may change the
@@ -171,9 +171,14 @@ const WRITES: Record<string, string> = {
   'DELETE /api/autosaves/:kind/:item': '',
 };
 
+/**
+ * The write routes that declare no purge, and so purge every page: on purpose, written out here, so that a
+ * new route cannot forget to declare what it changes without a test failing.
+ */
+const PURGING_ALL_BY_DEFAULT = ['POST /api/system/test-email'];
+
 /** Every method the API's catch-all answers 404 to: it changes nothing, and declares nothing. */
 const isCatchAll = (url: string) => url === '/api/*';
-const WRITES_THAT_REDIRECT = /^\/api\/(redirects|blog|portfolio)(\/|$)|^\/api\/backups\/:id\/restore$/;
 
 describe('the writes through the API', () => {
   const t = useTestApp('sqlite', { seed: false });
@@ -182,16 +187,28 @@ describe('the writes through the API', () => {
       (r) => r.url.startsWith('/api/') && !isCatchAll(r.url) && !['GET', 'HEAD', 'OPTIONS'].includes(r.method),
     );
 
-  it('purge the pages and read the redirects they did before', () => {
+  it('purge the pages and read the redirects their routes declare', () => {
     const found = Object.fromEntries(
       writes().map((route) => {
         const params = Object.fromEntries([...route.url.matchAll(/:(\w+)/g)].map(([, name]) => [name!, `${name}-1`]));
-        const { tags, local } = purgeFor(route.url, params);
-        const redirects = route.access !== 'public' && WRITES_THAT_REDIRECT.test(route.url);
+        const { tags, local } = purgeFor(route.config, params);
+        const redirects = route.access !== 'public' && route.config.changesRedirects === true;
         const text = [tags === 'all' ? 'all' : tags.join(' '), local && '+local', redirects && '+redirects'];
         return [`${route.method} ${route.url}`, text.filter((part) => part !== false && part !== '').join(' ')];
       }),
     );
     expect(found).toEqual(WRITES);
+  });
+
+  it('each declare what they purge, but for the listed ones, which purge every page', () => {
+    const undeclared = writes()
+      .filter((route) => route.config.purges === undefined)
+      .map((route) => `${route.method} ${route.url}`);
+    expect(undeclared.sort()).toEqual([...PURGING_ALL_BY_DEFAULT].sort());
+  });
+
+  it('purge every page when they declare nothing', () => {
+    expect(purgeFor({}, {})).toEqual({ tags: 'all', local: false });
+    expect(purgeFor(undefined, {})).toEqual({ tags: 'all', local: false });
   });
 });

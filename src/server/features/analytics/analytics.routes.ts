@@ -1,4 +1,5 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { declareWrites, NO_PAGES } from '../../pages/page-purges';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
   analyticsEventRequestSchema,
@@ -33,6 +34,8 @@ const answer = (outcome: BeaconOutcome) =>
  * a page address that is not a public page (/admin/…, /api/…, a built file, a dot segment) included.
  */
 export async function analyticsRoutes(app: FastifyInstance): Promise<void> {
+  // Visitors' beacons: no page shows them.
+  declareWrites(app, { purges: NO_PAGES });
   const r = app.withTypeProvider<ZodTypeProvider>();
   const db = () => app.database.db;
   const hasher = createVisitorHasher(db);

@@ -1,4 +1,5 @@
 import multipart from '@fastify/multipart';
+import { declareWrites, NO_PAGES } from '../../pages/page-purges';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { idParamsSchema, optionalMessageEnvelope, ok, okWithMessage } from '../../../shared/contracts/common';
@@ -67,6 +68,8 @@ function storeOptions(request: FastifyRequest, fields: Record<string, string>): 
 
 /** /api/uploads: the upload library of the admin (editors and admins write, every staff role reads). */
 export async function uploadRoutes(app: FastifyInstance): Promise<void> {
+  // The media library: a page shows an image through the post or project that uses it.
+  declareWrites(app, { purges: NO_PAGES });
   await app.register(multipart, { limits: multipartLimits(UPLOAD_MAX_FILES, 10_000) });
   const r = app.withTypeProvider<ZodTypeProvider>();
   const ctx = (request: FastifyRequest, signal?: AbortSignal) => uploadContext(app, request, signal);

@@ -1,4 +1,5 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { declareWrites, NO_PAGES } from '../../pages/page-purges';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from '../../../shared/zod';
 import {
@@ -61,6 +62,8 @@ function bearer(request: FastifyRequest): string | undefined {
 
 /** /api/auth: sign-in, sessions, the signed-in user's own account, password reset and e-mail verification. */
 export async function authRoutes(app: FastifyInstance): Promise<void> {
+  // Signing in and accounts: no page shows them.
+  declareWrites(app, { purges: NO_PAGES });
   const r = app.withTypeProvider<ZodTypeProvider>();
   const tags = ['auth'];
 
