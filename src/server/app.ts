@@ -24,6 +24,7 @@ import { contactLimitPlugin } from './features/contacts/contact-limit';
 import { contactFollowUpRoutes } from './features/contacts/contact-follow-ups.routes';
 import { contactReplyRoutes } from './features/contacts/contact-replies.routes';
 import { contactsRoutes } from './features/contacts/contacts.routes';
+import { contactMails } from './features/contacts/contact-mails';
 import { feedsRoutes } from './features/feeds/feeds.routes';
 import { healthRoutes } from './features/health/health.routes';
 import { redirectsPlugin } from './pages/redirects';
@@ -196,7 +197,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(contactLimitPlugin);
   // Certificate lookups' one count per client, shared by the verify API and the verification page.
   await app.register(certificateVerifyLimitPlugin);
-  await app.register(mailerPlugin);
+  // The contacts a mail is about are the contacts feature's rows: it locks them and sets their mail errors.
+  await app.register(mailerPlugin, { contacts: contactMails });
   // What the site still lacks for production: the Overview's setup check and /api/ready's `setup`.
   await app.register(setupCheckPlugin);
   // Analytics roll-ups and the weekly report; later backups and sweeps (one lease per job in the database).
