@@ -39,6 +39,7 @@ import {
   UNUSED_SWEEP_JOB,
   uploadUsages,
 } from './upload-library.service';
+import type { UploadReferenceSources } from './upload-usage.repository';
 import {
   getStats,
   getUpload,
@@ -67,13 +68,20 @@ function storeOptions(request: FastifyRequest, fields: Record<string, string>): 
 }
 
 /** /api/uploads: the upload library of the admin (editors and admins write, every staff role reads). */
-export async function uploadRoutes(app: FastifyInstance): Promise<void> {
+export async function uploadRoutes(
+  app: FastifyInstance,
+  { references }: { references: UploadReferenceSources },
+): Promise<void> {
   // The media library: a page shows an image through the post or project that uses it.
   declareWrites(app, { purges: NO_PAGES });
   await app.register(multipart, { limits: multipartLimits(UPLOAD_MAX_FILES, 10_000) });
   const r = app.withTypeProvider<ZodTypeProvider>();
-  const ctx = (request: FastifyRequest, signal?: AbortSignal) => uploadContext(app, request, signal);
+  const ctx = (request: FastifyRequest, signal?: AbortSignal) => ({
+    ...uploadContext(app, request, signal),
+    references,
+  });
   const jobContext = () => ({
+    references,
     db: app.database.db,
     storage: app.fileStorage,
     publicUrl: app.config.publicUrl,
