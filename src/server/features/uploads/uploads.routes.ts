@@ -54,6 +54,15 @@ import { multipartLimits, parseFields, UPLOAD_RATE_LIMIT, uploadContext, withUpl
 const tags = ['uploads'];
 const write = { access: 'content' as const };
 const read = { access: 'read' as const };
+
+/** A staff read (viewers too): its summary, its answer (optional-message envelope), its params or query. */
+function staffRead<D extends z.ZodType, E extends { params?: z.ZodType; querystring?: z.ZodType }>(
+  summary: string,
+  data: D,
+  input: E = {} as E,
+) {
+  return { config: read, schema: { tags, summary, ...input, response: { 200: optionalMessageEnvelope(data) } } };
+}
 const uploadConfig = { access: 'content' as const, rateLimit: UPLOAD_RATE_LIMIT };
 
 function storeOptions(request: FastifyRequest, fields: Record<string, string>): StoreOptions {
@@ -178,15 +187,9 @@ export async function uploadRoutes(
 
   r.get(
     '/',
-    {
-      config: read,
-      schema: {
-        tags,
-        summary: 'Uploaded files, filtered, sorted and paged',
-        querystring: uploadListQuerySchema,
-        response: { 200: optionalMessageEnvelope(uploadListDataSchema) },
-      },
-    },
+    staffRead('Uploaded files, filtered, sorted and paged', uploadListDataSchema, {
+      querystring: uploadListQuerySchema,
+    }),
     async (request) => ok(await listUploadPage(ctx(request), request.query)),
   );
 
@@ -210,42 +213,20 @@ export async function uploadRoutes(
 
   r.get(
     '/meta/categories',
-    {
-      config: read,
-      schema: {
-        tags,
-        summary: 'Upload categories with their file counts',
-        response: { 200: optionalMessageEnvelope(uploadCategoriesDataSchema) },
-      },
-    },
+    staffRead('Upload categories with their file counts', uploadCategoriesDataSchema),
     async (request) => ok(await listCategories(ctx(request))),
   );
 
-  r.get(
-    '/meta/stats',
-    {
-      config: read,
-      schema: {
-        tags,
-        summary: 'Upload counts and sizes',
-        response: { 200: optionalMessageEnvelope(uploadStatsDataSchema) },
-      },
-    },
-    async (request) => ok(await getStats(ctx(request))),
+  r.get('/meta/stats', staffRead('Upload counts and sizes', uploadStatsDataSchema), async (request) =>
+    ok(await getStats(ctx(request))),
   );
 
   r.get(
     '/category/:category',
-    {
-      config: read,
-      schema: {
-        tags,
-        summary: 'Uploads of one category',
-        params: z.object({ category: uploadCategorySchema }),
-        querystring: uploadListQuerySchema,
-        response: { 200: optionalMessageEnvelope(uploadListDataSchema) },
-      },
-    },
+    staffRead('Uploads of one category', uploadListDataSchema, {
+      params: z.object({ category: uploadCategorySchema }),
+      querystring: uploadListQuerySchema,
+    }),
     async (request) => ok(await listUploadPage(ctx(request), request.query, { category: request.params.category })),
   );
 
@@ -257,37 +238,25 @@ export async function uploadRoutes(
 
   r.get(
     '/mime/:mime',
-    {
-      config: read,
-      schema: {
-        tags,
-        summary: 'Uploads of one media type (image%2Fpng) or family (image)',
-        params: z.object({
-          mime: z
-            .string()
-            .trim()
-            .toLowerCase()
-            .regex(/^[a-z0-9][a-z0-9.+-]{0,49}(?:\/[a-z0-9][a-z0-9.+-]{0,49})?$/, 'is not a media type'),
-        }),
-        querystring: uploadListQuerySchema,
-        response: { 200: optionalMessageEnvelope(uploadListDataSchema) },
-      },
-    },
+    staffRead('Uploads of one media type (image%2Fpng) or family (image)', uploadListDataSchema, {
+      params: z.object({
+        mime: z
+          .string()
+          .trim()
+          .toLowerCase()
+          .regex(/^[a-z0-9][a-z0-9.+-]{0,49}(?:\/[a-z0-9][a-z0-9.+-]{0,49})?$/, 'is not a media type'),
+      }),
+      querystring: uploadListQuerySchema,
+    }),
     async (request) => ok(await listUploadPage(ctx(request), request.query, { mimeType: request.params.mime })),
   );
 
   r.get(
     '/mime/:type/:subtype',
-    {
-      config: read,
-      schema: {
-        tags,
-        summary: 'Uploads of one media type (image/png)',
-        params: z.object({ type: mimePart, subtype: mimePart }),
-        querystring: uploadListQuerySchema,
-        response: { 200: optionalMessageEnvelope(uploadListDataSchema) },
-      },
-    },
+    staffRead('Uploads of one media type (image/png)', uploadListDataSchema, {
+      params: z.object({ type: mimePart, subtype: mimePart }),
+      querystring: uploadListQuerySchema,
+    }),
     async (request) =>
       ok(
         await listUploadPage(ctx(request), request.query, {
@@ -298,15 +267,9 @@ export async function uploadRoutes(
 
   r.get(
     '/meta/unused',
-    {
-      config: read,
-      schema: {
-        tags,
-        summary: 'Uploads nothing refers to (no post, project, content or setting), oldest first',
-        querystring: uploadUnusedQuerySchema,
-        response: { 200: optionalMessageEnvelope(uploadListDataSchema) },
-      },
-    },
+    staffRead('Uploads nothing refers to (no post, project, content or setting), oldest first', uploadListDataSchema, {
+      querystring: uploadUnusedQuerySchema,
+    }),
     async (request) => ok(await listUnused(ctx(request), request.query)),
   );
 
@@ -351,31 +314,15 @@ export async function uploadRoutes(
     },
   );
 
-  r.get(
-    '/:id',
-    {
-      config: read,
-      schema: {
-        tags,
-        summary: 'One upload',
-        params: idParamsSchema,
-        response: { 200: optionalMessageEnvelope(uploadFileDataSchema) },
-      },
-    },
-    async (request) => ok({ file: await getUpload(ctx(request), request.params.id) }),
+  r.get('/:id', staffRead('One upload', uploadFileDataSchema, { params: idParamsSchema }), async (request) =>
+    ok({ file: await getUpload(ctx(request), request.params.id) }),
   );
 
   r.get(
     '/:id/usage',
-    {
-      config: read,
-      schema: {
-        tags,
-        summary: 'Where an upload is used: posts, projects, landing-page content, settings',
-        params: idParamsSchema,
-        response: { 200: optionalMessageEnvelope(uploadUsageDataSchema) },
-      },
-    },
+    staffRead('Where an upload is used: posts, projects, landing-page content, settings', uploadUsageDataSchema, {
+      params: idParamsSchema,
+    }),
     async (request) => ok({ usages: await uploadUsages(ctx(request), request.params.id) }),
   );
 
