@@ -65,6 +65,12 @@ function staffRead<D extends z.ZodType, E extends { params?: z.ZodType; querystr
 }
 const uploadConfig = { access: 'content' as const, rateLimit: UPLOAD_RATE_LIMIT };
 
+/** An upload (editors and admins, the upload limit): multipart in, 201 with what was stored. */
+function upload<D extends z.ZodType>(summary: string, data: D) {
+  const schema = { tags, summary, consumes: ['multipart/form-data'], response: { 201: optionalMessageEnvelope(data) } };
+  return { config: uploadConfig, schema };
+}
+
 function storeOptions(request: FastifyRequest, fields: Record<string, string>): StoreOptions {
   const parsed = parseFields(uploadFieldsSchema, fields);
   return {
@@ -112,15 +118,7 @@ export async function uploadRoutes(
 
   r.post(
     '/single',
-    {
-      config: uploadConfig,
-      schema: {
-        tags,
-        summary: 'Upload one file (field "file"): an image (JPEG, PNG, GIF, WebP) or a PDF',
-        consumes: ['multipart/form-data'],
-        response: { 201: optionalMessageEnvelope(uploadFileDataSchema) },
-      },
-    },
+    upload('Upload one file (field "file"): an image (JPEG, PNG, GIF, WebP) or a PDF', uploadFileDataSchema),
     async (request, reply) => {
       const [file] = await withUpload(
         request,
@@ -134,15 +132,7 @@ export async function uploadRoutes(
 
   r.post(
     '/multiple',
-    {
-      config: uploadConfig,
-      schema: {
-        tags,
-        summary: `Upload up to ${UPLOAD_MAX_FILES} files (field "files")`,
-        consumes: ['multipart/form-data'],
-        response: { 201: optionalMessageEnvelope(uploadFilesDataSchema) },
-      },
-    },
+    upload(`Upload up to ${UPLOAD_MAX_FILES} files (field "files")`, uploadFilesDataSchema),
     async (request, reply) => {
       const stored = await withUpload(
         request,
@@ -158,15 +148,10 @@ export async function uploadRoutes(
 
   r.post(
     '/image',
-    {
-      config: uploadConfig,
-      schema: {
-        tags,
-        summary: 'Upload one image (field "image"), optionally fitted inside width x height and re-encoded',
-        consumes: ['multipart/form-data'],
-        response: { 201: optionalMessageEnvelope(uploadFileDataSchema) },
-      },
-    },
+    upload(
+      'Upload one image (field "image"), optionally fitted inside width x height and re-encoded',
+      uploadFileDataSchema,
+    ),
     async (request, reply) => {
       const [file] = await withUpload(
         request,
