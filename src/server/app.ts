@@ -24,6 +24,7 @@ import { contactLimitPlugin } from './features/contacts/contact-limit';
 import { contactFollowUpRoutes } from './features/contacts/contact-follow-ups.routes';
 import { contactReplyRoutes } from './features/contacts/contact-replies.routes';
 import { contactsRoutes } from './features/contacts/contacts.routes';
+import { contactMails } from './features/contacts/contact-mails';
 import { feedsRoutes } from './features/feeds/feeds.routes';
 import { healthRoutes } from './features/health/health.routes';
 import { redirectsPlugin } from './pages/redirects';
@@ -77,6 +78,7 @@ import { uploadsPlugin } from './http/uploads';
 import { ASSETS_PREFIX, webPlugin, type WebMode } from './pages/web';
 import { loggerOptions, type LogStream } from './process-log';
 import { siteFigures } from './site-figures';
+import { uploadReferences } from './upload-references';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -196,7 +198,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(contactLimitPlugin);
   // Certificate lookups' one count per client, shared by the verify API and the verification page.
   await app.register(certificateVerifyLimitPlugin);
-  await app.register(mailerPlugin);
+  // The contacts a mail is about are the contacts feature's rows: it locks them and sets their mail errors.
+  await app.register(mailerPlugin, { contacts: contactMails });
   // What the site still lacks for production: the Overview's setup check and /api/ready's `setup`.
   await app.register(setupCheckPlugin);
   // Analytics roll-ups and the weekly report; later backups and sweeps (one lease per job in the database).
@@ -315,8 +318,9 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       await api.register(twoFactorRoutes, { prefix: '/auth' });
       await api.register(passkeyRoutes, { prefix: '/auth' });
       await api.register(appSettingsRoutes, { prefix: '/auth' });
-      await api.register(demoImageRoutes, { prefix: '/uploads' });
-      await api.register(uploadRoutes, { prefix: '/uploads' });
+      // The media library finds where an upload is used in the other features' tables, each read by its owner.
+      await api.register(demoImageRoutes, { prefix: '/uploads', references: uploadReferences });
+      await api.register(uploadRoutes, { prefix: '/uploads', references: uploadReferences });
       await api.register(portfolioUploadRoutes, { prefix: '/portfolio/upload', projects: projectImages });
       await api.register(backupsRoutes, { prefix: '/backups' });
       await api.register(redirectsRoutes, { prefix: '/redirects' });

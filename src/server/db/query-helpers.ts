@@ -10,6 +10,15 @@ export function likeContains(text: string): RawBuilder<string> {
   return sql<string>`${`%${escapeLike(text.toLowerCase())}%`} escape '!'`;
 }
 
+/**
+ * `column like %text%` for any of the texts over any of the columns (the texts lower-cased; the columns as
+ * stored): the rows whose columns mention one of them. Upload references are found by their stems this way.
+ */
+export function mentionsAny(texts: readonly string[], columns: readonly string[]): RawBuilder<boolean> {
+  const tests = texts.flatMap((text) => columns.map((column) => sql`${sql.ref(column)} like ${likeContains(text)}`));
+  return sql<boolean>`(${sql.join(tests, sql` or `)})`;
+}
+
 /** `text%` (as given, not lower-cased): values that start with the text. */
 export function likePrefix(text: string): RawBuilder<string> {
   return sql<string>`${`${escapeLike(text)}%`} escape '!'`;

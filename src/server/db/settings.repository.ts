@@ -1,6 +1,6 @@
 import type { Kysely, Transaction } from 'kysely';
 import type { DB } from './schema';
-import { forUpdate } from './query-helpers';
+import { forUpdate, mentionsAny } from './query-helpers';
 import { isUniqueViolation } from './write-conflicts';
 
 /* The settings table: one JSON value per key (SEO settings, system configuration, backup schedule...). */
@@ -80,4 +80,19 @@ export async function lockSettingRow(trx: Transaction<DB>, key: string) {
 export async function settingRowId(db: Kysely<DB>, key: string): Promise<number | undefined> {
   const row = await db.selectFrom('settings').select('id').where('key', '=', key).executeTakeFirst();
   return row ? Number(row.id) : undefined;
+}
+
+/**
+ * The settings' values, which may name uploads (the media library's "where used", a port of the uploads
+ * feature); with `stems`, only those mentioning one of them.
+ */
+export async function settingUploadReferences(db: Kysely<DB>, stems: readonly string[] | null) {
+  let settings = db.selectFrom('settings').select(['key', 'value']);
+  if (stems) settings = settings.where(mentionsAny(stems, ['value']));
+  return (await settings.execute()).map((s) => ({
+    kind: 'setting' as const,
+    label: `Setting ${s.key}`,
+    admin_path: '/admin/settings',
+    texts: [s.value],
+  }));
 }

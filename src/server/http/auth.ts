@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyReply, FastifyRequest, RouteOptions } from 'fastify';
+import type { FastifyContextConfig, FastifyInstance, FastifyReply, FastifyRequest, RouteOptions } from 'fastify';
 import fp from 'fastify-plugin';
 import { SignJWT, errors as joseErrors, jwtVerify } from 'jose';
 import type { Kysely, Selectable } from 'kysely';
@@ -45,6 +45,8 @@ export interface RouteAccess {
   method: string;
   url: string;
   access: Access | undefined;
+  /** The route's whole config (what its writes purge, page-purges.ts), for the tests that check every route. */
+  config: FastifyContextConfig;
 }
 
 export interface AuthPluginOptions {
@@ -227,7 +229,8 @@ export const authPlugin = fp(
       for (const route of routes) {
         const access = route.config?.access;
         const methods = Array.isArray(route.method) ? route.method : [route.method];
-        for (const method of methods) app.routeAccess.push({ method, url: route.url, access });
+        for (const method of methods)
+          app.routeAccess.push({ method, url: route.url, access, config: route.config ?? {} });
         if (isApiUrl(route.url) && access === undefined) undeclared.push(`${methods.join(',')} ${route.url}`);
       }
       if (undeclared.length > 0) {

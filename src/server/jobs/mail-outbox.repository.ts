@@ -1,6 +1,5 @@
 import type { ExpressionBuilder, Kysely, Selectable } from 'kysely';
 import { insertReturningId } from '../db/insert-id';
-import { forUpdate } from '../db/query-helpers';
 import type { DB, MailOutboxTable, MailStatus } from '../db/schema';
 
 export interface OutboxMessage {
@@ -118,14 +117,4 @@ export async function listFailingMailsOfContact(db: Kysely<DB>, contactId: numbe
     )
     .orderBy('id', 'desc')
     .execute();
-}
-
-/** Holds the contact's row until the transaction ends, so that its mails' outcomes are judged one at a time. */
-export async function lockContact(trx: Kysely<DB>, contactId: number): Promise<void> {
-  await forUpdate(trx, trx.selectFrom('contacts').select('id').where('id', '=', contactId)).execute();
-}
-
-/** Only the failed-submission line: no other field of the contact (updated_at included) changes. */
-export async function setContactErrorMessage(db: Kysely<DB>, contactId: number, message: string | null) {
-  await db.updateTable('contacts').set({ error_message: message }).where('id', '=', contactId).execute();
 }

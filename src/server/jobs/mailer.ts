@@ -15,8 +15,6 @@ import {
   insertOutboxMessage,
   listDueIds,
   listFailingMailsOfContact,
-  lockContact,
-  setContactErrorMessage,
   type OutboxRow,
 } from './mail-outbox.repository';
 
@@ -48,6 +46,17 @@ export interface MailAttemptOutcome {
 export interface MailOutcomeHook {
   kindPrefix: string;
   onOutcome(trx: Kysely<DB>, row: OutboxRow, outcome: MailAttemptOutcome): Promise<void>;
+}
+
+/**
+ * The contacts a mail may be about (the contacts feature owns their rows): while one's mails fail, its
+ * failed-submission line says why.
+ */
+export interface MailContacts {
+  /** Holds the contact's row until the transaction ends, so that its mails' outcomes are judged one at a time. */
+  lock(trx: Kysely<DB>, contactId: number): Promise<void>;
+  /** Sets or clears the contact's failed-submission line; no other field of the contact changes. */
+  setMailError(db: Kysely<DB>, contactId: number, message: string | null): Promise<void>;
 }
 
 export interface EnqueueOptions {
@@ -120,7 +129,7 @@ export function isPermanentRejection(error: unknown): boolean {
 }
 
 /** The contact's failed-submission line from the state of its mails: gave up, still failing, or none. */
-async function refreshContactError(db: Kysely<DB>, contactId: number): Promise<void> {
+async function refreshContactError(db: Kysely<DB>, contacts: MailContacts, contactId: number): Promise<void> {
   const failed = await listFailingMailsOfContact(db, contactId);
   const gaveUp = failed.find((row) => row.status === 'failed' && row.next_attempt_at === null);
   const failing = failed[0];
@@ -133,7 +142,7 @@ async function refreshContactError(db: Kysely<DB>, contactId: number): Promise<v
   } else if (failing) {
     message = formatMessage(ContactMessage.MAIL_FAILING, { reason: failing.last_error ?? 'unknown error' });
   }
-  await setContactErrorMessage(db, contactId, message);
+  await contacts.setMailError(db, contactId, message);
 }
 
 /**
@@ -146,7 +155,7 @@ async function refreshContactError(db: Kysely<DB>, contactId: number): Promise<v
  * follow a reset link.
  */
 export const mailerPlugin = fp(
-  async (app: FastifyInstance) => {
+  async (app: FastifyInstance, { contacts }: { contacts: MailContacts }) => {
     const { smtpUrl, mailFrom, mailRetryBaseSeconds, mailMaxAttempts, mailPollSeconds } = app.config;
     const transport: Transporter | null = smtpUrl
       ? nodemailer.createTransport({
@@ -206,9 +215,9 @@ export const mailerPlugin = fp(
       // instances finishing two of its mails at once judge them one after the other.
       const contactId = row.contact_id;
       await writeTransaction(db(), async (trx) => {
-        if (contactId !== null) await lockContact(trx, contactId);
+        if (contactId !== null) await contacts.lock(trx, contactId);
         await finishOutboxRow(trx, row.id, owner, outcome);
-        if (contactId !== null) await refreshContactError(trx, contactId);
+        if (contactId !== null) await refreshContactError(trx, contacts, contactId);
         const final = outcome.status !== 'failed' || outcome.nextAttemptAt === null;
         for (const hook of hooked) await hook.onOutcome(trx, row, { status: outcome.status, final, rejected });
       });

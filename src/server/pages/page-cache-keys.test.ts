@@ -1,12 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { purgeFor } from './page-cache';
 import { matchesIfNoneMatch, pickEncoding } from './page-encoding';
 import { cspHash, inlineScriptHashes, pagePolicy } from './page-csp';
 import { pageCacheKey } from './web';
 
 /*
  * The page cache's rules that need no server: which addresses are kept, which encoding is sent, the CSP
- * hashes of a page's inline scripts, and which pages each kind of write purges.
+ * hashes of a page's inline scripts (what each write purges: page-purges.test.ts).
  */
 
 describe('page cache keys', () => {
@@ -67,24 +66,5 @@ describe('page cache keys', () => {
     const latin1 = pagePolicy("script-src 'self'", Buffer.from(html, 'utf8').toString('latin1'), 'm1', 'latin1');
     expect(latin1.policy).toBe(utf8.policy);
     expect(Buffer.from(latin1.html, 'latin1').equals(Buffer.from(utf8.html, 'utf8'))).toBe(true);
-  });
-
-  it('maps each kind of write to the pages it changes, and an unknown write to every page', () => {
-    expect(purgeFor('/api/blog/posts/:id/featured', { id: '3' })).toEqual({ tags: ['posts', 'post:3'], local: false });
-    expect(purgeFor('/api/blog/posts/:slugOrId/like', { slugOrId: 'a' })).toEqual({ tags: ['post:a'], local: true });
-    expect(purgeFor('/api/blog/posts/:slugOrId/view', { slugOrId: 'a' }).tags).toEqual([]);
-    expect(purgeFor('/api/blog/search', {}).tags).toEqual([]);
-    expect(purgeFor('/api/analytics/pageview', {}).tags).toEqual([]);
-    expect(purgeFor('/api/contacts', {}).tags).toEqual([]);
-    expect(purgeFor('/api/company', {}).tags).toEqual(['company']);
-    expect(purgeFor('/api/company/seo', {}).tags).toEqual(['seo']);
-    expect(purgeFor('/api/company/revisions/:revisionId/restore', { revisionId: '3' }).tags).toEqual(['company']);
-    expect(purgeFor('/api/company/seo/revisions/:revisionId/restore', { revisionId: '4' }).tags).toEqual(['seo']);
-    expect(purgeFor('/api/team/:id', { id: '1' }).tags).toEqual(['landing']);
-    expect(purgeFor('/api/portfolio/projects/:id', { id: '1' }).tags).toEqual(['projects', 'project:1']);
-    expect(purgeFor('/api/backups/:id/restore', { id: '1' })).toEqual({ tags: 'all', local: true });
-    expect(purgeFor('/api/backups/:id', { id: '1' }).tags).toEqual([]);
-    expect(purgeFor('/api/system/settings', {}).tags).toBe('all');
-    expect(purgeFor('/api/something-new', {}).tags).toBe('all');
   });
 });

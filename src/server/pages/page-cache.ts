@@ -3,7 +3,8 @@ import fp from 'fastify-plugin';
 import { pageCacheSync } from './page-cache-sync';
 import { keptCounts, type KeptCount } from './kept-counts';
 import { compressForCache, compressLight, etagFor, hashOf, matchesIfNoneMatch, pickEncoding } from './page-encoding';
-import { postTag, projectTag, type PageTag } from './page-tags';
+import { purgeFor } from './page-purges';
+import type { PageTag } from './page-tags';
 import { SITE_PASS_COOKIE } from '../http/system-settings';
 import { LRUCache } from 'lru-cache';
 
@@ -11,8 +12,8 @@ import { LRUCache } from 'lru-cache';
  * The page cache (ADR 0020): anonymous visitors' GET/HEAD of public pages are answered from memory
  * with the finished bytes, compressed once (br, gzip) when the page was rendered. A hit renders nothing,
  * queries nothing and compresses nothing. Each entry carries the tags of what its loaders read (see
- * pages/web.ts; the tags are declared in page-tags.ts), and every write through the API purges the tags it
- * changes (PURGE_RULES below).
+ * pages/web.ts; the tags are declared in page-tags.ts), and every write through the API purges the tags its
+ * route declares (`purges` in the route's config, page-purges.ts; every page when it declares none).
  * Other instances learn of a purge at once through the instance bus, and through a generation row in the
  * settings table read every COHERENCE_POLL_SECONDS (page-cache-sync.ts).
  */
@@ -118,66 +119,6 @@ export function carriesCredentials(request: FastifyRequest): boolean {
 function compressible(headers: Array<[string, string]>): boolean {
   const type = headers.find(([name]) => name === 'content-type')?.[1] ?? '';
   return /^(text\/|application\/(json|javascript|xml|[a-z.-]+\+xml))/i.test(type);
-}
-
-/*
- * What each API write changes on the pages (by route address). A write that matches no rule purges every
- * page: forgetting a rule costs renders, never a stale page. `local`: counters, which other instances show
- * refreshed within the TTL rather than purging every page there on each like.
- */
-interface PurgeRule {
-  route: RegExp;
-  tags: (params: Record<string, string>) => PageTag[] | 'all';
-  local?: boolean;
-}
-
-export const PURGE_RULES: readonly PurgeRule[] = [
-  // Nothing a page shows: sign-in, staff, leads, notifications, analytics beacons and reports, media,
-  // certificates (the verification page is never cached), searches sent by POST, backups kept or deleted.
-  {
-    route:
-      /^\/api\/(auth|contacts|newsletter|notifications|analytics|certificates|uploads|portfolio\/upload|health)(\/|$)/,
-    tags: () => [],
-  },
-  { route: /^\/api\/system\/site-pass$/, tags: () => [] },
-  // An editor's private autosaved draft (ADR 0041); revisions are read with GET, a restore is a save.
-  { route: /^\/api\/autosaves\//, tags: () => [] },
-  { route: /^\/api\/(blog|portfolio\/projects)\/search$/, tags: () => [] },
-  { route: /^\/api\/backups(\/|$)(?!:id\/restore)/, tags: () => [] },
-  // The view count is a counter refreshed by the TTL (one view must not purge its page for everybody).
-  { route: /^\/api\/blog\/posts\/:slugOrId\/view$/, tags: () => [] },
-  { route: /^\/api\/blog\/posts\/:slugOrId\/like$/, tags: (p) => [postTag(p.slugOrId!)], local: true },
-  { route: /^\/api\/blog\/posts\/:slugOrId\/comments$/, tags: (p) => [postTag(p.slugOrId!)] },
-  // A comment deleted by staff: its article is not named by the address; every article shows comments.
-  { route: /^\/api\/blog\/comments\//, tags: () => ['comments'] },
-  // Posts, categories, order, bulk changes: every list, and the articles (their related posts).
-  { route: /^\/api\/blog\//, tags: (p) => (p.id ? ['posts', postTag(p.id)] : ['posts']) },
-  {
-    route: /^\/api\/portfolio\/projects\/:slugOrId\/like$/,
-    tags: (p) => [projectTag(p.slugOrId!)],
-    local: true,
-  },
-  { route: /^\/api\/portfolio\//, tags: (p) => (p.id ? ['projects', projectTag(p.id)] : ['projects']) },
-  // A save or a restore of a revision (ADR 0041).
-  { route: /^\/api\/company\/seo(\/|$)/, tags: () => ['seo'] },
-  { route: /^\/api\/company(\/|$)/, tags: () => ['company'] },
-  { route: /^\/api\/(services|team|testimonials|packages|internships|tech-stack)(\/|$)/, tags: () => ['landing'] },
-  // The cache switch, maintenance: nothing kept from before may come back.
-  { route: /^\/api\/system\/settings$/, tags: () => 'all' },
-  // A restore replaces the settings table too, generation row included: the other instances, told by the bus
-  // to read it again or at their next poll, see a generation other than theirs (unless nothing was purged
-  // since the backup, when the pages are the backup's anyway) and purge every page; they read the restored
-  // system settings again too. Announcing here would change the restored table.
-  { route: /^\/api\/backups\/:id\/restore$/, tags: () => 'all', local: true },
-];
-
-export function purgeFor(
-  routeUrl: string,
-  params: Record<string, string>,
-): { tags: PageTag[] | 'all'; local: boolean } {
-  const rule = PURGE_RULES.find((r) => r.route.test(routeUrl));
-  if (!rule) return { tags: 'all', local: false };
-  return { tags: rule.tags(params), local: rule.local ?? false };
 }
 
 export const pageCachePlugin = fp(
@@ -329,7 +270,7 @@ export const pageCachePlugin = fp(
     const cache: PageCache = {
       async purge(tags, options = {}) {
         purgeLocal(tags);
-        // A local purge of every page is a restore's (PURGE_RULES): the others read the restored tables again.
+        // A local purge of every page is a restore's (its route's config): the others read the restored tables again.
         if (options.local && tags === 'all') return coherence.restored();
         if (options.local || (tags !== 'all' && tags.length === 0)) return;
         try {
@@ -420,14 +361,15 @@ export const pageCachePlugin = fp(
       return sendEntry(request, reply, entry, PUBLIC_PAGE_CACHE_CONTROL);
     });
 
-    // Every successful write through the API purges what it changes (PURGE_RULES), before its answer leaves:
-    // a client that reads the page after the answer sees the change.
+    // Every successful write through the API purges what its route declares it changes (page-purges.ts),
+    // before its answer leaves: a client that reads the page after the answer sees the change.
     app.addHook('onSend', async (request, reply, payload) => {
       if (request.method === 'GET' || request.method === 'HEAD' || request.method === 'OPTIONS') return payload;
       if (reply.statusCode < 200 || reply.statusCode >= 300) return payload;
       const route = request.routeOptions.url;
       if (!route?.startsWith('/api/')) return payload;
-      const { tags, local } = purgeFor(route, (request.params ?? {}) as Record<string, string>);
+      const params = (request.params ?? {}) as Record<string, string>;
+      const { tags, local } = purgeFor(request.routeOptions.config, params);
       await cache.purge(tags, { local });
       return payload;
     });

@@ -1,8 +1,8 @@
 /*
  * The page cache's tags (ADR 0020), the one vocabulary of what a page reads and what a write changes. A
- * page's loaders record the tags of what they read (pages/web.ts, the feeds); a write purges the tags of
- * what it changes (PURGE_RULES in page-cache.ts, scheduled publishing), and every page carrying one of them
- * is rendered again. A value kept in memory (PageCache.keep, counts) is forgotten on a purge of its tag.
+ * page's loaders record the tags of what they read (pages/web.ts, the feeds); a write purges the tags its
+ * route declares (`purges`, page-purges.ts; scheduled publishing its own), and every page carrying one of
+ * them is rendered again. A value kept in memory (PageCache.keep, counts) is forgotten on a purge of its tag.
  */
 
 /** What many pages show: a list (and what lists it), or a value every page reads. */

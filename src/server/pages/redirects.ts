@@ -17,8 +17,6 @@ export const REDIRECTS_TOPIC = 'redirects';
 export const HITS_FLUSH_MS = 30_000;
 /** A CDN may keep the answer a minute; browsers ask again (a deleted redirect must stop at once for them). */
 export const REDIRECT_CACHE_CONTROL = 'public, max-age=0, s-maxage=60';
-/** Staff API writes that may change the table: redirects, posts and projects (slugs), a restore. */
-const WRITES_THAT_REDIRECT = /^\/api\/(redirects|blog|portfolio)(\/|$)|^\/api\/backups\/:id\/restore$/;
 /** Query keys React Router adds to a data request, not part of the page's address. */
 const DATA_KEYS = new Set(['_routes', 'index']);
 
@@ -139,7 +137,8 @@ export const redirectsPlugin = fp(
       if (reply.statusCode < 200 || reply.statusCode >= 300) return payload;
       // Staff writes only: a visitor's like or view beacon changes no address.
       if (request.routeOptions.config.access === 'public') return payload;
-      if (!WRITES_THAT_REDIRECT.test(request.routeOptions.url ?? '')) return payload;
+      // Declared by the route (`changesRedirects`, page-purges.ts): redirects, posts and projects (slugs), a restore.
+      if (!request.routeOptions.config.changesRedirects) return payload;
       try {
         if (await sync()) await app.instanceBus.publish(REDIRECTS_TOPIC, {});
       } catch (err) {

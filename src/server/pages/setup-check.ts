@@ -6,6 +6,9 @@ import type { SetupCheck, SetupItem } from '../../shared/contracts/setup-check';
 import type { Config } from '../config';
 import type { DB } from '../db/schema';
 import { SCHEDULE_SETTING } from '../features/backups/backups.service';
+import { countPostsWithSlugs } from '../features/blog/blog-figures.repository';
+import { findProfile } from '../features/company/company.repository';
+import { countProjectsWithSlugs } from '../features/portfolio/portfolio-figures.repository';
 import { adminOnGeneratedPassword } from '../features/users/first-admin';
 import { demoBlogPosts } from '../seed/demo-blog-posts';
 import { demoCompany } from '../seed/demo-content';
@@ -97,35 +100,25 @@ function configurationItems(config: Config): Check[] {
 
 async function databaseItems(db: Kysely<DB>): Promise<Check[]> {
   const [company, schedule, generated, demoPosts, demoWork] = await Promise.all([
-    db.selectFrom('company_profile').select(['name', 'email']).orderBy('id').limit(1).executeTakeFirst(),
+    findProfile(db),
     readSetting(db, SCHEDULE_SETTING),
     adminOnGeneratedPassword(db),
-    db
-      .selectFrom('blog_posts')
-      .select((eb) => eb.fn.countAll<number>().as('n'))
-      .where(
-        'slug',
-        'in',
-        demoBlogPosts.map((post) => post.slug),
-      )
-      .executeTakeFirstOrThrow(),
-    db
-      .selectFrom('portfolio_projects')
-      .select((eb) => eb.fn.countAll<number>().as('n'))
-      .where(
-        'slug',
-        'in',
-        demoProjects.map((project) => project.slug),
-      )
-      .executeTakeFirstOrThrow(),
+    countPostsWithSlugs(
+      db,
+      demoBlogPosts.map((post) => post.slug),
+    ),
+    countProjectsWithSlugs(
+      db,
+      demoProjects.map((project) => project.slug),
+    ),
   ]);
   const scheduled = backupScheduleInputSchema.safeParse(schedule);
   const demoCompanyShown = company?.email === demoCompany.email || company?.name === demoCompany.name;
-  const demoCount = Number(demoPosts.n) + Number(demoWork.n);
+  const demoCount = demoPosts + demoWork;
   const demoParts = [
     demoCompanyShown ? 'the demo company information' : '',
-    Number(demoPosts.n) > 0 ? `${demoPosts.n} demo blog post${Number(demoPosts.n) === 1 ? '' : 's'}` : '',
-    Number(demoWork.n) > 0 ? `${demoWork.n} demo project${Number(demoWork.n) === 1 ? '' : 's'}` : '',
+    demoPosts > 0 ? `${demoPosts} demo blog post${demoPosts === 1 ? '' : 's'}` : '',
+    demoWork > 0 ? `${demoWork} demo project${demoWork === 1 ? '' : 's'}` : '',
   ].filter(Boolean);
   return [
     company

@@ -12,6 +12,7 @@ import {
 import { z } from '../../shared/zod';
 import type { DB } from '../db/schema';
 import { activity } from '../http/activity-log';
+import type { PagePurge } from '../pages/page-purges';
 import { AppError, notFound } from '../lib/errors';
 import { ErrorCode } from '../../shared/errors';
 import {
@@ -54,6 +55,10 @@ export interface RevisionedItem {
   fields: (db: Kysely<DB>, id: number) => Promise<Snapshot | undefined>;
   /** The item's name for the recent activity; null when there is none. */
   name: (db: Kysely<DB>, id: number) => Promise<string | null>;
+  /** The pages a restore changes, as for a save of the item (page-purges.ts). */
+  purges: PagePurge;
+  /** A restore may change the redirects table (a slug), as a save of the item may. */
+  changesRedirects?: boolean;
   /** Saves `fields` through the feature's own update (a restore is a save). */
   restore: (db: Kysely<DB>, id: number, fields: Snapshot, save: SaveOptions) => Promise<unknown>;
 }
@@ -139,6 +144,8 @@ export async function registerRevisionRoutes(app: FastifyInstance, item: Revisio
     {
       config: {
         access: 'content',
+        purges: item.purges,
+        ...(item.changesRedirects ? { changesRedirects: true } : {}),
         activity: activity<unknown, RevisionParams>({
           type: item.activityType,
           action: `Restored ${item.noun} revision`,

@@ -5,7 +5,7 @@ import { revisionDetailDataSchema, revisionListDataSchema } from '../../shared/c
 import { ErrorCode } from '../../shared/errors';
 import { loadConfig } from '../config';
 import { updatePost } from '../features/blog/blog-admin.service';
-import { purgeFor } from '../pages/page-cache';
+import { purgeFor } from '../pages/page-purges';
 import { apiCaller, createStaff, type Session } from '../testing/auth-helpers';
 import { useTestApp } from '../testing/test-app';
 import { countRows, testDialects } from '../testing/test-database';
@@ -244,14 +244,16 @@ describe.each(testDialects)('revisions and autosave on %s', (dialect) => {
     });
 
     it('purges the pages a normal save purges, and nothing for an autosave', () => {
+      const purgeOf = (method: string, url: string, params: Record<string, string>) =>
+        purgeFor(t.app.routeAccess.find((r) => r.method === method && r.url === url)?.config, params).tags;
       const url = '/api/blog/posts/:id/revisions/:revisionId/restore';
-      expect(purgeFor(url, { id: '5', revisionId: '9' }).tags).toEqual(['posts', 'post:5']);
-      expect(purgeFor('/api/portfolio/projects/:id/revisions/:revisionId/restore', { id: '3' }).tags).toEqual([
+      expect(purgeOf('POST', url, { id: '5', revisionId: '9' })).toEqual(['posts', 'post:5']);
+      expect(purgeOf('POST', '/api/portfolio/projects/:id/revisions/:revisionId/restore', { id: '3' })).toEqual([
         'projects',
         'project:3',
       ]);
-      expect(purgeFor('/api/team/:id/revisions/:revisionId/restore', { id: '3' }).tags).toEqual(['landing']);
-      expect(purgeFor('/api/autosaves/:kind/:item', { kind: 'post', item: '3' }).tags).toEqual([]);
+      expect(purgeOf('POST', '/api/team/:id/revisions/:revisionId/restore', { id: '3' })).toEqual(['landing']);
+      expect(purgeOf('PUT', '/api/autosaves/:kind/:item', { kind: 'post', item: '3' })).toEqual([]);
     });
 
     it('forgets the revisions and drafts of a deleted post', async () => {

@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { declareWrites, NO_PAGES } from '../../pages/page-purges';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { successEnvelope, ok } from '../../../shared/contracts/common';
 import { activityItemSchema, activityQuerySchema } from '../../../shared/contracts/analytics-dashboard';
@@ -7,6 +8,8 @@ import { listActivity, pruneActivity } from './activity.repository';
 
 /** /api/analytics/activity: the recent activity of the Overview tab, for every signed-in staff member. */
 export async function activityRoutes(app: FastifyInstance): Promise<void> {
+  // The recent activity: no page shows it.
+  declareWrites(app, { purges: NO_PAGES });
   const r = app.withTypeProvider<ZodTypeProvider>();
 
   // Visitors' contact requests and comments are recorded inside their own transactions, unpruned there.

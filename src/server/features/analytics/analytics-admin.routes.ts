@@ -1,4 +1,5 @@
 import { stringify } from 'csv-stringify/sync';
+import { declareWrites, NO_PAGES } from '../../pages/page-purges';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
@@ -44,6 +45,8 @@ export const WEEKLY_REPORT_JOB = 'analytics-weekly-report';
  * Clear Analytics (admins only). Also schedules the roll-ups and the weekly report.
  */
 export async function analyticsAdminRoutes(app: FastifyInstance, { figures }: { figures: SiteFigures }): Promise<void> {
+  // Reports and their data: no page shows them.
+  declareWrites(app, { purges: NO_PAGES });
   const r = app.withTypeProvider<ZodTypeProvider>();
   const db = () => app.database.db;
   const calendar = siteCalendar(app.config.siteTimeZone);

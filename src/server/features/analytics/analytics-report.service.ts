@@ -30,9 +30,8 @@ import {
   type PageSort,
   type Span,
 } from './analytics-report.repository';
-import { scheduledFigures } from './scheduled.repository';
+import { scheduledFigures, waitingFigures } from './overview-queues';
 import type { SiteFigures } from './site-figures';
-import { waitingFigures } from './waiting.repository';
 import { periodAnswer, type Period, type SiteCalendar } from './site-calendar';
 
 /*
@@ -309,8 +308,8 @@ export async function overview(
       periodEnd: now.toISOString(),
     }),
     listActivity(db, ACTIVITY_SHOWN, { oneSignInPerUser: true }),
-    scheduledFigures(db, OVERVIEW_SCHEDULED_SHOWN),
-    waitingFigures(db, calendar.dayOf(now), OVERVIEW_FOLLOW_UPS_SHOWN),
+    scheduledFigures(db, figures, OVERVIEW_SCHEDULED_SHOWN),
+    waitingFigures(db, figures, calendar.dayOf(now), OVERVIEW_FOLLOW_UPS_SHOWN),
   ]);
   return {
     blog: { total: blog.total, published: blog.published },

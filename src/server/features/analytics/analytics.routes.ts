@@ -1,4 +1,5 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { declareWrites, NO_PAGES } from '../../pages/page-purges';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
   analyticsEventRequestSchema,
@@ -9,6 +10,7 @@ import { optionalUser } from '../../http/auth';
 import { recordEvent, recordPageView, type BeaconOutcome, type BeaconSender } from './analytics.service';
 import { createVisitorHasher } from './visitor-hash';
 import { ok } from '../../../shared/contracts/common';
+import type { z } from '../../../shared/zod';
 
 const tags = ['analytics'];
 /** Per client address: a visitor reading quickly sends a page view and a few events a page. */
@@ -33,44 +35,44 @@ const answer = (outcome: BeaconOutcome) =>
  * a page address that is not a public page (/admin/…, /api/…, a built file, a dot segment) included.
  */
 export async function analyticsRoutes(app: FastifyInstance): Promise<void> {
+  // Visitors' beacons: no page shows them.
+  declareWrites(app, { purges: NO_PAGES });
   const r = app.withTypeProvider<ZodTypeProvider>();
   const db = () => app.database.db;
   const hasher = createVisitorHasher(db);
   const ownOrigin = new URL(app.config.publicUrl).origin;
 
-  r.post(
-    '/pageview',
-    {
-      config: { access: 'public', rateLimit: BEACON_RATE_LIMIT },
-      schema: {
-        tags,
-        summary: 'Record a page view (no cookies; the address is hashed with a daily salt, never stored)',
-        body: pageviewRequestSchema,
-        response: { 202: beaconAnswerSchema },
+  /** A beacon of a public page: recorded (or not) for this sender, answered 202 and never kept by a cache. */
+  function beacon<B extends z.ZodType>(
+    path: string,
+    summary: string,
+    body: B,
+    record: (sender: BeaconSender, input: z.infer<B>) => Promise<BeaconOutcome>,
+  ) {
+    r.post(
+      path,
+      {
+        config: { access: 'public', rateLimit: BEACON_RATE_LIMIT },
+        schema: { tags, summary, body, response: { 202: beaconAnswerSchema } },
       },
-    },
-    async (request, reply) => {
-      const outcome = await recordPageView(db(), hasher, await senderOf(request), request.body, ownOrigin);
-      reply.status(202).header('cache-control', 'no-store');
-      return answer(outcome);
-    },
-  );
+      async (request, reply) => {
+        const outcome = await record(await senderOf(request), request.body as z.infer<B>);
+        reply.status(202).header('cache-control', 'no-store');
+        return answer(outcome);
+      },
+    );
+  }
 
-  r.post(
+  beacon(
+    '/pageview',
+    'Record a page view (no cookies; the address is hashed with a daily salt, never stored)',
+    pageviewRequestSchema,
+    (sender, input) => recordPageView(db(), hasher, sender, input, ownOrigin),
+  );
+  beacon(
     '/event',
-    {
-      config: { access: 'public', rateLimit: BEACON_RATE_LIMIT },
-      schema: {
-        tags,
-        summary: 'Record an event of a public page (like, share, comment, quote, verification, outbound click...)',
-        body: analyticsEventRequestSchema,
-        response: { 202: beaconAnswerSchema },
-      },
-    },
-    async (request, reply) => {
-      const outcome = await recordEvent(db(), hasher, await senderOf(request), request.body);
-      reply.status(202).header('cache-control', 'no-store');
-      return answer(outcome);
-    },
+    'Record an event of a public page (like, share, comment, quote, verification, outbound click...)',
+    analyticsEventRequestSchema,
+    (sender, input) => recordEvent(db(), hasher, sender, input),
   );
 }

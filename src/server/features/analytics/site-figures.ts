@@ -2,9 +2,9 @@ import type { Kysely } from 'kysely';
 import type { DB } from '../../db/schema';
 
 /*
- * The figures the analytics dashboards show of other features' content. Each feature owns its tables and
- * counts its own (blog-figures, portfolio-figures and contact-figures repositories); the app hands them to
- * analytics together (src/server/site-figures.ts).
+ * The figures the analytics dashboards and the Overview show of other features' content. Each feature owns
+ * its tables and counts its own (blog-figures, portfolio-figures and contact-figures repositories); the app
+ * hands them to analytics together (src/server/site-figures.ts).
  */
 
 export interface BlogFigures {
@@ -31,6 +31,18 @@ export interface ContactFigures {
   inPeriod: number;
 }
 
+/** Items scheduled to go live (ADR 0040): how many, and the soonest. */
+export interface ScheduledFigures {
+  count: number;
+  next: { id: number; title: string; publish_at: string }[];
+}
+
+/** Leads whose follow-up day has come (ADR 0047): how many, and those due longest. */
+export interface FollowUpFigures {
+  count: number;
+  items: { id: number; name: string; follow_up_on: string }[];
+}
+
 export interface SiteFigures {
   /** Posts in all, published, views and likes, and the `topPosts` most popular (views + 2 × likes). */
   blog(db: Kysely<DB>, topPosts: number): Promise<BlogFigures>;
@@ -41,4 +53,12 @@ export interface SiteFigures {
     db: Kysely<DB>,
     since: { weekStart: string; periodStart: string; periodEnd: string },
   ): Promise<ContactFigures>;
+  /** Posts scheduled, and the `limit` going live soonest. */
+  scheduledPosts(db: Kysely<DB>, limit: number): Promise<ScheduledFigures>;
+  /** Projects scheduled, and the `limit` going live soonest. */
+  scheduledProjects(db: Kysely<DB>, limit: number): Promise<ScheduledFigures>;
+  /** Comments held for review (ADR 0048). */
+  heldComments(db: Kysely<DB>): Promise<number>;
+  /** Leads due for a follow-up on or before `today` (the site's day), and the `limit` due longest. */
+  dueFollowUps(db: Kysely<DB>, today: string, limit: number): Promise<FollowUpFigures>;
 }

@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { declareWrites, NO_PAGES } from '../../pages/page-purges';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { messageEnvelope, successEnvelope, ok, okWithMessage } from '../../../shared/contracts/common';
 import {
@@ -19,6 +20,8 @@ const content = { access: 'content' } as const;
  * Only the user's own draft is ever read or written; nothing here changes a public page.
  */
 export async function autosavesRoutes(app: FastifyInstance): Promise<void> {
+  // An editor's private autosaved draft (ADR 0041): no page shows it.
+  declareWrites(app, { purges: NO_PAGES });
   const r = app.withTypeProvider<ZodTypeProvider>();
   const db = () => app.database.db;
   const keyOf = (request: { params: z.infer<typeof autosaveParamsSchema> }, userId: number): AutosaveKey => ({

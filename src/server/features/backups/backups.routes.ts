@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { declareWrites, NO_PAGES } from '../../pages/page-purges';
 import { createWriteStream } from 'node:fs';
 import { mkdir, rm } from 'node:fs/promises';
 import path from 'node:path';
@@ -51,6 +52,8 @@ const noStore = { 'cache-control': 'private, no-store' };
  * job runs often and decides from the setting and the last automatic backup whether one is due.
  */
 export async function backupsRoutes(app: FastifyInstance): Promise<void> {
+  // Backups kept, made or deleted: no page shows them (a restore declares its own).
+  declareWrites(app, { purges: NO_PAGES });
   await app.register(multipart, {
     limits: { fileSize: BACKUP_IMPORT_MAX_BYTES, files: 1, fields: 5, fieldSize: 1000, parts: 10, headerPairs: 100 },
   });
@@ -278,7 +281,12 @@ export async function backupsRoutes(app: FastifyInstance): Promise<void> {
     '/:id/restore',
     {
       // Not in the activity log: the restored database has its own.
-      config: { access: 'backups' },
+      // Every page, here only: the restore replaces the settings table too, generation row included, so the
+      // other instances, told by the bus to read it again or at their next poll, see a generation other than
+      // theirs (unless nothing was purged since the backup, when the pages are the backup's anyway) and purge
+      // every page; they read the restored system settings again too. Announcing here would change the
+      // restored table. Slugs may differ: the redirects table is read again.
+      config: { access: 'backups', purges: 'all', purgeLocal: true, changesRedirects: true },
       schema: {
         tags,
         summary:

@@ -21,6 +21,7 @@ import {
 } from '../../../shared/contracts/blog-admin';
 import { z } from '../../../shared/zod';
 import { activity } from '../../http/activity-log';
+import { declareWrites } from '../../pages/page-purges';
 import { addScheduledPublisher } from '../../jobs/scheduled-publishing';
 import { saveOptionsOf } from '../../revisions/revision-routes';
 import {
@@ -34,6 +35,7 @@ import {
 } from './blog-admin.service';
 import { categoryName, createCategory, deleteCategory, updateCategory } from './blog-categories.service';
 import { publishDuePosts } from './post-schedule.repository';
+import { BLOG_WRITES } from './blog-purges';
 
 const tags = ['blog admin'];
 const content = { access: 'content' } as const;
@@ -60,6 +62,7 @@ const bulkActivity = activity<BlogBulkResult, unknown>({
  * (blog-comments.routes.ts). Staff reads of posts (drafts) go through the public GET routes with a bearer token.
  */
 export async function blogAdminRoutes(app: FastifyInstance): Promise<void> {
+  declareWrites(app, BLOG_WRITES);
   const r = app.withTypeProvider<ZodTypeProvider>();
   const db = () => app.database.db;
   /** A change answered with the post ("Published post", its title). */

@@ -17,6 +17,7 @@ import {
 } from '../../../shared/contracts/comment-moderation';
 import { z } from '../../../shared/zod';
 import { activity } from '../../http/activity-log';
+import { declareWrites } from '../../pages/page-purges';
 import type { CommentStatus } from '../../db/schema';
 import {
   bulkModerate,
@@ -45,6 +46,8 @@ const BULK_ACTIVITY = { approve: 'Approved', spam: 'Marked as spam', delete: 'De
  * write here purges the pages that show comments (the page cache's rule for /api/blog/comments/).
  */
 export async function blogCommentRoutes(app: FastifyInstance): Promise<void> {
+  // A comment moderated or deleted by staff: its article is not named by the address; every article shows comments.
+  declareWrites(app, { purges: ['comments'], changesRedirects: true });
   const r = app.withTypeProvider<ZodTypeProvider>();
   const db = () => app.database.db;
 

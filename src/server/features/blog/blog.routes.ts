@@ -26,6 +26,8 @@ import {
 } from '../../../shared/contracts/blog-admin';
 import { z } from '../../../shared/zod';
 import { optionalUser } from '../../http/auth';
+import { NO_PAGES } from '../../pages/page-purges';
+import { postTag } from '../../pages/page-tags';
 import {
   blogStats,
   getPost,
@@ -144,7 +146,8 @@ export async function blogPublicRoutes(app: FastifyInstance): Promise<void> {
   r.post(
     '/blog/search',
     {
-      config,
+      // A search sent by POST changes nothing.
+      config: { ...config, purges: NO_PAGES },
       schema: {
         tags,
         summary: 'Search posts (title, excerpt, content) with optional category and tag; visitors get published only',
@@ -216,7 +219,8 @@ export async function blogPublicRoutes(app: FastifyInstance): Promise<void> {
   r.post(
     '/blog/posts/:slugOrId/view',
     {
-      config: { access: 'public', rateLimit: VIEW_RATE_LIMIT },
+      // The view count is a counter refreshed by the TTL: one view must not purge its page for everybody.
+      config: { access: 'public', rateLimit: VIEW_RATE_LIMIT, purges: NO_PAGES },
       schema: {
         tags,
         summary:
@@ -240,7 +244,13 @@ export async function blogPublicRoutes(app: FastifyInstance): Promise<void> {
   r.post(
     '/blog/posts/:slugOrId/like',
     {
-      config: { access: 'public', rateLimit: LIKE_RATE_LIMIT },
+      // That article, on this instance only: the others show the count refreshed within the TTL.
+      config: {
+        access: 'public',
+        rateLimit: LIKE_RATE_LIMIT,
+        purges: (params) => [postTag(params.slugOrId!)],
+        purgeLocal: true,
+      },
       schema: {
         tags,
         summary: 'Like a published post; one like per visitor, repeats are not counted',
@@ -276,7 +286,7 @@ export async function blogPublicRoutes(app: FastifyInstance): Promise<void> {
   r.post(
     '/blog/posts/:slugOrId/comments',
     {
-      config: { access: 'public', rateLimit: COMMENT_RATE_LIMIT },
+      config: { access: 'public', rateLimit: COMMENT_RATE_LIMIT, purges: (params) => [postTag(params.slugOrId!)] },
       schema: {
         tags,
         summary: 'Comment on a published post (plain text; the e-mail is never shown)',

@@ -1,4 +1,5 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { declareWrites, NO_PAGES } from '../../pages/page-purges';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { idParamsSchema, messageEnvelope, successEnvelope, ok, okWithMessage } from '../../../shared/contracts/common';
 import {
@@ -61,6 +62,8 @@ async function noStore(_request: FastifyRequest, reply: FastifyReply) {
  * Static segments (/verify, /import) always win over the /:id parameter in Fastify's router.
  */
 export async function certificatesRoutes(app: FastifyInstance): Promise<void> {
+  // Certificates: no page shows them (the verification page is never cached).
+  declareWrites(app, { purges: NO_PAGES });
   const r = app.withTypeProvider<ZodTypeProvider>();
   const db = () => app.database.db;
   const site = () => certificateSite(app.config.publicUrl, app.certificateLinks);

@@ -1,5 +1,5 @@
 import type { Insertable, Kysely, Transaction } from 'kysely';
-import { forUpdate } from '../../db/query-helpers';
+import { forUpdate, mentionsAny } from '../../db/query-helpers';
 import { insertReturningId } from '../../db/insert-id';
 import type { DB } from '../../db/schema';
 
@@ -56,4 +56,19 @@ export async function replaceProfile(
       .execute();
   }
   return profileId;
+}
+
+/**
+ * The company profile's hero video and poster, which may be uploads (the media library's "where used", a
+ * port of the uploads feature); with `stems`, only when they mention one of them.
+ */
+export async function companyUploadReferences(db: Kysely<DB>, stems: readonly string[] | null) {
+  let company = db.selectFrom('company_profile').select(['hero_video_url', 'hero_poster_url']);
+  if (stems) company = company.where(mentionsAny(stems, ['hero_video_url', 'hero_poster_url']));
+  return (await company.execute()).map((c) => ({
+    kind: 'company' as const,
+    label: 'Company profile (hero video or poster)',
+    admin_path: '/admin/content/company',
+    texts: [c.hero_video_url, c.hero_poster_url],
+  }));
 }

@@ -41,6 +41,8 @@ export async function companyRoutes(app: FastifyInstance): Promise<void> {
     {
       config: {
         access: 'content',
+        // The company profile is on every page (its name, contacts, footer) and in the RSS feed.
+        purges: ['company'],
         activity: activity<CompanyAdmin, unknown>({
           type: 'content',
           action: 'Updated company information',
@@ -133,6 +135,7 @@ export async function companyRoutes(app: FastifyInstance): Promise<void> {
     {
       config: {
         access: 'content',
+        purges: ['seo'],
         activity: activity<SeoAdmin, unknown>({
           type: 'content',
           action: 'Updated SEO settings',
@@ -164,6 +167,7 @@ export async function companyRoutes(app: FastifyInstance): Promise<void> {
     activityType: 'content',
     tags: ['company'],
     notFoundMessage: ErrorMessage.COMPANY_NOT_CONFIGURED,
+    purges: ['company'],
     fields: (database) => companyRevisionFields(database),
     name: async (database) => (await findProfile(database))?.name ?? null,
     restore: (database, _id, fields, save) =>
@@ -177,6 +181,7 @@ export async function companyRoutes(app: FastifyInstance): Promise<void> {
     activityType: 'content',
     tags: ['company'],
     notFoundMessage: 'SEO settings not found',
+    purges: ['seo'],
     fields: (database) => seoRevisionFields(database),
     name: async (database) => (await getSeoSettings(database)).siteTitle,
     restore: (database, _id, fields, save) => updateSeoSettings(database, restorable(seoWriteSchema, fields), save),

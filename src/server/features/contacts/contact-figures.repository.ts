@@ -28,3 +28,25 @@ export async function contactFigures(
     inPeriod: num(row.in_period),
   };
 }
+
+/** The leads whose follow-up day has come (on or before `today`, the site's day; ADR 0047), with the `limit` due longest. */
+export async function dueFollowUps(db: Kysely<DB>, today: string, limit: number) {
+  const due = db.selectFrom('contacts').where('follow_up_on', '<=', today);
+  const [count, items] = await Promise.all([
+    due.select(sql<number>`count(*)`.as('n')).executeTakeFirstOrThrow(),
+    due
+      .select(['id', 'first_name', 'last_name', 'follow_up_on'])
+      .orderBy('follow_up_on')
+      .orderBy('id')
+      .limit(limit)
+      .execute(),
+  ]);
+  return {
+    count: num(count.n),
+    items: items.map((row) => ({
+      id: num(row.id),
+      name: `${row.first_name} ${row.last_name}`,
+      follow_up_on: row.follow_up_on as string,
+    })),
+  };
+}

@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { declareWrites, NO_PAGES } from '../../pages/page-purges';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { idParamsSchema, messageEnvelope, okWithMessage } from '../../../shared/contracts/common';
 import { contactFollowUpDataSchema, contactFollowUpRequestSchema } from '../../../shared/contracts/contacts';
@@ -15,6 +16,8 @@ const REMINDER_EVERY_MS = 10 * 60_000;
  * due (contact-follow-ups.ts, ADR 0047).
  */
 export async function contactFollowUpRoutes(app: FastifyInstance): Promise<void> {
+  // Leads: no page shows them.
+  declareWrites(app, { purges: NO_PAGES });
   const db = () => app.database.db;
 
   app.scheduler.add({

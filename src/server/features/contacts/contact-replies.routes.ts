@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { declareWrites, NO_PAGES } from '../../pages/page-purges';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { idParamsSchema, messageEnvelope, okWithMessage } from '../../../shared/contracts/common';
 import { contactReplyRequestSchema } from '../../../shared/contracts/contacts';
@@ -12,6 +13,8 @@ import { contactNameOf } from './contact-changes';
 
 /** POST /api/contacts/{id}/replies (editors and admins): a reply to the lead by e-mail (contact-replies.ts). */
 export async function contactReplyRoutes(app: FastifyInstance): Promise<void> {
+  // Leads: no page shows them.
+  declareWrites(app, { purges: NO_PAGES });
   const db = () => app.database.db;
   app.withTypeProvider<ZodTypeProvider>().post(
     '/:id/replies',

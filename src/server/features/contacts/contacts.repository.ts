@@ -1,7 +1,7 @@
 import { sql, type Expression, type Kysely, type SqlBool, type Transaction } from 'kysely';
 import type { ContactPriority, ContactStatus } from '../../../shared/contracts/contacts';
 import { insertReturningId } from '../../db/insert-id';
-import { likeContains } from '../../db/query-helpers';
+import { forUpdate, likeContains } from '../../db/query-helpers';
 import type { DB } from '../../db/schema';
 
 type Db = Kysely<DB> | Transaction<DB>;
@@ -50,9 +50,14 @@ export async function insertContact(trx: Db, row: NewContactRow): Promise<number
   });
 }
 
-/** Sets the failed-submission line of a contact (nothing else of the row changes). */
-export async function setContactError(db: Db, id: number, message: string): Promise<void> {
+/** Sets (or clears) the failed-submission line of a contact: no other field (updated_at included) changes. */
+export async function setContactError(db: Db, id: number, message: string | null): Promise<void> {
   await db.updateTable('contacts').set({ error_message: message }).where('id', '=', id).execute();
+}
+
+/** Holds the contact's row until the transaction ends. */
+export async function lockContact(trx: Kysely<DB>, id: number): Promise<void> {
+  await forUpdate(trx, trx.selectFrom('contacts').select('id').where('id', '=', id)).execute();
 }
 
 const summaryColumns = [

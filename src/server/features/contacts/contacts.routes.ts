@@ -1,4 +1,5 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { declareWrites, NO_PAGES } from '../../pages/page-purges';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { idParamsSchema, messageEnvelope, ok, okWithMessage, successEnvelope } from '../../../shared/contracts/common';
 import { siteDayOf } from '../../../shared/site-day';
@@ -105,6 +106,8 @@ function bulkActivity(request: ContactBulkRequest, affected: number): string | n
  * static segments, which Fastify's router always prefers to the /:id parameter.
  */
 export async function contactsRoutes(app: FastifyInstance): Promise<void> {
+  // Leads: no page shows them.
+  declareWrites(app, { purges: NO_PAGES });
   const r = app.withTypeProvider<ZodTypeProvider>();
   const db = () => app.database.db;
   const staffView = (request: FastifyRequest): StaffView => ({

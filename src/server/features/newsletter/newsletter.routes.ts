@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { declareWrites, NO_PAGES } from '../../pages/page-purges';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { idParamsSchema, messageEnvelope, ok, okWithMessage, successEnvelope } from '../../../shared/contracts/common';
 import {
@@ -24,6 +25,8 @@ export const SUBSCRIBE_RATE_LIMIT = { max: 5, timeWindow: 60_000 };
 
 /** /api/newsletter: the public sign-up and the staff list of subscribers. */
 export async function newsletterRoutes(app: FastifyInstance): Promise<void> {
+  // Subscribers and sendings: no page shows them.
+  declareWrites(app, { purges: NO_PAGES });
   const r = app.withTypeProvider<ZodTypeProvider>();
   const db = () => app.database.db;
   const ctx = newsletterContext(app);

@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { declareWrites, NO_PAGES } from '../../pages/page-purges';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { idParamsSchema, ok, okWithMessage, optionalMessageEnvelope } from '../../../shared/contracts/common';
 import {
@@ -27,6 +28,8 @@ const messageOnly = envelope(z.null());
 
 /** /api/notifications: the header bell's server side and each staff member's e-mail preferences. */
 export async function notificationsRoutes(app: FastifyInstance): Promise<void> {
+  // Staff notifications: no page shows them.
+  declareWrites(app, { purges: NO_PAGES });
   const r = app.withTypeProvider<ZodTypeProvider>();
   const db = () => app.database.db;
   r.addHook('onSend', async (_request, reply, payload) => {

@@ -18,6 +18,7 @@ import {
 } from '../../../shared/contracts/portfolio-admin';
 import { z } from '../../../shared/zod';
 import { activity } from '../../http/activity-log';
+import { declareWrites } from '../../pages/page-purges';
 import { addScheduledPublisher } from '../../jobs/scheduled-publishing';
 import { saveOptionsOf } from '../../revisions/revision-routes';
 import {
@@ -30,6 +31,7 @@ import {
   updateProject,
 } from './portfolio-admin.service';
 import { publishDueProjects } from './project-schedule.repository';
+import { PORTFOLIO_WRITES } from './portfolio-purges';
 
 const projectData = messageEnvelope(z.object({ project: projectDetailSchema }));
 const bulkData = messageEnvelope(projectBulkResultSchema);
@@ -62,6 +64,7 @@ const projectActivity = (action: (project: ProjectDetail) => string) =>
 
 /** /api/portfolio: staff writes. Reads go through the public routes, which show staff everything. */
 export async function portfolioAdminRoutes(app: FastifyInstance): Promise<void> {
+  declareWrites(app, PORTFOLIO_WRITES);
   const r = app.withTypeProvider<ZodTypeProvider>();
   const db = () => app.database.db;
 

@@ -4,6 +4,7 @@ import { projectWriteRequestSchema } from '../../../shared/contracts/portfolio-a
 import { registerRevisionRoutes, restorable } from '../../revisions/revision-routes';
 import { projectRevisionFields } from './portfolio-revision-fields';
 import { currentValues, projectTitle, updateProject } from './portfolio-admin.service';
+import { PORTFOLIO_WRITES } from './portfolio-purges';
 
 /** /api/portfolio/projects/{id}/revisions: a project's saved states, and restoring one (ADR 0041). */
 export async function portfolioRevisionRoutes(app: FastifyInstance): Promise<void> {
@@ -14,10 +15,11 @@ export async function portfolioRevisionRoutes(app: FastifyInstance): Promise<voi
     activityType: 'portfolio',
     tags: ['portfolio (staff)'],
     notFoundMessage: PortfolioMessage.PROJECT_NOT_FOUND,
+    ...PORTFOLIO_WRITES,
     fields: async (db, id) =>
       (await projectTitle(db, id)) === null ? undefined : projectRevisionFields(await currentValues(db, id)),
     name: projectTitle,
-    // Through the normal update, so the page cache is purged as for any save (PURGE_RULES).
+    // Through the normal update, so the page cache is purged as for any save (PORTFOLIO_WRITES).
     restore: (db, id, fields, save) => updateProject(db, id, restorable(projectWriteRequestSchema, fields), save),
   });
 }

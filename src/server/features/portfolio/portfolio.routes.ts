@@ -23,6 +23,8 @@ import {
   projectListDataSchema,
 } from '../../../shared/contracts/portfolio';
 import { optionalUser } from '../../http/auth';
+import { NO_PAGES } from '../../pages/page-purges';
+import { projectTag } from '../../pages/page-tags';
 import {
   getProject,
   getStats,
@@ -232,7 +234,13 @@ export async function portfolioPublicRoutes(app: FastifyInstance): Promise<void>
   r.post(
     '/portfolio/projects/:slugOrId/like',
     {
-      config: { access: 'public', rateLimit: PROJECT_LIKE_RATE_LIMIT },
+      // That project, on this instance only: the others show the count refreshed within the TTL.
+      config: {
+        access: 'public',
+        rateLimit: PROJECT_LIKE_RATE_LIMIT,
+        purges: (params) => [projectTag(params.slugOrId!)],
+        purgeLocal: true,
+      },
       schema: {
         tags,
         summary: 'Like a published project; one like per visitor, repeats are not counted',
@@ -250,7 +258,8 @@ export async function portfolioPublicRoutes(app: FastifyInstance): Promise<void>
   r.post(
     '/portfolio/projects/search',
     {
-      config: { access: 'public', rateLimit: PROJECT_SEARCH_RATE_LIMIT },
+      // A search sent by POST changes nothing.
+      config: { access: 'public', rateLimit: PROJECT_SEARCH_RATE_LIMIT, purges: NO_PAGES },
       schema: {
         tags,
         summary:

@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { declareWrites } from '../../pages/page-purges';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { idParamsSchema, messageEnvelope, ok, okWithMessage, successEnvelope } from '../../../shared/contracts/common';
 import { RedirectMessage } from '../../../shared/contracts/redirects.values';
@@ -15,6 +16,8 @@ const tags = ['redirects'];
 
 /** /api/redirects: the staff list (viewers read), manual redirects added and deleted by admins and editors. */
 export async function redirectsRoutes(app: FastifyInstance): Promise<void> {
+  // An address that now leads elsewhere, or to its page again: every page; the table is read again.
+  declareWrites(app, { purges: 'all', changesRedirects: true });
   const r = app.withTypeProvider<ZodTypeProvider>();
   const db = () => app.database.db;
 

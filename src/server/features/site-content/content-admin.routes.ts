@@ -5,6 +5,7 @@ import { expectedVersion } from '../../../shared/contracts/revisions';
 import { orderRequestSchema, visibilityRequestSchema } from '../../../shared/contracts/site-content';
 import { z } from '../../../shared/zod';
 import { activity } from '../../http/activity-log';
+import { declareWrites } from '../../pages/page-purges';
 import { saveOptionsOf } from '../../revisions/revision-routes';
 import {
   createItem,
@@ -30,6 +31,8 @@ const withVersion = (write: ContentCollection['write']) =>
 /** One collection's staff calls under /api/{path} (the public GET is in site-content.routes.ts). */
 function collectionRoutes(c: ContentCollection) {
   return async (app: FastifyInstance): Promise<void> => {
+    // Landing content is shown on the landing page only.
+    declareWrites(app, { purges: ['landing'] });
     const r = app.withTypeProvider<ZodTypeProvider>();
     const db = () => app.database.db;
     const one = messageEnvelope(c.item);

@@ -29,6 +29,7 @@ export async function siteContentRevisionRoutes(app: FastifyInstance): Promise<v
       activityType: 'content',
       tags: ['site content'],
       notFoundMessage: `${c.label} not found`,
+      purges: ['landing'],
       fields: (db, id) => itemRevisionFields(db, c, id),
       name: (db, id) => itemNameOf(db, c, id),
       restore: (db, id, fields, save) => restoreItem(db, c, id, fields, save),

@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { NO_PAGES } from '../../pages/page-purges';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { messageEnvelope, successEnvelope, ok, okWithMessage } from '../../../shared/contracts/common';
 import { SITE_PASS_TTL_SECONDS, SystemMessage } from '../../../shared/contracts/system-settings.values';
@@ -43,7 +44,12 @@ export async function systemRoutes(app: FastifyInstance): Promise<void> {
   r.put(
     '/settings',
     {
-      config: { access: 'settings', activity: { type: 'settings', action: 'Updated system settings' } },
+      // The cache switch, maintenance: nothing kept from before may come back.
+      config: {
+        access: 'settings',
+        purges: 'all',
+        activity: { type: 'settings', action: 'Updated system settings' },
+      },
       schema: {
         tags,
         summary: 'Change the system settings; they take effect at once on every instance (within seconds)',
@@ -128,7 +134,8 @@ export async function systemRoutes(app: FastifyInstance): Promise<void> {
   r.post(
     '/site-pass',
     {
-      config: { access: 'read' },
+      // The staff pass is a cookie: a request that carries it never gets or fills the cache.
+      config: { access: 'read', purges: NO_PAGES },
       schema: {
         tags,
         summary: 'Sets the HttpOnly cookie that lets this staff member browse the public pages during maintenance',
@@ -146,7 +153,7 @@ export async function systemRoutes(app: FastifyInstance): Promise<void> {
   r.delete(
     '/site-pass',
     {
-      config: { access: 'public' },
+      config: { access: 'public', purges: NO_PAGES },
       schema: {
         tags,
         summary: 'Removes the site pass cookie (signing out)',

@@ -1,4 +1,5 @@
 import multipart from '@fastify/multipart';
+import { declareWrites, NO_PAGES } from '../../pages/page-purges';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { optionalMessageEnvelope, ok, okWithMessage } from '../../../shared/contracts/common';
@@ -39,6 +40,9 @@ export async function portfolioUploadRoutes(
   app: FastifyInstance,
   { projects }: { projects: ProjectImages },
 ): Promise<void> {
+  // No page purged, although a gallery upload or a deleted image changes the project's row (its pages show
+  // it within the TTL); like every staff write under /api/portfolio, the redirects table is read again.
+  declareWrites(app, { purges: NO_PAGES, changesRedirects: true });
   await app.register(multipart, { limits: multipartLimits(PORTFOLIO_GALLERY_MAX, 20_000) });
   const r = app.withTypeProvider<ZodTypeProvider>();
   const ctx = (request: FastifyRequest, signal?: AbortSignal): PortfolioUploadContext => ({

@@ -7,7 +7,7 @@ import {
 import { ErrorCode, formatMessage, plural } from '../../../shared/errors';
 import { AppError, notFound } from '../../lib/errors';
 import { sweepTemporaryFiles } from '../../storage/local-disk';
-import { allUploads, referencedStems, stemOf, usagesOf } from './upload-usage.repository';
+import { allUploads, referencedStems, stemOf, usagesOf, type UploadReferenceSources } from './upload-usage.repository';
 import { findUpload, findUploads } from './uploads.repository';
 import { deleteUploads, getUpload, type UploadContext } from './uploads.service';
 
@@ -15,6 +15,9 @@ import { deleteUploads, getUpload, type UploadContext } from './uploads.service'
  * The media library's own rules: where a file is used, deletes refused while it is used (unless forced),
  * and the sweeps of unused files (by hand and daily) and of what interrupted uploads left behind.
  */
+
+/** An upload context with where to look for references to uploads (the app's features, through app.ts). */
+export type LibraryContext = UploadContext & { references: UploadReferenceSources };
 
 const DAY_MS = 24 * 60 * 60_000;
 /** Uploads in progress are younger than this: the orphan sweep never touches them. */
@@ -24,11 +27,11 @@ export const UNUSED_SWEEP_AFTER_DAYS = 30;
 export const UNUSED_SWEEP_JOB = 'uploads-unused-sweep';
 export const ORPHAN_SWEEP_JOB = 'uploads-orphan-sweep';
 
-export async function uploadUsages(ctx: UploadContext, id: number): Promise<UploadUsage[]> {
+export async function uploadUsages(ctx: LibraryContext, id: number): Promise<UploadUsage[]> {
   const row = await findUpload(ctx.db, id);
   if (!row) throw notFound(UploadMessage.NOT_FOUND);
   const stem = stemOf(row.filename);
-  return (await usagesOf(ctx.db, [stem])).get(stem) ?? [];
+  return (await usagesOf(ctx.db, ctx.references, [stem])).get(stem) ?? [];
 }
 
 /** One line per place: "Blog post “A” (featured image), Project “B” (gallery)". */
@@ -38,11 +41,12 @@ const placesText = (usages: readonly UploadUsage[]) => [...new Set(usages.map((u
  * Deletes uploads unless one of them is still used and `force` is not set: then nothing is deleted and
  * the answer is 409 IN_USE listing the places (errors: one per place, field = the upload's id).
  */
-export async function deleteUnlessUsed(ctx: UploadContext, ids: readonly number[], force: boolean): Promise<number> {
+export async function deleteUnlessUsed(ctx: LibraryContext, ids: readonly number[], force: boolean): Promise<number> {
   if (!force) {
     const rows = await findUploads(ctx.db, ids);
     const usages = await usagesOf(
       ctx.db,
+      ctx.references,
       rows.map((r) => stemOf(r.filename)),
     );
     const used = rows
@@ -70,15 +74,18 @@ export async function deleteUnlessUsed(ctx: UploadContext, ids: readonly number[
 }
 
 /** The ids of the uploads nothing refers to, oldest first (uploaded before `before` when given). */
-async function unusedIds(ctx: UploadContext, before?: string): Promise<number[]> {
-  const [uploads, referenced] = await Promise.all([allUploads(ctx.db, before), referencedStems(ctx.db)]);
+async function unusedIds(ctx: LibraryContext, before?: string): Promise<number[]> {
+  const [uploads, referenced] = await Promise.all([
+    allUploads(ctx.db, before),
+    referencedStems(ctx.db, ctx.references),
+  ]);
   return uploads.filter((u) => !referenced.has(stemOf(u.filename))).map((u) => Number(u.id));
 }
 
 const daysAgo = (days: number, now = new Date()) =>
   days > 0 ? new Date(now.getTime() - days * DAY_MS).toISOString() : undefined;
 
-export async function listUnused(ctx: UploadContext, query: UploadUnusedQuery): Promise<UploadListData> {
+export async function listUnused(ctx: LibraryContext, query: UploadUnusedQuery): Promise<UploadListData> {
   const ids = await unusedIds(ctx, daysAgo(query.olderThanDays));
   const pageIds = ids.slice((query.page - 1) * query.limit, query.page * query.limit);
   const files = [];
@@ -87,7 +94,7 @@ export async function listUnused(ctx: UploadContext, query: UploadUnusedQuery): 
 }
 
 /** Deletes the unused uploads older than `olderThanDays`; returns how many went. */
-export async function sweepUnused(ctx: UploadContext, olderThanDays: number, now = new Date()): Promise<number> {
+export async function sweepUnused(ctx: LibraryContext, olderThanDays: number, now = new Date()): Promise<number> {
   const ids = await unusedIds(ctx, daysAgo(olderThanDays, now));
   let deleted = 0;
   for (let i = 0; i < ids.length; i += 100) deleted += await deleteUploads(ctx, ids.slice(i, i + 100));
@@ -118,7 +125,7 @@ const mostOf = (part: number, whole: number) => part > MISCONFIGURED_MIN && part
  * a store that lacks most files, or holds mostly objects without a row, is taken for a misconfiguration
  * (an instance with its own folder or bucket): nothing is deleted then.
  */
-export async function sweepOrphans(ctx: UploadContext, localDir: string, now = new Date()): Promise<OrphanSweep> {
+export async function sweepOrphans(ctx: LibraryContext, localDir: string, now = new Date()): Promise<OrphanSweep> {
   const cutoff = new Date(now.getTime() - ORPHAN_GRACE_MS);
   const temporary = await sweepTemporaryFiles(localDir, cutoff);
 
@@ -138,7 +145,7 @@ export async function sweepOrphans(ctx: UploadContext, localDir: string, now = n
     return { temporary, rows: 0, objects: 0, broken: 0 };
   }
 
-  const referenced = missing.length > 0 ? await referencedStems(ctx.db) : new Set<string>();
+  const referenced = missing.length > 0 ? await referencedStems(ctx.db, ctx.references) : new Set<string>();
   const broken = missing.filter((u) => referenced.has(stemOf(u.filename)));
   for (const u of broken) {
     ctx.log.error({ uploadId: Number(u.id), filename: u.filename }, 'a used upload has no stored file');

@@ -1,4 +1,5 @@
 import multipart from '@fastify/multipart';
+import { declareWrites, NO_PAGES } from '../../pages/page-purges';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { idParamsSchema, optionalMessageEnvelope, ok, okWithMessage } from '../../../shared/contracts/common';
@@ -38,6 +39,7 @@ import {
   UNUSED_SWEEP_JOB,
   uploadUsages,
 } from './upload-library.service';
+import type { UploadReferenceSources } from './upload-usage.repository';
 import {
   getStats,
   getUpload,
@@ -52,7 +54,22 @@ import { multipartLimits, parseFields, UPLOAD_RATE_LIMIT, uploadContext, withUpl
 const tags = ['uploads'];
 const write = { access: 'content' as const };
 const read = { access: 'read' as const };
+
+/** A staff read (viewers too): its summary, its answer (optional-message envelope), its params or query. */
+function staffRead<D extends z.ZodType, E extends { params?: z.ZodType; querystring?: z.ZodType }>(
+  summary: string,
+  data: D,
+  input: E = {} as E,
+) {
+  return { config: read, schema: { tags, summary, ...input, response: { 200: optionalMessageEnvelope(data) } } };
+}
 const uploadConfig = { access: 'content' as const, rateLimit: UPLOAD_RATE_LIMIT };
+
+/** An upload (editors and admins, the upload limit): multipart in, 201 with what was stored. */
+function upload<D extends z.ZodType>(summary: string, data: D) {
+  const schema = { tags, summary, consumes: ['multipart/form-data'], response: { 201: optionalMessageEnvelope(data) } };
+  return { config: uploadConfig, schema };
+}
 
 function storeOptions(request: FastifyRequest, fields: Record<string, string>): StoreOptions {
   const parsed = parseFields(uploadFieldsSchema, fields);
@@ -66,11 +83,20 @@ function storeOptions(request: FastifyRequest, fields: Record<string, string>): 
 }
 
 /** /api/uploads: the upload library of the admin (editors and admins write, every staff role reads). */
-export async function uploadRoutes(app: FastifyInstance): Promise<void> {
+export async function uploadRoutes(
+  app: FastifyInstance,
+  { references }: { references: UploadReferenceSources },
+): Promise<void> {
+  // The media library: a page shows an image through the post or project that uses it.
+  declareWrites(app, { purges: NO_PAGES });
   await app.register(multipart, { limits: multipartLimits(UPLOAD_MAX_FILES, 10_000) });
   const r = app.withTypeProvider<ZodTypeProvider>();
-  const ctx = (request: FastifyRequest, signal?: AbortSignal) => uploadContext(app, request, signal);
+  const ctx = (request: FastifyRequest, signal?: AbortSignal) => ({
+    ...uploadContext(app, request, signal),
+    references,
+  });
   const jobContext = () => ({
+    references,
     db: app.database.db,
     storage: app.fileStorage,
     publicUrl: app.config.publicUrl,
@@ -92,15 +118,7 @@ export async function uploadRoutes(app: FastifyInstance): Promise<void> {
 
   r.post(
     '/single',
-    {
-      config: uploadConfig,
-      schema: {
-        tags,
-        summary: 'Upload one file (field "file"): an image (JPEG, PNG, GIF, WebP) or a PDF',
-        consumes: ['multipart/form-data'],
-        response: { 201: optionalMessageEnvelope(uploadFileDataSchema) },
-      },
-    },
+    upload('Upload one file (field "file"): an image (JPEG, PNG, GIF, WebP) or a PDF', uploadFileDataSchema),
     async (request, reply) => {
       const [file] = await withUpload(
         request,
@@ -114,15 +132,7 @@ export async function uploadRoutes(app: FastifyInstance): Promise<void> {
 
   r.post(
     '/multiple',
-    {
-      config: uploadConfig,
-      schema: {
-        tags,
-        summary: `Upload up to ${UPLOAD_MAX_FILES} files (field "files")`,
-        consumes: ['multipart/form-data'],
-        response: { 201: optionalMessageEnvelope(uploadFilesDataSchema) },
-      },
-    },
+    upload(`Upload up to ${UPLOAD_MAX_FILES} files (field "files")`, uploadFilesDataSchema),
     async (request, reply) => {
       const stored = await withUpload(
         request,
@@ -138,15 +148,10 @@ export async function uploadRoutes(app: FastifyInstance): Promise<void> {
 
   r.post(
     '/image',
-    {
-      config: uploadConfig,
-      schema: {
-        tags,
-        summary: 'Upload one image (field "image"), optionally fitted inside width x height and re-encoded',
-        consumes: ['multipart/form-data'],
-        response: { 201: optionalMessageEnvelope(uploadFileDataSchema) },
-      },
-    },
+    upload(
+      'Upload one image (field "image"), optionally fitted inside width x height and re-encoded',
+      uploadFileDataSchema,
+    ),
     async (request, reply) => {
       const [file] = await withUpload(
         request,
@@ -167,15 +172,9 @@ export async function uploadRoutes(app: FastifyInstance): Promise<void> {
 
   r.get(
     '/',
-    {
-      config: read,
-      schema: {
-        tags,
-        summary: 'Uploaded files, filtered, sorted and paged',
-        querystring: uploadListQuerySchema,
-        response: { 200: optionalMessageEnvelope(uploadListDataSchema) },
-      },
-    },
+    staffRead('Uploaded files, filtered, sorted and paged', uploadListDataSchema, {
+      querystring: uploadListQuerySchema,
+    }),
     async (request) => ok(await listUploadPage(ctx(request), request.query)),
   );
 
@@ -199,42 +198,20 @@ export async function uploadRoutes(app: FastifyInstance): Promise<void> {
 
   r.get(
     '/meta/categories',
-    {
-      config: read,
-      schema: {
-        tags,
-        summary: 'Upload categories with their file counts',
-        response: { 200: optionalMessageEnvelope(uploadCategoriesDataSchema) },
-      },
-    },
+    staffRead('Upload categories with their file counts', uploadCategoriesDataSchema),
     async (request) => ok(await listCategories(ctx(request))),
   );
 
-  r.get(
-    '/meta/stats',
-    {
-      config: read,
-      schema: {
-        tags,
-        summary: 'Upload counts and sizes',
-        response: { 200: optionalMessageEnvelope(uploadStatsDataSchema) },
-      },
-    },
-    async (request) => ok(await getStats(ctx(request))),
+  r.get('/meta/stats', staffRead('Upload counts and sizes', uploadStatsDataSchema), async (request) =>
+    ok(await getStats(ctx(request))),
   );
 
   r.get(
     '/category/:category',
-    {
-      config: read,
-      schema: {
-        tags,
-        summary: 'Uploads of one category',
-        params: z.object({ category: uploadCategorySchema }),
-        querystring: uploadListQuerySchema,
-        response: { 200: optionalMessageEnvelope(uploadListDataSchema) },
-      },
-    },
+    staffRead('Uploads of one category', uploadListDataSchema, {
+      params: z.object({ category: uploadCategorySchema }),
+      querystring: uploadListQuerySchema,
+    }),
     async (request) => ok(await listUploadPage(ctx(request), request.query, { category: request.params.category })),
   );
 
@@ -246,37 +223,25 @@ export async function uploadRoutes(app: FastifyInstance): Promise<void> {
 
   r.get(
     '/mime/:mime',
-    {
-      config: read,
-      schema: {
-        tags,
-        summary: 'Uploads of one media type (image%2Fpng) or family (image)',
-        params: z.object({
-          mime: z
-            .string()
-            .trim()
-            .toLowerCase()
-            .regex(/^[a-z0-9][a-z0-9.+-]{0,49}(?:\/[a-z0-9][a-z0-9.+-]{0,49})?$/, 'is not a media type'),
-        }),
-        querystring: uploadListQuerySchema,
-        response: { 200: optionalMessageEnvelope(uploadListDataSchema) },
-      },
-    },
+    staffRead('Uploads of one media type (image%2Fpng) or family (image)', uploadListDataSchema, {
+      params: z.object({
+        mime: z
+          .string()
+          .trim()
+          .toLowerCase()
+          .regex(/^[a-z0-9][a-z0-9.+-]{0,49}(?:\/[a-z0-9][a-z0-9.+-]{0,49})?$/, 'is not a media type'),
+      }),
+      querystring: uploadListQuerySchema,
+    }),
     async (request) => ok(await listUploadPage(ctx(request), request.query, { mimeType: request.params.mime })),
   );
 
   r.get(
     '/mime/:type/:subtype',
-    {
-      config: read,
-      schema: {
-        tags,
-        summary: 'Uploads of one media type (image/png)',
-        params: z.object({ type: mimePart, subtype: mimePart }),
-        querystring: uploadListQuerySchema,
-        response: { 200: optionalMessageEnvelope(uploadListDataSchema) },
-      },
-    },
+    staffRead('Uploads of one media type (image/png)', uploadListDataSchema, {
+      params: z.object({ type: mimePart, subtype: mimePart }),
+      querystring: uploadListQuerySchema,
+    }),
     async (request) =>
       ok(
         await listUploadPage(ctx(request), request.query, {
@@ -287,15 +252,9 @@ export async function uploadRoutes(app: FastifyInstance): Promise<void> {
 
   r.get(
     '/meta/unused',
-    {
-      config: read,
-      schema: {
-        tags,
-        summary: 'Uploads nothing refers to (no post, project, content or setting), oldest first',
-        querystring: uploadUnusedQuerySchema,
-        response: { 200: optionalMessageEnvelope(uploadListDataSchema) },
-      },
-    },
+    staffRead('Uploads nothing refers to (no post, project, content or setting), oldest first', uploadListDataSchema, {
+      querystring: uploadUnusedQuerySchema,
+    }),
     async (request) => ok(await listUnused(ctx(request), request.query)),
   );
 
@@ -340,31 +299,15 @@ export async function uploadRoutes(app: FastifyInstance): Promise<void> {
     },
   );
 
-  r.get(
-    '/:id',
-    {
-      config: read,
-      schema: {
-        tags,
-        summary: 'One upload',
-        params: idParamsSchema,
-        response: { 200: optionalMessageEnvelope(uploadFileDataSchema) },
-      },
-    },
-    async (request) => ok({ file: await getUpload(ctx(request), request.params.id) }),
+  r.get('/:id', staffRead('One upload', uploadFileDataSchema, { params: idParamsSchema }), async (request) =>
+    ok({ file: await getUpload(ctx(request), request.params.id) }),
   );
 
   r.get(
     '/:id/usage',
-    {
-      config: read,
-      schema: {
-        tags,
-        summary: 'Where an upload is used: posts, projects, landing-page content, settings',
-        params: idParamsSchema,
-        response: { 200: optionalMessageEnvelope(uploadUsageDataSchema) },
-      },
-    },
+    staffRead('Where an upload is used: posts, projects, landing-page content, settings', uploadUsageDataSchema, {
+      params: idParamsSchema,
+    }),
     async (request) => ok({ usages: await uploadUsages(ctx(request), request.params.id) }),
   );
 

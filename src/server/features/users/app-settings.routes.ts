@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { declareWrites, NO_PAGES } from '../../pages/page-purges';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
   appSettingsAnswerSchema,
@@ -15,6 +16,8 @@ import { ok, okWithMessage } from '../../../shared/contracts/common';
  * notifications appear, time format, reduced motion). Every role reads and saves their own.
  */
 export async function appSettingsRoutes(app: FastifyInstance): Promise<void> {
+  // A staff member's own settings: no page shows them.
+  declareWrites(app, { purges: NO_PAGES });
   const r = app.withTypeProvider<ZodTypeProvider>();
   const tags = ['auth'];
   const db = () => app.database.db;

@@ -1,4 +1,5 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { declareWrites, NO_PAGES } from '../../pages/page-purges';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from '../../../shared/zod';
 import {
@@ -61,6 +62,8 @@ function bearer(request: FastifyRequest): string | undefined {
 
 /** /api/auth: sign-in, sessions, the signed-in user's own account, password reset and e-mail verification. */
 export async function authRoutes(app: FastifyInstance): Promise<void> {
+  // Signing in and accounts: no page shows them.
+  declareWrites(app, { purges: NO_PAGES });
   const r = app.withTypeProvider<ZodTypeProvider>();
   const tags = ['auth'];
 
@@ -183,54 +186,46 @@ export async function authRoutes(app: FastifyInstance): Promise<void> {
     },
   );
 
-  r.post(
+  /** A public call with an address or a link's token, behind the sensitive-call limit, answered with a message. */
+  function publicCall<B extends z.ZodType>(
+    path: string,
+    summary: string,
+    body: B,
+    run: (request: FastifyRequest, input: z.infer<B>) => Promise<unknown>,
+    message: string,
+  ) {
+    r.post(
+      path,
+      {
+        config: { access: 'public', rateLimit: SENSITIVE_RATE_LIMIT },
+        schema: { tags, summary, body, response: { 200: messageOnly } },
+      },
+      async (request) => {
+        await run(request, request.body as z.infer<B>);
+        return okWithMessage(null, message);
+      },
+    );
+  }
+
+  publicCall(
     '/forgot-password',
-    {
-      config: { access: 'public', rateLimit: SENSITIVE_RATE_LIMIT },
-      schema: {
-        tags,
-        summary: 'Mail a password reset link (same answer whether or not the account exists)',
-        body: forgotPasswordRequestSchema,
-        response: { 200: messageOnly },
-      },
-    },
-    async (request) => {
-      await forgotPassword(authContext(app, request), request.body.email);
-      return okWithMessage(null, AuthMessage.RESET_LINK_SENT);
-    },
+    'Mail a password reset link (same answer whether or not the account exists)',
+    forgotPasswordRequestSchema,
+    (request, input) => forgotPassword(authContext(app, request), input.email),
+    AuthMessage.RESET_LINK_SENT,
   );
-
-  r.post(
+  publicCall(
     '/reset-password',
-    {
-      config: { access: 'public', rateLimit: SENSITIVE_RATE_LIMIT },
-      schema: {
-        tags,
-        summary: 'Set a new password with the token of a reset link',
-        body: resetPasswordRequestSchema,
-        response: { 200: messageOnly },
-      },
-    },
-    async (request) => {
-      await resetPassword(authContext(app, request), request.body.token, request.body.newPassword);
-      return okWithMessage(null, AuthMessage.PASSWORD_RESET);
-    },
+    'Set a new password with the token of a reset link',
+    resetPasswordRequestSchema,
+    (request, input) => resetPassword(authContext(app, request), input.token, input.newPassword),
+    AuthMessage.PASSWORD_RESET,
   );
-
-  r.post(
+  publicCall(
     '/verify-email',
-    {
-      config: { access: 'public', rateLimit: SENSITIVE_RATE_LIMIT },
-      schema: {
-        tags,
-        summary: 'Confirm an e-mail address with the token of a verification link',
-        body: verifyEmailRequestSchema,
-        response: { 200: messageOnly },
-      },
-    },
-    async (request) => {
-      await verifyEmail(authContext(app, request), request.body.token);
-      return okWithMessage(null, AuthMessage.EMAIL_VERIFIED);
-    },
+    'Confirm an e-mail address with the token of a verification link',
+    verifyEmailRequestSchema,
+    (request, input) => verifyEmail(authContext(app, request), input.token),
+    AuthMessage.EMAIL_VERIFIED,
   );
 }

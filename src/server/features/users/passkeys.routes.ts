@@ -1,4 +1,5 @@
 import type { AuthenticationResponseJSON, RegistrationResponseJSON } from '@simplewebauthn/server';
+import { declareWrites, NO_PAGES } from '../../pages/page-purges';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { AuthMessage, loginResponseDataSchema, type LoginResponseData } from '../../../shared/contracts/auth';
@@ -32,6 +33,8 @@ import { findUserById } from './users.repository';
 
 /** /api/auth: passkeys, the staff member's own and the sign-in with one (ADR 0043). */
 export async function passkeyRoutes(app: FastifyInstance): Promise<void> {
+  // Staff accounts: no page shows them.
+  declareWrites(app, { purges: NO_PAGES });
   const r = app.withTypeProvider<ZodTypeProvider>();
   const tags = ['auth'];
   const siteKey = app.config.jwtSecret;

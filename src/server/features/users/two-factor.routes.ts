@@ -1,4 +1,5 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { declareWrites, NO_PAGES } from '../../pages/page-purges';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { AuthMessage, loginResponseDataSchema, type LoginResponseData } from '../../../shared/contracts/auth';
 import { idParamsSchema, ok, okWithMessage } from '../../../shared/contracts/common';
@@ -39,6 +40,8 @@ import { findUserById } from './users.repository';
 
 /** /api/auth: the second step of signing in, the staff member's own authenticator, and the policy (ADR 0042). */
 export async function twoFactorRoutes(app: FastifyInstance): Promise<void> {
+  // Staff accounts: no page shows them.
+  declareWrites(app, { purges: NO_PAGES });
   const r = app.withTypeProvider<ZodTypeProvider>();
   const tags = ['auth'];
   const siteKey = app.config.jwtSecret;

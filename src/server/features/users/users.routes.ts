@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { declareWrites, NO_PAGES } from '../../pages/page-purges';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from '../../../shared/zod';
 import {
@@ -19,6 +20,8 @@ import { idParamsSchema, ok, okWithMessage } from '../../../shared/contracts/com
 
 /** /api/auth: staff user administration, admin only (permission 'users'). */
 export async function usersRoutes(app: FastifyInstance): Promise<void> {
+  // Staff accounts: no page shows them.
+  declareWrites(app, { purges: NO_PAGES });
   const r = app.withTypeProvider<ZodTypeProvider>();
   const tags = ['users'];
   const config = { access: 'users' as const };
