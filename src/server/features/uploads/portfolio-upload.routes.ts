@@ -40,9 +40,11 @@ export async function portfolioUploadRoutes(
   app: FastifyInstance,
   { projects }: { projects: ProjectImages },
 ): Promise<void> {
-  // No page purged, although a gallery upload or a deleted image changes the project's row (its pages show
-  // it within the TTL); like every staff write under /api/portfolio, the redirects table is read again.
-  declareWrites(app, { purges: NO_PAGES, changesRedirects: true });
+  // Gallery images added to a project change its row: every project list and page (the form names the project
+  // in its fields, not in the address). A main image is only stored until the project form is saved. A
+  // deleted image leaves every place that showed it (deleteUploads): any page. Like every staff write under
+  // /api/portfolio, the redirects table is read again.
+  declareWrites(app, { purges: ['projects'], changesRedirects: true });
   await app.register(multipart, { limits: multipartLimits(PORTFOLIO_GALLERY_MAX, 20_000) });
   const r = app.withTypeProvider<ZodTypeProvider>();
   const ctx = (request: FastifyRequest, signal?: AbortSignal): PortfolioUploadContext => ({
@@ -53,7 +55,7 @@ export async function portfolioUploadRoutes(
   r.post(
     '/main',
     {
-      config: uploadConfig,
+      config: { ...uploadConfig, purges: NO_PAGES },
       schema: {
         tags,
         summary: 'Upload a project main image (field "image"; optional alt_text, description)',
@@ -125,7 +127,7 @@ export async function portfolioUploadRoutes(
   r.delete(
     '/:file',
     {
-      config: { access: 'content' },
+      config: { access: 'content', purges: 'all' },
       schema: {
         tags,
         summary:

@@ -89,6 +89,9 @@ export async function uploadRoutes(
 ): Promise<void> {
   // The media library: a page shows an image through the post or project that uses it.
   declareWrites(app, { purges: NO_PAGES });
+  // A file deleted while in use takes its references out of posts, projects, team members and content
+  // (deleteUploads): any page may have shown it.
+  const REMOVES_REFERENCES = 'all' as const;
   await app.register(multipart, { limits: multipartLimits(UPLOAD_MAX_FILES, 10_000) });
   const r = app.withTypeProvider<ZodTypeProvider>();
   const ctx = (request: FastifyRequest, signal?: AbortSignal) => ({
@@ -281,7 +284,7 @@ export async function uploadRoutes(
   r.delete(
     '/bulk',
     {
-      config: write,
+      config: { ...write, purges: REMOVES_REFERENCES },
       schema: {
         tags,
         summary:
@@ -330,7 +333,7 @@ export async function uploadRoutes(
   r.delete(
     '/:id',
     {
-      config: write,
+      config: { ...write, purges: REMOVES_REFERENCES },
       schema: {
         tags,
         summary:
