@@ -78,7 +78,7 @@ import { uploadsPlugin } from './http/uploads';
 import { ASSETS_PREFIX, webPlugin, type WebMode } from './pages/web';
 import { loggerOptions, type LogStream } from './process-log';
 import { siteFigures } from './site-figures';
-import { uploadReferences } from './upload-references';
+import { uploadReferenceRemovers, uploadReferences } from './upload-references';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -320,8 +320,16 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       await api.register(appSettingsRoutes, { prefix: '/auth' });
       // The media library finds where an upload is used in the other features' tables, each read by its owner.
       await api.register(demoImageRoutes, { prefix: '/uploads', references: uploadReferences });
-      await api.register(uploadRoutes, { prefix: '/uploads', references: uploadReferences });
-      await api.register(portfolioUploadRoutes, { prefix: '/portfolio/upload', projects: projectImages });
+      await api.register(uploadRoutes, {
+        prefix: '/uploads',
+        references: uploadReferences,
+        forgetReferences: uploadReferenceRemovers,
+      });
+      await api.register(portfolioUploadRoutes, {
+        prefix: '/portfolio/upload',
+        projects: projectImages,
+        forgetReferences: uploadReferenceRemovers,
+      });
       await api.register(backupsRoutes, { prefix: '/backups' });
       await api.register(redirectsRoutes, { prefix: '/redirects' });
       await api.register(blogRevisionRoutes);

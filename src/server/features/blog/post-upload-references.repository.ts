@@ -35,3 +35,28 @@ export async function postUploadReferences(db: Kysely<DB>, stems: readonly strin
   }
   return found;
 }
+
+/** Deleted uploads leave the posts: featured images emptied, their images and links taken out of the content. */
+export async function removePostUploadReferences(
+  trx: Kysely<DB>,
+  { stems, withoutFiles, now }: { stems: readonly string[]; withoutFiles: (text: string) => string; now: string },
+): Promise<void> {
+  if (stems.length === 0) return;
+  await trx
+    .updateTable('blog_posts')
+    .set({ image_url: null })
+    .where(mentionsAny(stems, ['image_url']))
+    .execute();
+  // By stem: a post may show one of the file's sizes rather than the original.
+  const posts = await trx
+    .selectFrom('blog_posts')
+    .select(['id', 'content'])
+    .where(mentionsAny(stems, ['content']))
+    .execute();
+  for (const post of posts) {
+    const content = withoutFiles(post.content);
+    if (content !== post.content) {
+      await trx.updateTable('blog_posts').set({ content, updated_at: now }).where('id', '=', post.id).execute();
+    }
+  }
+}

@@ -72,3 +72,21 @@ export async function companyUploadReferences(db: Kysely<DB>, stems: readonly st
     texts: [c.hero_video_url, c.hero_poster_url],
   }));
 }
+
+/** Deleted uploads leave the company profile: its hero video and poster emptied. */
+export async function removeCompanyUploadReferences(
+  trx: Kysely<DB>,
+  { stems }: { stems: readonly string[] },
+): Promise<void> {
+  if (stems.length === 0) return;
+  await trx
+    .updateTable('company_profile')
+    .set({ hero_poster_url: null })
+    .where(mentionsAny(stems, ['hero_poster_url']))
+    .execute();
+  await trx
+    .updateTable('company_profile')
+    .set({ hero_video_url: null })
+    .where(mentionsAny(stems, ['hero_video_url']))
+    .execute();
+}

@@ -48,3 +48,35 @@ export async function projectUploadReferences(db: Kysely<DB>, stems: readonly st
   }
   return found;
 }
+
+/** Deleted uploads leave the projects: main, share and team pictures emptied, gallery rows removed. */
+export async function removeProjectUploadReferences(
+  trx: Kysely<DB>,
+  { ids, stems }: { ids: readonly number[]; stems: readonly string[] },
+): Promise<void> {
+  if (stems.length > 0) {
+    await trx
+      .updateTable('portfolio_projects')
+      .set({ image_url: null })
+      .where(mentionsAny(stems, ['image_url']))
+      .execute();
+    await trx
+      .updateTable('portfolio_projects')
+      .set({ share_image_url: null })
+      .where(mentionsAny(stems, ['share_image_url']))
+      .execute();
+    await trx
+      .updateTable('project_team_members')
+      .set({ image: null })
+      .where(mentionsAny(stems, ['image']))
+      .execute();
+  }
+  if (ids.length === 0) return;
+  await trx
+    .deleteFrom('project_gallery_images')
+    .where((eb) => {
+      const byId = eb('upload_id', 'in', ids);
+      return stems.length > 0 ? eb.or([byId, mentionsAny(stems, ['url'])]) : byId;
+    })
+    .execute();
+}

@@ -43,3 +43,31 @@ export async function contentUploadReferences(db: Kysely<DB>, stems: readonly st
   }
   return found;
 }
+
+/** Deleted uploads leave the landing content: services', team members' and testimonials' pictures emptied. */
+export async function removeContentUploadReferences(
+  trx: Kysely<DB>,
+  { stems }: { stems: readonly string[] },
+): Promise<void> {
+  if (stems.length === 0) return;
+  await trx
+    .updateTable('services')
+    .set({ image_url: null })
+    .where(mentionsAny(stems, ['image_url']))
+    .execute();
+  await trx
+    .updateTable('services')
+    .set({ background_url: null })
+    .where(mentionsAny(stems, ['background_url']))
+    .execute();
+  await trx
+    .updateTable('team_members')
+    .set({ image: null })
+    .where(mentionsAny(stems, ['image']))
+    .execute();
+  await trx
+    .updateTable('testimonials')
+    .set({ image: null })
+    .where(mentionsAny(stems, ['image']))
+    .execute();
+}

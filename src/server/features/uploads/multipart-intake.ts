@@ -14,6 +14,7 @@ import {
 import { ErrorCode, formatMessage } from '../../../shared/errors';
 import type { z } from '../../../shared/zod';
 import { AppError, StorageUnavailableError } from '../../lib/errors';
+import type { UploadReferenceRemovers } from './upload-usage.repository';
 import { storableFields } from '../../http/text-input';
 import { discardRestOfBody, spoolPath } from '../../http/uploads';
 import { storageFailure } from '../../storage';
@@ -263,8 +264,14 @@ export function multipartLimits(maxFiles: number, fieldSize: number) {
 }
 
 /** What the upload services need from the app for one request; `signal` aborts when its client has gone. */
-export function uploadContext(app: FastifyInstance, request: FastifyRequest, signal?: AbortSignal): UploadContext {
+export function uploadContext(
+  app: FastifyInstance,
+  request: FastifyRequest,
+  forgetReferences: UploadReferenceRemovers,
+  signal?: AbortSignal,
+): UploadContext {
   return {
+    forgetReferences,
     db: app.database.db,
     storage: app.fileStorage,
     publicUrl: app.config.publicUrl,

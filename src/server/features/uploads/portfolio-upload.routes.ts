@@ -26,6 +26,7 @@ import {
   uploadMainImage,
 } from './portfolio-upload.service';
 import type { PortfolioUploadContext, ProjectImages } from './project-images';
+import type { UploadReferenceRemovers } from './upload-usage.repository';
 import { UPLOAD_RATE_LIMIT, multipartLimits, parseFields, uploadContext, withUpload } from './multipart-intake';
 
 const tags = ['portfolio (staff)', 'uploads'];
@@ -38,7 +39,7 @@ const uploadConfig = { access: 'content' as const, rateLimit: UPLOAD_RATE_LIMIT 
  */
 export async function portfolioUploadRoutes(
   app: FastifyInstance,
-  { projects }: { projects: ProjectImages },
+  { projects, forgetReferences }: { projects: ProjectImages; forgetReferences: UploadReferenceRemovers },
 ): Promise<void> {
   // Gallery images added to a project change its row: every project list and page (the form names the project
   // in its fields, not in the address). A main image is only stored until the project form is saved. A
@@ -48,7 +49,7 @@ export async function portfolioUploadRoutes(
   await app.register(multipart, { limits: multipartLimits(PORTFOLIO_GALLERY_MAX, 20_000) });
   const r = app.withTypeProvider<ZodTypeProvider>();
   const ctx = (request: FastifyRequest, signal?: AbortSignal): PortfolioUploadContext => ({
-    ...uploadContext(app, request, signal),
+    ...uploadContext(app, request, forgetReferences, signal),
     projects,
   });
 

@@ -87,3 +87,21 @@ export function allUploads(db: Kysely<DB>, createdBefore?: string) {
   if (createdBefore) q = q.where('created_at', '<', createdBefore);
   return q.execute();
 }
+
+/** Uploads being deleted, as the features that refer to them see them. */
+export interface DeletedUploads {
+  ids: readonly number[];
+  /** Their generated stems: a text naming one refers to it, however its address is spelled. */
+  stems: readonly string[];
+  /** A text (post content) with the images showing them dropped and the links to them unlinked. */
+  withoutFiles: (text: string) => string;
+  /** When they are deleted, for the rows whose content changes. */
+  now: string;
+}
+
+/**
+ * Where references to deleted uploads are taken out, each by the feature that owns the rows (the same
+ * features as UploadReferenceSources; src/server/upload-references.ts): image columns emptied, gallery
+ * rows removed, post content rewritten. Run in the deleting transaction.
+ */
+export type UploadReferenceRemovers = ReadonlyArray<(trx: Kysely<DB>, deleted: DeletedUploads) => Promise<void>>;

@@ -4,6 +4,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { UploadMessage, type UploadedFile } from '../../../shared/contracts/uploads';
 import type { Session } from '../../testing/auth-helpers';
 import { testDialects } from '../../testing/test-database';
+import { demoCompany } from '../../seed/demo-content';
 import { jpeg, png, useUploadCalls } from './uploads-testing';
 
 describe.each(testDialects)('uploads (/api/uploads) on %s', (dialect) => {
@@ -191,6 +192,68 @@ describe.each(testDialects)('uploads (/api/uploads) on %s', (dialect) => {
     expect(existsSync(onDisk(x.url)) || existsSync(onDisk(y.url))).toBe(false);
     expect((await json('DELETE', '/bulk', { ids: [] })).statusCode).toBe(400);
     expect((await json('GET', `/${other.id}`)).statusCode).toBe(200);
+  });
+
+  it('takes a deleted upload out of the landing content, the company profile and project teams', async () => {
+    const file = await uploadOne(await jpeg(60, 40), 'everywhere.jpg');
+    const stamps = { created_at: new Date().toISOString(), updated_at: new Date().toISOString() };
+    const tag = `everywhere-${file.id}`;
+    await db()
+      .insertInto('services')
+      .values({ title: tag, text: 't', icon: null, image_url: file.url, background_url: file.url, ...stamps })
+      .execute();
+    await db()
+      .insertInto('team_members')
+      .values({ name: tag, position: 'CTO', image: file.url, ...stamps })
+      .execute();
+    await db()
+      .insertInto('testimonials')
+      .values({ name: tag, text: 'Great', image: file.url, ...stamps })
+      .execute();
+    await db()
+      .insertInto('portfolio_projects')
+      .values({ slug: tag, title: tag, short_description: 's', client: 'c', ...stamps })
+      .execute();
+    const project = await db()
+      .selectFrom('portfolio_projects')
+      .select('id')
+      .where('slug', '=', tag)
+      .executeTakeFirstOrThrow();
+    await db()
+      .insertInto('project_team_members')
+      .values({ project_id: project.id, name: tag, image: file.url })
+      .execute();
+    await db().deleteFrom('company_profile').execute();
+    await db()
+      .insertInto('company_profile')
+      .values({
+        ...demoCompany,
+        hero_poster_url: file.url,
+        hero_video_url: `${file.url}?v=1`,
+        updated_at: stamps.updated_at,
+      })
+      .execute();
+
+    const res = await json('DELETE', `/${file.id}?force=true`);
+    expect(res.statusCode).toBe(200);
+    const pictures = await Promise.all([
+      db()
+        .selectFrom('services')
+        .select(['image_url', 'background_url'])
+        .where('title', '=', tag)
+        .executeTakeFirstOrThrow(),
+      db().selectFrom('team_members').select('image').where('name', '=', tag).executeTakeFirstOrThrow(),
+      db().selectFrom('testimonials').select('image').where('name', '=', tag).executeTakeFirstOrThrow(),
+      db().selectFrom('project_team_members').select('image').where('name', '=', tag).executeTakeFirstOrThrow(),
+      db().selectFrom('company_profile').select(['hero_poster_url', 'hero_video_url']).executeTakeFirstOrThrow(),
+    ]);
+    expect(pictures).toEqual([
+      { image_url: null, background_url: null },
+      { image: null },
+      { image: null },
+      { image: null },
+      { hero_poster_url: null, hero_video_url: null },
+    ]);
   });
 
   it('never serves anything outside the upload folder, however the path is spelled', async () => {

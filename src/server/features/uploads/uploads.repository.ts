@@ -126,66 +126,11 @@ export async function updateUploads(
   await db.updateTable('uploads').set(changes).where('id', 'in', ids).execute();
 }
 
-/**
- * Deletes uploads (their variants go with them) and every reference to them in image columns: featured
- * images become empty, gallery rows disappear (references inside post content: postsMentioning). A
- * column refers to an upload when it names the upload's generated stem, however the address is spelled
- * (relative, absolute, with a query, or one of its sizes). Runs in the caller's transaction.
- */
-export async function deleteUploadsAndReferences(
-  db: Kysely<DB>,
-  ids: readonly number[],
-  stems: readonly string[],
-): Promise<void> {
+/** Deletes uploads and their variants (their references are taken out by their owners: deleteUploads). */
+export async function deleteUploadRows(db: Kysely<DB>, ids: readonly number[]): Promise<void> {
   if (ids.length === 0) return;
-  const naming = (column: string) =>
-    sql<boolean>`(${sql.join(
-      stems.map((stem) => sql`${sql.ref(column)} like ${likeContains(stem)}`),
-      sql` or `,
-    )})`;
-  if (stems.length > 0) {
-    await db.updateTable('blog_posts').set({ image_url: null }).where(naming('image_url')).execute();
-    await db.updateTable('portfolio_projects').set({ image_url: null }).where(naming('image_url')).execute();
-    await db
-      .updateTable('portfolio_projects')
-      .set({ share_image_url: null })
-      .where(naming('share_image_url'))
-      .execute();
-    await db.updateTable('project_team_members').set({ image: null }).where(naming('image')).execute();
-    await db.updateTable('services').set({ image_url: null }).where(naming('image_url')).execute();
-    await db.updateTable('services').set({ background_url: null }).where(naming('background_url')).execute();
-    await db.updateTable('team_members').set({ image: null }).where(naming('image')).execute();
-    await db.updateTable('testimonials').set({ image: null }).where(naming('image')).execute();
-    await db.updateTable('company_profile').set({ hero_poster_url: null }).where(naming('hero_poster_url')).execute();
-    await db.updateTable('company_profile').set({ hero_video_url: null }).where(naming('hero_video_url')).execute();
-  }
-  await db
-    .deleteFrom('project_gallery_images')
-    .where((eb) => {
-      const byId = eb('upload_id', 'in', ids);
-      return stems.length > 0 ? eb.or([byId, naming('url')]) : byId;
-    })
-    .execute();
   await db.deleteFrom('upload_variants').where('upload_id', 'in', ids).execute();
   await db.deleteFrom('uploads').where('id', 'in', ids).execute();
-}
-
-/** Posts whose content mentions any of the stored files' names or stems (an image or a link in the text). */
-export async function postsMentioning(
-  db: Kysely<DB>,
-  filenames: readonly string[],
-): Promise<{ id: number; content: string }[]> {
-  if (filenames.length === 0) return [];
-  const rows = await db
-    .selectFrom('blog_posts')
-    .select(['id', 'content'])
-    .where((eb) => eb.or(filenames.map((name) => eb('content', 'like', likeContains(name)))))
-    .execute();
-  return rows.map((r) => ({ id: Number(r.id), content: r.content }));
-}
-
-export async function setPostContent(db: Kysely<DB>, id: number, content: string, now: string): Promise<void> {
-  await db.updateTable('blog_posts').set({ content, updated_at: now }).where('id', '=', id).execute();
 }
 
 export async function countByCategory(db: Kysely<DB>): Promise<{ category: string; count: number }[]> {

@@ -39,7 +39,7 @@ import {
   UNUSED_SWEEP_JOB,
   uploadUsages,
 } from './upload-library.service';
-import type { UploadReferenceSources } from './upload-usage.repository';
+import type { UploadReferenceRemovers, UploadReferenceSources } from './upload-usage.repository';
 import {
   getStats,
   getUpload,
@@ -85,7 +85,7 @@ function storeOptions(request: FastifyRequest, fields: Record<string, string>): 
 /** /api/uploads: the upload library of the admin (editors and admins write, every staff role reads). */
 export async function uploadRoutes(
   app: FastifyInstance,
-  { references }: { references: UploadReferenceSources },
+  { references, forgetReferences }: { references: UploadReferenceSources; forgetReferences: UploadReferenceRemovers },
 ): Promise<void> {
   // The media library: a page shows an image through the post or project that uses it.
   declareWrites(app, { purges: NO_PAGES });
@@ -95,11 +95,12 @@ export async function uploadRoutes(
   await app.register(multipart, { limits: multipartLimits(UPLOAD_MAX_FILES, 10_000) });
   const r = app.withTypeProvider<ZodTypeProvider>();
   const ctx = (request: FastifyRequest, signal?: AbortSignal) => ({
-    ...uploadContext(app, request, signal),
+    ...uploadContext(app, request, forgetReferences, signal),
     references,
   });
   const jobContext = () => ({
     references,
+    forgetReferences,
     db: app.database.db,
     storage: app.fileStorage,
     publicUrl: app.config.publicUrl,

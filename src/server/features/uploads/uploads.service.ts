@@ -29,16 +29,15 @@ import { AppError, notFound } from '../../lib/errors';
 import type { ImagePlace, ImageQueue } from '../../jobs/image-queue';
 import type { FileStorage } from '../../storage';
 import { removeFileReferences } from './content-references';
+import { stemOf, type UploadReferenceRemovers } from './upload-usage.repository';
 import { detectType, exceedsLimits, processImage, readImageSize, type ImageSize } from './image-pipeline';
 import {
   countByCategory,
-  deleteUploadsAndReferences,
+  deleteUploadRows,
   findUpload,
   findUploads,
   insertUpload,
   listUploads,
-  postsMentioning,
-  setPostContent,
   updateUploads,
   uploadStats,
   variantsOf,
@@ -55,6 +54,8 @@ export interface UploadContext {
   log: FastifyBaseLogger;
   /** Images are decoded through it, a few at a time for the whole process. */
   imageQueue: ImageQueue;
+  /** Where the references to a deleted upload are taken out, by the features that own them. */
+  forgetReferences: UploadReferenceRemovers;
   /** Aborts when the client has gone: the work stops and nothing is kept. */
   signal?: AbortSignal;
 }
@@ -397,21 +398,15 @@ export async function deleteUploads(ctx: UploadContext, ids: readonly number[]):
     const url = uploadFileUrl(r.filename);
     return [url, `${ctx.publicUrl}${url}`];
   });
+  const deleted = {
+    ids: existing,
+    stems: rows.map((r) => stemOf(r.filename)),
+    withoutFiles: (text: string) => removeFileReferences(text, urls),
+    now: new Date().toISOString(),
+  };
   await writeTransaction(ctx.db, async (trx) => {
-    await deleteUploadsAndReferences(
-      trx,
-      existing,
-      rows.map((r) => r.filename.replace(/\.[a-z0-9]+$/, '')),
-    );
-    const now = new Date().toISOString();
-    // By stem: a post may show one of the file's sizes rather than the original.
-    for (const post of await postsMentioning(
-      trx,
-      rows.map((r) => r.filename.replace(/\.[a-z0-9]+$/, '')),
-    )) {
-      const content = removeFileReferences(post.content, urls);
-      if (content !== post.content) await setPostContent(trx, post.id, content, now);
-    }
+    for (const forget of ctx.forgetReferences) await forget(trx, deleted);
+    await deleteUploadRows(trx, existing);
   });
   // After the commit: a file that cannot be removed now is unreferenced, never a broken reference.
   const keys = [...rows.map((r) => originalKey(r.filename)), ...variants.map((v) => variantKey(v.filename))];
