@@ -408,8 +408,11 @@ describe('client error log in the browser', () => {
       void Promise.reject(new Error('boom-async'));
       void Promise.reject('plain reason');
       // Each error reaches every listener in one dispatch: once the third entry is there, a listener
-      // installed twice would have logged its copies too.
-      while (errorLog.getErrorLog().length < 3) await new Promise((resolve) => setTimeout(resolve, 10));
+      // installed twice would have logged its copies too. (After 10 s, what there is, for the expectation.)
+      const deadline = Date.now() + 10_000;
+      while (errorLog.getErrorLog().length < 3 && Date.now() < deadline) {
+        await new Promise((resolve) => setTimeout(resolve, 10));
+      }
       return errorLog.getErrorLog().map((entry) => ({
         message: entry.message,
         type: entry.type,
