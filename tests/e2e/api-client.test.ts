@@ -247,6 +247,12 @@ describe('API client in the browser', () => {
       globals.marker = 1;
       localStorage.setItem('authToken', 'expired');
       localStorage.setItem('refreshToken', 'refresh-1');
+      // A navigation started by the page (location.assign) fires the Navigation API's navigate event at once,
+      // before the call that started it returns: the 401 handler has run by the time the call rejects.
+      let navigated = false;
+      (window as unknown as { navigation: EventTarget }).navigation.addEventListener('navigate', () => {
+        navigated = true;
+      });
       try {
         await globals.apiClient.post('/auth/me', { username: 'a' });
         return null;
@@ -257,11 +263,17 @@ describe('API client in the browser', () => {
           status: e.status,
           code: e.code,
           tokens: [localStorage.getItem('authToken'), localStorage.getItem('refreshToken')],
+          navigated,
         };
       }
     });
-    expect(result).toEqual({ isApiError: true, status: 401, code: 'UNAUTHENTICATED', tokens: [null, null] });
-    await page.waitForTimeout(300);
+    expect(result).toEqual({
+      isApiError: true,
+      status: 401,
+      code: 'UNAUTHENTICATED',
+      tokens: [null, null],
+      navigated: false,
+    });
     expect(page.url()).toBe(`${origin}/admin/login`);
     expect(await page.evaluate(() => (window as unknown as PageGlobals).marker)).toBe(1);
   });
@@ -395,7 +407,12 @@ describe('client error log in the browser', () => {
       }, 0);
       void Promise.reject(new Error('boom-async'));
       void Promise.reject('plain reason');
-      await new Promise((resolve) => setTimeout(resolve, 300));
+      // Each error reaches every listener in one dispatch: once the third entry is there, a listener
+      // installed twice would have logged its copies too. (After 10 s, what there is, for the expectation.)
+      const deadline = Date.now() + 10_000;
+      while (errorLog.getErrorLog().length < 3 && Date.now() < deadline) {
+        await new Promise((resolve) => setTimeout(resolve, 10));
+      }
       return errorLog.getErrorLog().map((entry) => ({
         message: entry.message,
         type: entry.type,

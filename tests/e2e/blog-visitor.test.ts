@@ -304,8 +304,17 @@ describe('a visitor reading an article', () => {
     await hydrated(page);
     await expect.poll(() => like.getAttribute('aria-pressed')).toBe('true');
     expect(Number(await page.locator('[data-like-count]').textContent())).toBe(before + 1);
+    // A liked post cannot be liked again: a second click sends nothing and the count stays. A like would
+    // start its call and its render in the click's own task; two frames later both would be there.
+    let likedAgain = false;
+    page.on('request', (request) => {
+      if (request.method() === 'POST' && /\/like$/.test(request.url())) likedAgain = true;
+    });
     await like.click();
-    await page.waitForTimeout(300);
+    await page.evaluate(async () => {
+      for (let i = 0; i < 2; i++) await new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve, 0)));
+    });
+    expect(likedAgain).toBe(false);
     expect(Number(await page.locator('[data-like-count]').textContent())).toBe(before + 1);
 
     // Comments: empty, a refused blank form, then a posted comment without its e-mail. A first comment

@@ -1,7 +1,7 @@
 import path from 'node:path';
 import Database from 'better-sqlite3';
 import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { PortfolioMessage } from '../../src/shared/contracts/portfolio.values';
 import { CUSTOM_QUOTE, SiteContentMessage } from '../../src/shared/contracts/site-content.values';
 import { demoInternships, demoServices, demoTeam, demoTestimonials } from '../../src/server/seed/demo-content';
@@ -51,11 +51,13 @@ beforeAll(async () => {
   } finally {
     db.close();
   }
-  const deadline = Date.now() + 15_000;
-  while ((await fetch(`${site.baseUrl}/privacy`)).headers.get('cache-control') !== 'no-store') {
-    if (Date.now() > deadline) throw new Error('the server did not switch the page cache off');
-    await new Promise((resolve) => setTimeout(resolve, 250));
-  }
+  await vi.waitFor(
+    async () => {
+      const cacheControl = (await fetch(`${site.baseUrl}/privacy`)).headers.get('cache-control');
+      if (cacheControl !== 'no-store') throw new Error('the server did not switch the page cache off');
+    },
+    { timeout: 15_000, interval: 100 },
+  );
 }, 60_000);
 afterAll(async () => {
   await browser?.close();

@@ -5,7 +5,7 @@ import { get } from 'node:http';
 import { connect } from 'node:net';
 import path from 'node:path';
 import { brotliDecompressSync } from 'node:zlib';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { send } from './support/faults';
 import { startSite, type RunningSite } from './support/harness';
 
@@ -218,23 +218,25 @@ describe('restart and shutdown', () => {
   });
 
   it('finishes a request in flight before it exits', async () => {
-    const site = await startSite();
+    // At level info the server says when it has taken the signal.
+    const site = await startSite({ LOG_LEVEL: 'info' });
     const { port } = new URL(site.baseUrl);
     const socket = connect(Number(port), '127.0.0.1');
     await new Promise((resolve) => socket.once('connect', resolve));
     let response = '';
     socket.on('data', (chunk) => (response += chunk.toString()));
     const closed = new Promise((resolve) => socket.once('close', resolve));
-    // Headers and half of the body: the request is in progress when the signal arrives.
+    // Headers and half of the body: the request is in progress when the signal arrives. Node answers
+    // "100 Continue" once it has read the headers and started the request.
     socket.write(
-      'POST /api/health HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: 7\r\n\r\n{"a"',
+      'POST /api/health HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: 7\r\nExpect: 100-continue\r\n\r\n{"a"',
     );
-    await new Promise((r) => setTimeout(r, 300));
+    await vi.waitFor(() => expect(response).toMatch(/^HTTP\/1\.1 100 Continue\r\n\r\n$/));
     const exitCode = site.stop();
-    await new Promise((r) => setTimeout(r, 300));
+    await vi.waitFor(() => expect(site.output()).toContain('shutting down'), { timeout: 10_000 });
     socket.end(':1}');
     await closed;
-    expect(response).toMatch(/^HTTP\/1\.1 404/);
+    expect(response).toMatch(/^HTTP\/1\.1 100 Continue\r\n\r\nHTTP\/1\.1 404/);
     expect(response).toContain('"code":"NOT_FOUND"');
     expect(await exitCode).toBe(0);
   });

@@ -20,26 +20,15 @@ import {
 } from './blog.values';
 
 export {
-  BLOG_MAX_PAGE_SIZE,
-  BLOG_MAX_RELATED,
-  BLOG_PAGE_SIZE,
-  BLOG_RELATED_COUNT,
   BLOG_SEARCH_MAX_RESULTS,
   BlogMessage,
-  COMMENT_EMAIL_MAX,
-  COMMENT_MESSAGE_MAX,
-  COMMENT_NAME_MAX,
   blogDateRangeOptions,
-  blogDateRanges,
   blogReadTimeOptions,
-  blogReadTimes,
-  blogSortFields,
   blogSorts,
   commentStatuses,
   formatReadTime,
-  sortDirections,
 } from './blog.values';
-export type { BlogDateRange, BlogReadTime, BlogSort, BlogSortField, SortDirection } from './blog.values';
+export type { BlogSort, BlogSortField, SortDirection } from './blog.values';
 
 const isoDateQuery = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'must be a date (YYYY-MM-DD)');
 

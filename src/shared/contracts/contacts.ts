@@ -20,41 +20,19 @@ export {
   CONTACT_NOTE_MAX,
   CONTACT_PHONE_MAX,
   CONTACT_REPLY_MAX,
-  CONTACT_PREVIEW_LENGTH,
-  CONTACT_SERVICE_MAX,
   CONTACTS_BULK_MAX,
-  CONTACTS_MAX_PAGE_SIZE,
   CONTACTS_PAGE_SIZE,
-  CONTACTS_RECENT_DEFAULT,
-  CONTACTS_RECENT_MAX,
   CONTACTS_REFRESH_MS,
   ContactMessage,
   contactFormFields,
   contactName,
   contactPriorities,
   contactPriorityLabels,
-  contactSources,
   contactStatuses,
   contactStatusLabels,
-  isPhoneNumber,
   messagePreview,
 } from './contacts.values';
-export {
-  QUOTE_FORM_ANCHOR,
-  QUOTE_SENT_PARAM,
-  QUOTE_SENT_VALUE,
-  QUOTE_SUBJECT_MAX,
-  quoteFormHref,
-  quoteFormPreset,
-} from './quote-links.values';
-export type {
-  ContactFormField,
-  ContactFormValues,
-  ContactPriority,
-  ContactSource,
-  ContactStatus,
-} from './contacts.values';
-export type { QuoteFormPreset } from './quote-links.values';
+export type { ContactPriority, ContactStatus } from './contacts.values';
 
 /*
  * The contact request API. Public: POST /api/contacts. Staff: /api/contacts/admin/*

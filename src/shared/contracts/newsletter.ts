@@ -7,15 +7,7 @@ import {
   subscriberStatuses,
 } from './newsletter.values';
 
-export {
-  isEmailAddress,
-  NEWSLETTER_EMAIL_MAX,
-  NEWSLETTER_MAX_PAGE_SIZE,
-  NEWSLETTER_PAGE_SIZE,
-  NewsletterMessage,
-  subscriberStatusLabels,
-  subscriberStatuses,
-} from './newsletter.values';
+export { NEWSLETTER_EMAIL_MAX, NewsletterMessage } from './newsletter.values';
 export type { SubscriberStatus } from './newsletter.values';
 
 /**

@@ -36,23 +36,14 @@ export {
   PORTFOLIO_RELATED_COUNT,
   PORTFOLIO_TOP_TECHNOLOGIES,
   PortfolioMessage,
-  portfolioSortDirections,
-  portfolioSortFields,
   portfolioSorts,
   PROJECT_LIMITS,
   projectStatuses,
-  projectStatusInputs,
   publicIndustryOptions,
   publicTechnologyOptions,
   technologySuggestions,
 } from './portfolio.values';
 export type { PortfolioSort, PortfolioSortDirection, PortfolioSortField, ProjectStatus } from './portfolio.values';
-export {
-  PORTFOLIO_CARD_DESCRIPTION_LENGTH,
-  PORTFOLIO_CARD_TECHNOLOGIES,
-  PORTFOLIO_PAGE_SIZE,
-  projectStatusLabel,
-} from './portfolio-display.values';
 
 /**
  * The filters and order of a project list. `sort` takes a list-page value or a direction (asc, desc)
