@@ -25,7 +25,10 @@ async function connectionsUsed(database: Database, queries: number): Promise<num
   return new Set(ids).size;
 }
 
-describe.skipIf(networkDialects.length === 0).each(networkDialects)('the connection pool on %s', (dialect) => {
+// Without a PostgreSQL or MySQL server configured, the file reports a skipped test rather than no suite.
+if (networkDialects.length === 0) it.skip('the connection pool (needs TEST_POSTGRES_URL or TEST_MYSQL_URL)', () => {});
+
+describe.each(networkDialects)('the connection pool on %s', (dialect) => {
   let t: TestDatabase;
   const opened: Database[] = [];
   beforeAll(async () => {

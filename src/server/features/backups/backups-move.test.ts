@@ -9,7 +9,13 @@ import { createBackup, type BackupContext } from './backups.service';
 import { silent, uploadDigests, addUploads, dataDirFor, tableDigests } from './backup-test-support';
 
 /** A site on SQLite moves to PostgreSQL or MySQL by restoring its backup there. */
-describe.each(testDialects.filter((d) => d !== 'sqlite'))('a SQLite backup restored into %s', (dialect) => {
+const targets = testDialects.filter((d) => d !== 'sqlite');
+
+// Without a PostgreSQL or MySQL server configured, the file reports a skipped test rather than no suite.
+if (targets.length === 0)
+  it.skip('a SQLite backup restored elsewhere (needs TEST_POSTGRES_URL or TEST_MYSQL_URL)', () => {});
+
+describe.each(targets)('a SQLite backup restored into %s', (dialect) => {
   let source: TestDatabase;
   let target: TestDatabase;
   const dataDir = dataDirFor(`move-${dialect}`);
