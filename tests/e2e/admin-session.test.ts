@@ -110,6 +110,15 @@ describe('the admin session', () => {
     await hydrated(page);
     await page.getByRole('heading', { name: 'Admin page not found' }).waitFor();
     expect(await page.title()).toBe('Page not found | Admin');
+    // So does a sub-page's address that names nothing (an id that is no number); a known one names its tab.
+    await page.goto(`${journey.site.baseUrl}/admin/blog/abc/edit`);
+    await hydrated(page);
+    await page.getByText('There is no admin page called “blog/abc/edit”.').waitFor();
+    expect(await page.title()).toBe('Page not found | Admin');
+    await page.goto(`${journey.site.baseUrl}/admin/content/seo`);
+    await hydrated(page);
+    await page.getByRole('heading', { level: 1, name: 'Content' }).waitFor();
+    expect(await page.title()).toBe('Content | Admin');
     await page.goto(`${journey.site.baseUrl}/admin`);
     await hydrated(page);
     await page.getByRole('heading', { level: 1, name: 'Overview' }).waitFor();

@@ -1,22 +1,19 @@
 /**
  * The addresses of a tab that lists items and edits them on pages of their own: {base} (the list, its
- * filters in the query string), {base}/new and {base}/{id}/edit. The Portfolio and Certification tabs use
- * them as they are; the Blog tab adds pages of its own beside them.
+ * filters in the query string), {base}/new and {base}/{id}/edit, each a route of its own (src/web/routes.ts).
+ * The Portfolio and Certification tabs use them as they are; the Blog tab adds pages of its own beside them.
  */
 
 export type EditorView = { kind: 'list' } | { kind: 'new' } | { kind: 'edit'; id: number };
 
-/** The view named by what follows the tab's base (undefined or '' for the list); null when unknown. */
-export function parseEditorPath(rest: string | undefined): EditorView | null {
-  const path = (rest ?? '').replace(/^\/+|\/+$/g, '');
-  if (path === '') return { kind: 'list' };
-  if (path === 'new') return { kind: 'new' };
-  const edit = /^(\d{1,9})\/edit$/.exec(path);
-  if (edit) {
-    const id = Number(edit[1]);
-    return id > 0 ? { kind: 'edit', id } : null;
-  }
-  return null;
+/**
+ * The item id of an {base}/{id}/edit address (the route's `id` parameter): a whole number from 1 to
+ * 999999999; null for anything else, which names no page.
+ */
+export function editorId(param: string | undefined): number | null {
+  if (param === undefined || !/^\d{1,9}$/.test(param)) return null;
+  const id = Number(param);
+  return id > 0 ? id : null;
 }
 
 /** The address of a view under `base`, with the list's query string carried along. */

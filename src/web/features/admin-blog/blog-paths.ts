@@ -1,5 +1,5 @@
 /**
- * The Blog tab's own URLs: /admin/blog (posts), /admin/blog/new, /admin/blog/{id}/edit,
+ * The Blog tab's own URLs, each a route (src/web/routes.ts): /admin/blog (posts), /admin/blog/new, /admin/blog/{id}/edit,
  * /admin/blog/categories, /admin/blog/comments and /admin/blog/subscribers. The posts list keeps its filters and page in the
  * query string, so a filtered view can be bookmarked and survives a reload or a trip to the form.
  */
@@ -14,22 +14,7 @@ export type BlogView =
   | { kind: 'comments' }
   | { kind: 'subscribers' };
 
-/** The view named by what follows /admin/blog/ (undefined or '' for the list); null when unknown. */
-export function parseBlogPath(rest: string | undefined): BlogView | null {
-  const path = (rest ?? '').replace(/^\/+|\/+$/g, '');
-  if (path === '') return { kind: 'posts' };
-  if (path === 'new') return { kind: 'new' };
-  if (path === 'categories') return { kind: 'categories' };
-  if (path === 'comments') return { kind: 'comments' };
-  if (path === 'subscribers') return { kind: 'subscribers' };
-  const edit = /^(\d{1,9})\/edit$/.exec(path);
-  if (edit) {
-    const id = Number(edit[1]);
-    return id > 0 ? { kind: 'edit', id } : null;
-  }
-  return null;
-}
-
+/** The address of a Blog view, with the posts list's query string carried along to and from the form. */
 export function blogPath(view: BlogView, search = ''): string {
   const query = search && !search.startsWith('?') ? `?${search}` : search;
   switch (view.kind) {

@@ -1,16 +1,11 @@
 import { Mail } from '../../components/icons';
 import { FileText, FolderOpen, MessagesSquare } from '../../components/admin/icons';
-import { lazy, Suspense } from 'react';
+import { lazy, Suspense, type ReactNode } from 'react';
 import { NavLink } from 'react-router';
-import { permissionsByRole, type Role } from '../../../shared/contracts/auth';
 import { CannotEdit, ReadOnlyNote } from '../../components/admin/read-only';
 import { Skeleton } from '../../components/skeleton';
 import { cn } from '../../lib/cn';
-import { blogPath, type BlogView } from './blog-paths';
-import { CategoriesSection } from './categories-section';
-import { CommentsSection } from './comments-section';
-import { PostsList } from './posts-list';
-import { SubscribersSection } from './subscribers-section';
+import { blogPath } from './blog-paths';
 
 /** The form carries the rich-text editor (ProseMirror): loaded only when a post is written or edited. */
 const PostEditor = lazy(() => import('./post-form').then((module) => ({ default: module.PostEditor })));
@@ -22,11 +17,19 @@ const sections = [
   { kind: 'subscribers', label: 'Subscribers', icon: Mail },
 ] as const;
 
-/** The admin Blog tab: posts (list, form, preview), categories, comments and newsletter subscribers. */
-export function BlogTab({ view, role }: { view: BlogView; role: Role }) {
-  const canEdit = permissionsByRole[role].includes('content');
-  const current = view.kind === 'new' || view.kind === 'edit' ? 'posts' : view.kind;
+/** A section of the Blog tab, as its menu names it: the posts' form pages belong to Posts. */
+export type BlogSection = (typeof sections)[number]['kind'];
 
+/** The admin Blog tab around its page: the sections' menu (`current` marked) and the read-only note. */
+export function BlogTab({
+  current,
+  canEdit,
+  children,
+}: {
+  current: BlogSection;
+  canEdit: boolean;
+  children: ReactNode;
+}) {
   return (
     <div className="flex flex-col gap-6">
       <nav aria-label="Blog sections" className="-mb-1 overflow-x-auto border-b border-slate-200">
@@ -57,36 +60,22 @@ export function BlogTab({ view, role }: { view: BlogView; role: Role }) {
       </nav>
 
       {!canEdit && <ReadOnlyNote>Your role can read the blog but not change it.</ReadOnlyNote>}
-      <BlogView view={view} canEdit={canEdit} canChooseHold={permissionsByRole[role].includes('settings')} />
+      {children}
     </div>
   );
 }
 
-function BlogView({ view, canEdit, canChooseHold }: { view: BlogView; canEdit: boolean; canChooseHold: boolean }) {
-  switch (view.kind) {
-    case 'posts':
-      return <PostsList canEdit={canEdit} />;
-    case 'categories':
-      return <CategoriesSection canEdit={canEdit} />;
-    case 'comments':
-      return <CommentsSection canEdit={canEdit} canChooseHold={canChooseHold} />;
-    case 'subscribers':
-      return <SubscribersSection canEdit={canEdit} />;
-    case 'new':
-    case 'edit':
-      return canEdit ? (
-        <Suspense fallback={<EditorLoading />}>
-          <PostEditor
-            key={view.kind === 'edit' ? view.id : 'new'}
-            postId={view.kind === 'edit' ? view.id : undefined}
-          />
-        </Suspense>
-      ) : (
-        <CannotEdit title="You cannot change blog posts" backTo={blogPath({ kind: 'posts' })} backLabel="Back to posts">
-          Your role can read the blog but not write or edit posts. Ask an administrator for editor access.
-        </CannotEdit>
-      );
-  }
+/** Blog › new post or edit: the form (keyed by the post, so each starts afresh), or why the role may not. */
+export function PostEditorPage({ canEdit, postId }: { canEdit: boolean; postId: number | undefined }) {
+  return canEdit ? (
+    <Suspense fallback={<EditorLoading />}>
+      <PostEditor key={postId ?? 'new'} postId={postId} />
+    </Suspense>
+  ) : (
+    <CannotEdit title="You cannot change blog posts" backTo={blogPath({ kind: 'posts' })} backLabel="Back to posts">
+      Your role can read the blog but not write or edit posts. Ask an administrator for editor access.
+    </CannotEdit>
+  );
 }
 
 function EditorLoading() {
@@ -97,4 +86,9 @@ function EditorLoading() {
       <Skeleton className="h-80 w-full" />
     </div>
   );
+}
+
+/** The `handle` of a Blog page's route: the section of the menu it belongs to. */
+export interface BlogSectionHandle {
+  blogSection: BlogSection;
 }

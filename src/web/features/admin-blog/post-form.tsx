@@ -9,10 +9,9 @@ import {
 } from '../../../shared/contracts/blog-admin';
 import { EditorActionBar, EditorHeader } from '../../components/admin/editor-frame';
 import { ScheduleField } from '../../components/admin/schedule-field';
-import { useDraftOffer, useEditorVersioning } from '../../components/admin/editor-versioning';
-import { fetchAutosave } from '../../components/admin/revisions-api';
+import { useEditorVersioning } from '../../components/admin/editor-versioning';
+import { LoadedEditor } from '../../components/admin/loaded-editor';
 import { draftValues } from '../../components/admin/use-autosave';
-import { EditorLoadError, useEditorLoad } from '../../components/admin/editor-load-error';
 import { useFieldsNotice } from '../../components/admin/use-fields-notice';
 import { Card } from '../../components/card';
 import { CheckboxField } from '../../components/checkbox-field';
@@ -50,45 +49,24 @@ type TextField = { [F in PostFormField]: PostFormValues[F] extends string ? F : 
 /** Blog › New Blog Post and Edit: loads what the form needs, then shows it. */
 export function PostEditor({ postId }: { postId?: number }) {
   const location = useLocation();
-  const {
-    data,
-    failure: error,
-    retry,
-  } = useEditorLoad(
-    postId ?? 'new',
-    () =>
-      Promise.all([
-        fetchCategories(),
-        postId === undefined ? Promise.resolve(null) : fetchPost(postId),
-        // A kept draft that cannot be read is not offered; the editor still opens (ADR 0041).
-        fetchAutosave('post', postId ?? 'new').catch(() => null),
-      ]),
-    {
-      notFound: 'Blog post not found',
-      failed: postId === undefined ? 'Failed to load categories' : 'Failed to load blog post',
-    },
-  );
-  const [categories, post, autosave] = data ?? [null, null, null];
-  const draft = useDraftOffer('post', autosave ?? null, postId ?? 'new');
-
   const listUrl = blogPath({ kind: 'posts' }, location.search);
-
-  if (error) {
-    return <EditorLoadError failure={error} onRetry={retry} backTo={listUrl} backLabel="Back to posts" />;
-  }
-  if (!categories || (postId !== undefined && !post)) return <FormSkeleton />;
   return (
-    <div className="flex flex-col gap-5">
-      {draft.offer}
-      <PostForm
-        key={`${post?.id ?? 'new'}:${post?.version ?? 0}:${draft.restoredKey}`}
-        post={post}
-        categories={categories}
-        listUrl={listUrl}
-        draft={draft.restored}
-        onReload={retry}
-      />
-    </div>
+    <LoadedEditor
+      kind="post"
+      id={postId}
+      fetchItem={fetchPost}
+      fetchExtra={fetchCategories}
+      titles={{
+        notFound: 'Blog post not found',
+        failed: postId === undefined ? 'Failed to load categories' : 'Failed to load blog post',
+      }}
+      listUrl={listUrl}
+      backLabel="Back to posts"
+      skeleton={<FormSkeleton />}
+      form={({ item, extra, draft, onReload }) => (
+        <PostForm post={item} categories={extra ?? []} listUrl={listUrl} draft={draft} onReload={onReload} />
+      )}
+    />
   );
 }
 

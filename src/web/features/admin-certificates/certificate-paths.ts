@@ -1,4 +1,4 @@
-import { editorPath, parseEditorPath, type EditorView } from '../../components/admin/editor-paths';
+import { editorPath, type EditorView } from '../../components/admin/editor-paths';
 import {
   CERTIFICATES_PAGE_SIZE,
   certificateStatuses,
@@ -16,9 +16,6 @@ import {
 export const CERTIFICATION_ADMIN_BASE = '/admin/certification';
 
 export type CertificationView = EditorView;
-
-/** The view named by what follows /admin/certification/ (undefined or '' for the list); null when unknown. */
-export const parseCertificationPath = parseEditorPath;
 
 export function certificationPath(view: CertificationView, search = ''): string {
   return editorPath(CERTIFICATION_ADMIN_BASE, view, search);

@@ -1,19 +1,33 @@
-import { permissionsByRole, type Role } from '../../../shared/contracts/auth';
-import { ListEditorTab } from '../../components/admin/list-editor-tab';
+import type { ReactNode } from 'react';
+import { ListEditorPage, ListEditorTab } from '../../components/admin/list-editor-tab';
 import { CertificateEditor } from './certificate-form';
-import { certificationPath, type CertificationView } from './certificate-paths';
-import { CertificatesList } from './certificates-list';
+import { certificationPath } from './certificate-paths';
 
-/** The admin Certification tab: the certificate list and the certificate form (add, edit). */
-export function CertificatesTab({ view, role }: { view: CertificationView; role: Role }) {
-  const canEdit = permissionsByRole[role].includes('content');
+/** The admin Certification tab around its page: the certificate list or the certificate form (add, edit). */
+export function CertificatesTab({ canEdit, children }: { canEdit: boolean; children: ReactNode }) {
   return (
     <ListEditorTab
-      view={view}
       canEdit={canEdit}
       readOnlyNote="Your role can read certificates, download their PDFs and copy their links, but not change them."
-      list={<CertificatesList canEdit={canEdit} />}
-      editor={(id) => <CertificateEditor certificateId={id} />}
+    >
+      {children}
+    </ListEditorTab>
+  );
+}
+
+/** Certification › new or edit: the certificate form, keyed by the certificate so each starts afresh. */
+export function CertificateEditorPage({
+  canEdit,
+  certificateId,
+}: {
+  canEdit: boolean;
+  certificateId: number | undefined;
+}) {
+  return (
+    <ListEditorPage
+      canEdit={canEdit}
+      id={certificateId}
+      editor={(id) => <CertificateEditor key={id ?? 'new'} certificateId={id} />}
       cannotEdit={{
         title: 'You cannot change certificates',
         backTo: certificationPath({ kind: 'list' }),

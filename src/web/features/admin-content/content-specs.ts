@@ -229,11 +229,9 @@ export const COMPANY_SECTION = 'company';
 export const SEO_SECTION = 'seo';
 export const contentSections = [COMPANY_SECTION, SEO_SECTION, ...collectionSpecs.map((spec) => spec.path)] as const;
 
-/** The section named by what follows /admin/content/ ('' is the company's); null when unknown. */
-export function parseContentPath(rest: string | undefined): string | null {
-  const path = (rest ?? '').replace(/^\/+|\/+$/g, '');
-  if (path === '') return COMPANY_SECTION;
-  return (contentSections as readonly string[]).includes(path) ? path : null;
+/** True when `section` (what follows /admin/content/) names a section: 'company' is /admin/content's too. */
+export function isContentSection(section: string): boolean {
+  return (contentSections as readonly string[]).includes(section);
 }
 
 export function contentPath(section: string): string {

@@ -1,5 +1,5 @@
 import { NavLink } from 'react-router';
-import { permissionsByRole, type Role } from '../../../shared/contracts/auth';
+import type { ReactNode } from 'react';
 import { ReadOnlyNote } from '../../components/admin/read-only';
 import { cn } from '../../lib/cn';
 import { CollectionEditor } from './collection-editor';
@@ -13,10 +13,8 @@ const sections = [
   ...collectionSpecs.map((spec) => ({ path: spec.path, label: spec.plural })),
 ];
 
-/** The admin Content tab: the company information and each landing-page collection. */
-export function ContentTab({ section, role }: { section: string; role: Role }) {
-  const canEdit = permissionsByRole[role].includes('content');
-  const spec = collectionSpecs.find((candidate) => candidate.path === section);
+/** The admin Content tab around its section: the sections' menu and the read-only note. */
+export function ContentTab({ canEdit, children }: { canEdit: boolean; children: ReactNode }) {
   return (
     <div className="flex flex-col gap-6">
       {!canEdit && <ReadOnlyNote>Your role can read the site's content but not change it.</ReadOnlyNote>}
@@ -41,13 +39,15 @@ export function ContentTab({ section, role }: { section: string; role: Role }) {
           ))}
         </ul>
       </nav>
-      {spec ? (
-        <CollectionEditor key={spec.path} spec={spec} canEdit={canEdit} />
-      ) : section === SEO_SECTION ? (
-        <SeoForm canEdit={canEdit} />
-      ) : (
-        <CompanyForm canEdit={canEdit} />
-      )}
+      {children}
     </div>
   );
+}
+
+/** A Content section: the company information, the SEO defaults or a landing-page collection. */
+export function ContentSection({ section, canEdit }: { section: string; canEdit: boolean }) {
+  const spec = collectionSpecs.find((candidate) => candidate.path === section);
+  if (spec) return <CollectionEditor key={spec.path} spec={spec} canEdit={canEdit} />;
+  if (section === SEO_SECTION) return <SeoForm canEdit={canEdit} />;
+  return <CompanyForm canEdit={canEdit} />;
 }

@@ -1,23 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import {
-  parsePortfolioPath,
-  portfolioPath,
-  projectListRequest,
-  readProjectListState,
-  writeProjectListState,
-} from './portfolio-paths';
+import { portfolioPath, projectListRequest, readProjectListState, writeProjectListState } from './portfolio-paths';
 
 describe('portfolio admin paths', () => {
-  it('parses the list, the new form and the edit form, and nothing else', () => {
-    expect(parsePortfolioPath(undefined)).toEqual({ kind: 'list' });
-    expect(parsePortfolioPath('')).toEqual({ kind: 'list' });
-    expect(parsePortfolioPath('new')).toEqual({ kind: 'new' });
-    expect(parsePortfolioPath('12/edit')).toEqual({ kind: 'edit', id: 12 });
-    expect(parsePortfolioPath('0/edit')).toBeNull();
-    expect(parsePortfolioPath('12')).toBeNull();
-    expect(parsePortfolioPath('abc/edit')).toBeNull();
-  });
-
   it('builds paths that keep the list query', () => {
     expect(portfolioPath({ kind: 'list' })).toBe('/admin/portfolio');
     expect(portfolioPath({ kind: 'new' }, '?filter=featured')).toBe('/admin/portfolio/new?filter=featured');

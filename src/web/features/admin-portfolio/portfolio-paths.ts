@@ -1,4 +1,4 @@
-import { editorPath, parseEditorPath, type EditorView } from '../../components/admin/editor-paths';
+import { editorPath, type EditorView } from '../../components/admin/editor-paths';
 
 /**
  * The Portfolio tab's own URLs: /admin/portfolio (the list), /admin/portfolio/new and
@@ -11,9 +11,6 @@ export const PORTFOLIO_ADMIN_BASE = '/admin/portfolio';
 export const ADMIN_PROJECTS_PAGE_SIZE = 10;
 
 export type PortfolioView = EditorView;
-
-/** The view named by what follows /admin/portfolio/ (undefined or '' for the list); null when unknown. */
-export const parsePortfolioPath = parseEditorPath;
 
 export function portfolioPath(view: PortfolioView, search = ''): string {
   return editorPath(PORTFOLIO_ADMIN_BASE, view, search);

@@ -1,19 +1,24 @@
-import { permissionsByRole, type Role } from '../../../shared/contracts/auth';
-import { ListEditorTab } from '../../components/admin/list-editor-tab';
-import { portfolioPath, type PortfolioView } from './portfolio-paths';
+import type { ReactNode } from 'react';
+import { ListEditorPage, ListEditorTab } from '../../components/admin/list-editor-tab';
+import { portfolioPath } from './portfolio-paths';
 import { ProjectEditor } from './project-form';
-import { ProjectsList } from './projects-list';
 
-/** The admin Portfolio tab: the project list and the project form (new, edit). */
-export function PortfolioTab({ view, role }: { view: PortfolioView; role: Role }) {
-  const canEdit = permissionsByRole[role].includes('content');
+/** The admin Portfolio tab around its page: the project list or the project form (new, edit). */
+export function PortfolioTab({ canEdit, children }: { canEdit: boolean; children: ReactNode }) {
   return (
-    <ListEditorTab
-      view={view}
+    <ListEditorTab canEdit={canEdit} readOnlyNote="Your role can read the portfolio but not change it.">
+      {children}
+    </ListEditorTab>
+  );
+}
+
+/** Portfolio › new or edit: the project form, keyed by the project so each starts afresh. */
+export function ProjectEditorPage({ canEdit, projectId }: { canEdit: boolean; projectId: number | undefined }) {
+  return (
+    <ListEditorPage
       canEdit={canEdit}
-      readOnlyNote="Your role can read the portfolio but not change it."
-      list={<ProjectsList canEdit={canEdit} />}
-      editor={(id) => <ProjectEditor projectId={id} />}
+      id={projectId}
+      editor={(id) => <ProjectEditor key={id ?? 'new'} projectId={id} />}
       cannotEdit={{
         title: 'You cannot change projects',
         backTo: portfolioPath({ kind: 'list' }),

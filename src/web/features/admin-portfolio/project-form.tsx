@@ -3,10 +3,9 @@ import { useId, useMemo, useRef, useState, type FormEvent, type KeyboardEvent } 
 import { useLocation, useNavigate } from 'react-router';
 import type { ProjectDetail } from '../../../shared/contracts/portfolio';
 import { EditorActionBar, EditorHeader } from '../../components/admin/editor-frame';
-import { useDraftOffer, useEditorVersioning } from '../../components/admin/editor-versioning';
-import { fetchAutosave } from '../../components/admin/revisions-api';
+import { useEditorVersioning } from '../../components/admin/editor-versioning';
+import { LoadedEditor } from '../../components/admin/loaded-editor';
 import { draftValues } from '../../components/admin/use-autosave';
-import { EditorLoadError, useEditorLoad } from '../../components/admin/editor-load-error';
 import { useFieldsNotice } from '../../components/admin/use-fields-notice';
 import { Card } from '../../components/card';
 import { failureNotice, NoticeAlert, type Notice } from '../../components/notice';
@@ -41,40 +40,20 @@ import { TestimonialsSection } from './testimonials-section';
 /** Portfolio › New Project and Edit: loads the project (when editing), then shows the form. */
 export function ProjectEditor({ projectId }: { projectId?: number }) {
   const location = useLocation();
-  const {
-    data,
-    failure: error,
-    retry,
-  } = useEditorLoad(
-    projectId ?? 'new',
-    () =>
-      Promise.all([
-        projectId === undefined ? Promise.resolve(null) : fetchProject(projectId),
-        // A kept draft that cannot be read is not offered; the editor still opens (ADR 0041).
-        fetchAutosave('project', projectId ?? 'new').catch(() => null),
-      ]),
-    { notFound: PortfolioAdminMessage.NOT_FOUND, failed: PortfolioAdminMessage.LOAD_ONE_FAILED },
-  );
-  const [project, autosave] = data ?? [null, null];
-  const draft = useDraftOffer('project', autosave, projectId ?? 'new');
-
   const listUrl = portfolioPath({ kind: 'list' }, location.search);
-
-  if (error) {
-    return <EditorLoadError failure={error} onRetry={retry} backTo={listUrl} backLabel="Back to projects" />;
-  }
-  if (!data || (projectId !== undefined && !project)) return <FormSkeleton />;
   return (
-    <div className="flex flex-col gap-5">
-      {draft.offer}
-      <ProjectForm
-        key={`${project?.id ?? 'new'}:${project?.version ?? 0}:${draft.restoredKey}`}
-        project={project}
-        listUrl={listUrl}
-        draft={draft.restored}
-        onReload={retry}
-      />
-    </div>
+    <LoadedEditor
+      kind="project"
+      id={projectId}
+      fetchItem={fetchProject}
+      titles={{ notFound: PortfolioAdminMessage.NOT_FOUND, failed: PortfolioAdminMessage.LOAD_ONE_FAILED }}
+      listUrl={listUrl}
+      backLabel="Back to projects"
+      skeleton={<FormSkeleton />}
+      form={({ item, draft, onReload }) => (
+        <ProjectForm project={item} listUrl={listUrl} draft={draft} onReload={onReload} />
+      )}
+    />
   );
 }
 
