@@ -81,19 +81,21 @@ describe.each(testDialects)('redirects on %s', (dialect) => {
     );
   const visit = (url: string, method: 'GET' | 'HEAD' = 'GET', on: FastifyInstance = app) => call({ method, url }, on);
 
+  /** What creating a post sends: a complete post under this title and slug. */
+  const postBody = (title: string, slug: string, published: boolean) => ({
+    title,
+    slug,
+    excerpt: 'A short summary of the post.',
+    content: CONTENT,
+    category_id: categoryId,
+    author: 'Jane Writer',
+    date: '2026-11-01',
+    image_url: 'https://images.example.com/cover.jpg',
+    published,
+  });
   async function newPost(published: boolean) {
     const slug = unique('redirect-post-').toLowerCase();
-    const res = await as(s.editor, 'POST', '/api/blog/posts', {
-      title: `Post ${slug}`,
-      slug,
-      excerpt: 'A short summary of the post.',
-      content: CONTENT,
-      category_id: categoryId,
-      author: 'Jane Writer',
-      date: '2026-11-01',
-      image_url: 'https://images.example.com/cover.jpg',
-      published,
-    });
+    const res = await as(s.editor, 'POST', '/api/blog/posts', postBody(`Post ${slug}`, slug, published));
     expect(res.statusCode, res.body).toBe(201);
     return { id: Number(res.json().data.post.id), slug };
   }
@@ -169,17 +171,7 @@ describe.each(testDialects)('redirects on %s', (dialect) => {
     const post = await newPost(true);
     await rename(post.id, `${post.slug}-moved`);
     expect(await rowFrom(`/blog/${post.slug}`)).toBeDefined();
-    const res = await as(s.editor, 'POST', '/api/blog/posts', {
-      title: 'Takes the old address',
-      slug: post.slug,
-      excerpt: 'A short summary of the post.',
-      content: CONTENT,
-      category_id: categoryId,
-      author: 'Jane Writer',
-      date: '2026-11-01',
-      image_url: 'https://images.example.com/cover.jpg',
-      published: true,
-    });
+    const res = await as(s.editor, 'POST', '/api/blog/posts', postBody('Takes the old address', post.slug, true));
     expect(res.statusCode, res.body).toBe(201);
     expect(await rowFrom(`/blog/${post.slug}`)).toBeUndefined();
     expect((await visit(`/blog/${post.slug}`)).statusCode).toBe(200);
