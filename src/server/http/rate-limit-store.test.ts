@@ -17,6 +17,7 @@ import {
   type RedisRelay,
 } from '../testing/test-redis';
 import { RATE_LIMIT_KEY_PREFIX } from './rate-limit-store';
+import { TEST_ENV } from '../testing/test-app';
 
 /*
  * Rate limits shared by instances (ADR 0030): two apps in this process on one database, as two instances
@@ -43,11 +44,7 @@ function useTwoInstances(redisUrl: () => Promise<string>): Instances {
   beforeAll(async () => {
     database = await createTestDatabase(dialect);
     const config = loadConfig({
-      NODE_ENV: 'test',
-      DATA_DIR: '/tmp/site-test-data',
-      LOG_LEVEL: 'silent',
-      JOBS_ENABLED: 'false',
-      JWT_SECRET: 'test-secret-that-is-long-enough-0123456789',
+      ...TEST_ENV,
       REDIS_URL: await redisUrl(),
     });
     const build = () => buildApp(config, { database: database.database, logger: false });

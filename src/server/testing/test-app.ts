@@ -12,6 +12,16 @@ export interface TestContext {
   config: Config;
 }
 
+/** The environment of an app a test builds: quiet, with a fixed secret and a scratch data folder. */
+export const TEST_ENV = {
+  NODE_ENV: 'test',
+  DATA_DIR: '/tmp/site-test-data',
+  LOG_LEVEL: 'silent',
+  // Scheduled jobs run when a test runs them (app.scheduler.runNow), never behind its back.
+  JOBS_ENABLED: 'false',
+  JWT_SECRET: 'test-secret-that-is-long-enough-0123456789',
+};
+
 /**
  * Builds the real app on a fresh database of the given dialect for the enclosing describe block,
  * and tears both down afterwards. Read the returned object's properties inside tests only.
@@ -25,12 +35,7 @@ export function useTestApp(
     ctx.db = await createTestDatabase(dialect);
     if (options.seed !== false) await seedDemoContent(ctx.db.database.db);
     ctx.config = loadConfig({
-      NODE_ENV: 'test',
-      DATA_DIR: '/tmp/site-test-data',
-      LOG_LEVEL: 'silent',
-      // Scheduled jobs run when a test runs them (app.scheduler.runNow), never behind its back.
-      JOBS_ENABLED: 'false',
-      JWT_SECRET: 'test-secret-that-is-long-enough-0123456789',
+      ...TEST_ENV,
       // Cheap password hashes: signing in is a few milliseconds instead of a third of a second.
       PASSWORD_HASHING: 'test',
       ...options.env,

@@ -9,6 +9,7 @@ import { bearer, createSignedIn, freshIp, unique, type Session } from '../../tes
 import { createTestDatabase, testDialects, type TestDatabase } from '../../testing/test-database';
 import { redisAvailable as redisUp, testRedisUrl } from '../../testing/test-redis';
 import { REDIRECT_CACHE_CONTROL } from '../../pages/redirects';
+import { TEST_ENV } from '../../testing/test-app';
 
 /*
  * Redirects (ADR 0039) on every database: a published post's changed slug answers its old address with a
@@ -18,11 +19,7 @@ import { REDIRECT_CACHE_CONTROL } from '../../pages/redirects';
  */
 
 const baseEnv = {
-  NODE_ENV: 'test',
-  DATA_DIR: '/tmp/site-test-data',
-  LOG_LEVEL: 'silent',
-  JOBS_ENABLED: 'false',
-  JWT_SECRET: 'test-secret-that-is-long-enough-0123456789',
+  ...TEST_ENV,
   PUBLIC_URL: 'https://site.example',
 };
 const config = loadConfig(baseEnv);
