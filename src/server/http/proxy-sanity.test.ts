@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../app';
 import { loadConfig } from '../config';
 import { createTestDatabase, type TestDatabase } from '../testing/test-database';
+import { TEST_ENV } from '../testing/test-app';
 
 interface LogLine {
   level: number;
@@ -18,13 +19,10 @@ function useLoggedApp(trustProxy: string) {
   beforeAll(async () => {
     ctx.db = await createTestDatabase('sqlite');
     const config = loadConfig({
-      NODE_ENV: 'test',
+      ...TEST_ENV,
       // The health checks these tests send are logged at debug (http/request-log.ts).
       LOG_LEVEL: 'debug',
-      DATA_DIR: '/tmp/site-test-data',
-      JOBS_ENABLED: 'false',
       TRUST_PROXY: trustProxy,
-      JWT_SECRET: 'test-secret-that-is-long-enough-0123456789',
     });
     ctx.app = await buildApp(config, {
       database: ctx.db.database,

@@ -8,8 +8,16 @@ import { CERTIFICATE_VERIFY_RATE_LIMIT } from '../features/certificates/verify-l
 import { CONTACT_RATE_LIMIT } from '../features/contacts/contact-limit';
 import { SENSITIVE_RATE_LIMIT } from '../features/users/auth.routes';
 import { createTestDatabase, type TestDatabase } from '../testing/test-database';
-import { closedRedisUrl, redisAvailable, startRedisRelay, testRedisUrl, type RedisRelay } from '../testing/test-redis';
+import {
+  closedRedisUrl,
+  readyAnswerWithRedis,
+  redisAvailable,
+  startRedisRelay,
+  testRedisUrl,
+  type RedisRelay,
+} from '../testing/test-redis';
 import { RATE_LIMIT_KEY_PREFIX } from './rate-limit-store';
+import { TEST_ENV } from '../testing/test-app';
 
 /*
  * Rate limits shared by instances (ADR 0030): two apps in this process on one database, as two instances
@@ -36,11 +44,7 @@ function useTwoInstances(redisUrl: () => Promise<string>): Instances {
   beforeAll(async () => {
     database = await createTestDatabase(dialect);
     const config = loadConfig({
-      NODE_ENV: 'test',
-      DATA_DIR: '/tmp/site-test-data',
-      LOG_LEVEL: 'silent',
-      JOBS_ENABLED: 'false',
-      JWT_SECRET: 'test-secret-that-is-long-enough-0123456789',
+      ...TEST_ENV,
       REDIS_URL: await redisUrl(),
     });
     const build = () => buildApp(config, { database: database.database, logger: false });
@@ -130,10 +134,7 @@ describe.skipIf(!hasRedis)('rate limits with Redis', () => {
   it('says Redis is reachable in /api/ready', async () => {
     const res = await t.a.inject({ method: 'GET', url: '/api/ready' });
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toEqual({
-      success: true,
-      data: { status: 'ready', database: true, migrations: true, storage: true, redis: true, setup: expect.any(Array) },
-    });
+    expect(res.json()).toEqual(readyAnswerWithRedis(true));
   });
 });
 
@@ -156,17 +157,7 @@ describe('rate limits with a Redis that cannot be reached', () => {
   it('is ready but degraded: the site keeps serving', async () => {
     const res = await t.b.inject({ method: 'GET', url: '/api/ready' });
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toEqual({
-      success: true,
-      data: {
-        status: 'degraded',
-        database: true,
-        migrations: true,
-        storage: true,
-        redis: false,
-        setup: expect.any(Array),
-      },
-    });
+    expect(res.json()).toEqual(readyAnswerWithRedis(false));
   });
 });
 

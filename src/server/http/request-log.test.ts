@@ -6,6 +6,7 @@ import { loadConfig } from '../config';
 import { createSignedIn } from '../testing/auth-helpers';
 import { createTestDatabase, type TestDatabase } from '../testing/test-database';
 import { loggedUrl, USER_AGENT_LOGGED_MAX } from './request-log';
+import { TEST_ENV } from '../testing/test-app';
 
 interface LogLine {
   level: number;
@@ -27,12 +28,9 @@ describe('the request log', () => {
   beforeAll(async () => {
     db = await createTestDatabase('sqlite');
     const config = loadConfig({
-      NODE_ENV: 'test',
+      ...TEST_ENV,
       LOG_LEVEL: 'debug',
-      DATA_DIR: '/tmp/site-test-data',
-      JOBS_ENABLED: 'false',
       TRUST_PROXY: '127.0.0.1',
-      JWT_SECRET: 'test-secret-that-is-long-enough-0123456789',
     });
     app = await buildApp(config, {
       database: db.database,

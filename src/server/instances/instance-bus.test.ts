@@ -13,6 +13,7 @@ import { redisAvailable, testRedisUrl } from '../testing/test-redis';
 import { POSTGRES_APPLICATION_NAME, type BusTransport } from './instance-bus';
 import { readSettingText, swapSettingText, writeSetting } from '../db/settings.repository';
 import type { PageTag } from '../pages/page-tags';
+import { TEST_ENV } from '../testing/test-app';
 
 /*
  * Coherence between instances (ADR 0030): two apps in this process on one database, as two instances
@@ -49,11 +50,7 @@ function usePair(dialect: DialectName, env: (database: TestDatabase) => Record<s
     ctx.database = await createTestDatabase(dialect);
     await seedDemoContent(ctx.database.database.db);
     const config = loadConfig({
-      NODE_ENV: 'test',
-      DATA_DIR: '/tmp/site-test-data',
-      LOG_LEVEL: 'silent',
-      JOBS_ENABLED: 'false',
-      JWT_SECRET: 'test-secret-that-is-long-enough-0123456789',
+      ...TEST_ENV,
       PUBLIC_URL: 'http://localhost:3000',
       COHERENCE_POLL_SECONDS: '3600',
       ...env(ctx.database),

@@ -114,6 +114,12 @@ export const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
 
 export type ApiMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
+/** Calls of `/api…` with a bearer token (or none), each from an address of its own unless one is given. */
+export function tokenCaller(app: () => FastifyInstance) {
+  return (method: ApiMethod, url: string, token?: string, body?: object, ip = freshIp()) =>
+    app().inject({ method, url: `/api${url}`, payload: body, headers: token ? bearer(token) : {}, remoteAddress: ip });
+}
+
 /**
  * Calls of `/api…` as a staff member: `as()` unless a session (or null, anonymous) is given, read when the
  * call is made, each from an address of its own (no lockout or rate limit carries over). `ok` expects a 2xx

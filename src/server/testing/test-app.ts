@@ -13,6 +13,16 @@ export interface TestContext {
   config: Config;
 }
 
+/** The environment of an app a test builds: quiet, with a fixed secret and a scratch data folder. */
+export const TEST_ENV = {
+  NODE_ENV: 'test',
+  DATA_DIR: '/tmp/site-test-data',
+  LOG_LEVEL: 'silent',
+  // Scheduled jobs run when a test runs them (app.scheduler.runNow), never behind its back.
+  JOBS_ENABLED: 'false',
+  JWT_SECRET: 'test-secret-that-is-long-enough-0123456789',
+};
+
 /**
  * A failure of a file's setup as an error of its own, named after the file and saying what went wrong even
  * when the cause has no message (an AggregateError's is empty, a thrown value may be no Error). Files that
@@ -43,12 +53,7 @@ export function useTestApp(
       ctx.db = await createTestDatabase(dialect);
       if (options.seed !== false) await seedDemoContent(ctx.db.database.db);
       ctx.config = loadConfig({
-        NODE_ENV: 'test',
-        DATA_DIR: '/tmp/site-test-data',
-        LOG_LEVEL: 'silent',
-        // Scheduled jobs run when a test runs them (app.scheduler.runNow), never behind its back.
-        JOBS_ENABLED: 'false',
-        JWT_SECRET: 'test-secret-that-is-long-enough-0123456789',
+        ...TEST_ENV,
         // Cheap password hashes: signing in is a few milliseconds instead of a third of a second.
         PASSWORD_HASHING: 'test',
         ...options.env,

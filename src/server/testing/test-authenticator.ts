@@ -96,8 +96,23 @@ export class TestAuthenticator {
     return Buffer.concat(parts);
   }
 
-  private clientData(type: string, challenge: string, origin: string): Buffer {
+  /** The client data the browser signs: the options' challenge and this origin, unless the answer says other. */
+  private clientData(type: string, options: { challenge: string }, answer: AnswerOptions): Buffer {
+    const challenge = answer.challenge ?? options.challenge;
+    const origin = answer.origin ?? this.origin;
     return Buffer.from(JSON.stringify({ type, challenge, origin, crossOrigin: false }));
+  }
+
+  /** A credential as the browser hands it to the page, around the ceremony's own response. */
+  private credential<Response>(response: Response) {
+    return {
+      id: this.id,
+      rawId: this.id,
+      type: 'public-key' as const,
+      response,
+      authenticatorAttachment: 'platform' as const,
+      clientExtensionResults: {},
+    };
   }
 
   /** The answer of navigator.credentials.create() to these options, as startRegistration() sends it. */
@@ -105,47 +120,25 @@ export class TestAuthenticator {
     this.userHandle = options.user?.id;
     const flags = FLAG_UP | (answer.unverified ? 0 : FLAG_UV) | FLAG_AT;
     const attestationObject = encodeCbor({ fmt: 'none', attStmt: {}, authData: this.authData(flags, true) });
-    const clientDataJSON = this.clientData(
-      'webauthn.create',
-      answer.challenge ?? options.challenge,
-      answer.origin ?? this.origin,
-    );
-    return {
-      id: this.id,
-      rawId: this.id,
-      type: 'public-key' as const,
-      response: {
-        clientDataJSON: b64url(clientDataJSON),
-        attestationObject: b64url(attestationObject),
-        transports: ['internal'],
-      },
-      authenticatorAttachment: 'platform' as const,
-      clientExtensionResults: {},
-    };
+    const clientDataJSON = this.clientData('webauthn.create', options, answer);
+    return this.credential({
+      clientDataJSON: b64url(clientDataJSON),
+      attestationObject: b64url(attestationObject),
+      transports: ['internal'],
+    });
   }
 
   /** The answer of navigator.credentials.get() to these options; each answer counts one more use. */
   authenticate(options: { challenge: string }, answer: AnswerOptions = {}) {
     this.counter += 1;
     const authenticatorData = this.authData(FLAG_UP | (answer.unverified ? 0 : FLAG_UV), false);
-    const clientDataJSON = this.clientData(
-      'webauthn.get',
-      answer.challenge ?? options.challenge,
-      answer.origin ?? this.origin,
-    );
+    const clientDataJSON = this.clientData('webauthn.get', options, answer);
     const signature = sign('sha256', Buffer.concat([authenticatorData, sha256(clientDataJSON)]), this.privateKey);
-    return {
-      id: this.id,
-      rawId: this.id,
-      type: 'public-key' as const,
-      response: {
-        clientDataJSON: b64url(clientDataJSON),
-        authenticatorData: b64url(authenticatorData),
-        signature: b64url(signature),
-        ...(this.userHandle ? { userHandle: this.userHandle } : {}),
-      },
-      authenticatorAttachment: 'platform' as const,
-      clientExtensionResults: {},
-    };
+    return this.credential({
+      clientDataJSON: b64url(clientDataJSON),
+      authenticatorData: b64url(authenticatorData),
+      signature: b64url(signature),
+      ...(this.userHandle ? { userHandle: this.userHandle } : {}),
+    });
   }
 }

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { connect, createServer, type AddressInfo, type Server, type Socket } from 'node:net';
 import { Redis } from 'ioredis';
+import { expect } from 'vitest';
 import { freePort } from './ports';
 
 /**
@@ -154,5 +155,23 @@ export async function startRedisRelay(): Promise<RedisRelay> {
       if (!server) await listen();
     },
     close: stop,
+  };
+}
+
+/**
+ * What /api/ready answers with a Redis configured: ready while Redis answers, degraded (still 200, the site
+ * serves and counts limits in memory) while it does not.
+ */
+export function readyAnswerWithRedis(reachable: boolean) {
+  return {
+    success: true,
+    data: {
+      status: reachable ? 'ready' : 'degraded',
+      database: true,
+      migrations: true,
+      storage: true,
+      redis: reachable,
+      setup: expect.any(Array),
+    },
   };
 }

@@ -158,13 +158,8 @@ export const certificateSchema = z.object({
 });
 export type Certificate = z.infer<typeof certificateSchema>;
 
-/**
- * GET /api/certificates/verify/{number} data: exactly what the verification page shows, nothing more (no id,
- * no revocation reason, no timestamps). `status` is the effective status; `revoked_on` the YYYY-MM-DD day of
- * a revocation.
- */
-export const verifiedCertificateSchema = z.object({
-  certificate_number: z.string(),
+/** What a certificate says of its recipient and course, as the verification page and an import preview show it. */
+const certificateDetailFields = {
   recipient_name: z.string(),
   recipient_type: recipientTypeSchema,
   course_name: z.string().nullable(),
@@ -172,6 +167,16 @@ export const verifiedCertificateSchema = z.object({
   expiry_date: z.string().nullable(),
   duration: z.string().nullable(),
   description: z.string().nullable(),
+};
+
+/**
+ * GET /api/certificates/verify/{number} data: exactly what the verification page shows, nothing more (no id,
+ * no revocation reason, no timestamps). `status` is the effective status; `revoked_on` the YYYY-MM-DD day of
+ * a revocation.
+ */
+export const verifiedCertificateSchema = z.object({
+  certificate_number: z.string(),
+  ...certificateDetailFields,
   status: certificateStatusSchema,
   revoked_on: z.string().nullable(),
 });
@@ -243,13 +248,7 @@ export const certificateImportRowSchema = z.object({
   /** 1-based line of the file, the header being line 1. */
   line: z.number().int(),
   certificate_number: z.string().nullable(),
-  recipient_name: z.string(),
-  recipient_type: recipientTypeSchema,
-  course_name: z.string().nullable(),
-  issue_date: z.string(),
-  expiry_date: z.string().nullable(),
-  duration: z.string().nullable(),
-  description: z.string().nullable(),
+  ...certificateDetailFields,
 });
 export type CertificateImportRow = z.infer<typeof certificateImportRowSchema>;
 

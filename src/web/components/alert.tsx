@@ -56,3 +56,20 @@ export function Alert({ tone = 'info', title, children, onDismiss, action, class
     </div>
   );
 }
+
+/** Where a form that sends is: not sent, sending, or answered with a message to show. */
+export type SendStatus =
+  { kind: 'idle' } | { kind: 'busy' } | { kind: 'done'; message: string } | { kind: 'error'; message: string };
+
+/**
+ * The answer to a sent form: its message in a success or an error Alert, nothing before an answer. Keyed
+ * by the outcome, so a new answer is a new box (announced as such) rather than the old one changed.
+ */
+export function SendStatusAlert({ status, className }: { status: SendStatus; className?: string }) {
+  if (status.kind !== 'done' && status.kind !== 'error') return null;
+  return (
+    <Alert key={status.kind} tone={status.kind === 'done' ? 'success' : 'error'} className={className}>
+      {status.message}
+    </Alert>
+  );
+}

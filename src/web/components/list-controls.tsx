@@ -1,12 +1,13 @@
-import { ChevronDown, Search, SlidersHorizontal, X } from './icons';
+import { ChevronDown, Search, SlidersHorizontal, X, type IconComponent } from './icons';
 import { useState, type ReactNode } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { buttonClasses } from './button';
 
 /*
- * The search box, sort choice and filters panel of a public list page (blog, portfolio). Each is a GET
- * form that carries the rest of the list state in hidden inputs, so it works without JavaScript; with
- * it, the form navigates to the address the feature builds from the form.
+ * The search box, sort choice and filters panel of a public list page (blog, portfolio), and the box it
+ * shows when nothing matches. Each form is a GET form that carries the rest of the list state in hidden
+ * inputs, so it works without JavaScript; with it, the form navigates to the address the feature builds
+ * from the form.
  */
 
 export interface HiddenValue {
@@ -222,5 +223,26 @@ export function ListFiltersPanel({
         {children}
       </form>
     </details>
+  );
+}
+
+export interface NoResultsProps {
+  icon: IconComponent;
+  title: string;
+  /** Why the list is empty (filters that match nothing, or a page past the last). */
+  message: string;
+  /** The way out, e.g. a Clear Filters button. */
+  action: ReactNode;
+}
+
+/** What a list page shows in place of its grid when no item is on the page. */
+export function NoResults({ icon: Icon, title, message, action }: NoResultsProps) {
+  return (
+    <div className="rounded-2xl border border-dashed border-slate-300 bg-slate-50/60 px-6 py-16 text-center">
+      <Icon className="mx-auto size-10 text-slate-400" aria-hidden="true" />
+      <h2 className="mt-4 text-lg font-semibold">{title}</h2>
+      <p className="mt-2 text-sm text-slate-600">{message}</p>
+      {action}
+    </div>
   );
 }

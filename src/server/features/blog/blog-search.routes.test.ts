@@ -1,10 +1,9 @@
 import { randomBytes } from 'node:crypto';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { BLOG_SEARCH_MAX_RESULTS } from '../../../shared/contracts/blog';
 import { blogAdminPostSchema } from '../../../shared/contracts/blog-admin';
-import { bearer, createSignedIn, freshIp, type Session } from '../../testing/auth-helpers';
-import { useTestApp } from '../../testing/test-app';
 import { testDialects } from '../../testing/test-database';
+import { useBlogAdminCalls } from './blog-admin-testing';
 
 /*
  * Full-text search of the blog (ADR 0021) on every database: ranking, the index following every
@@ -12,7 +11,6 @@ import { testDialects } from '../../testing/test-database';
  * its own (random letters), so the demo posts and the other tests' posts never match.
  */
 
-type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 interface ListedPost {
   id: number;
   slug: string;
@@ -26,33 +24,14 @@ const word = () => `zq${[...randomBytes(8)].map((b) => String.fromCharCode(97 + 
 const filler = (n: number) => Array.from({ length: n }, (_, i) => `filler${i}`).join(' ');
 
 describe.each(testDialects)('blog full-text search on %s', (dialect) => {
-  const t = useTestApp(dialect);
-  let editor: Session;
-  let webDev = 0;
-  let ai = 0;
-
-  beforeAll(async () => {
-    editor = await createSignedIn(t.app, t.db.database.db, { role: 'editor' });
-    const categories = await t.db.database.db.selectFrom('blog_categories').select(['id', 'slug']).execute();
-    webDev = Number(categories.find((c) => c.slug === 'web-dev')!.id);
-    ai = Number(categories.find((c) => c.slug === 'ai')!.id);
-  });
-
-  const call = (method: Method, url: string, options: { token?: string; body?: unknown } = {}) =>
-    t.app.inject({
-      method,
-      url,
-      headers: options.token ? bearer(options.token) : {},
-      ...(options.body !== undefined ? { payload: options.body as object } : {}),
-      remoteAddress: freshIp(),
-    });
-  const staff = (method: Method, url: string, body?: unknown) => call(method, url, { token: editor.token, body });
+  // The seeded categories web-dev (categoryId) and ai (otherCategoryId); the editor writes the posts.
+  const { t, seededCategories, call, editor: staff } = useBlogAdminCalls(dialect);
 
   const create = async (over: { title: string; content?: string; excerpt?: string } & Record<string, unknown>) => {
     const res = await staff('POST', '/api/blog/posts', {
       excerpt: 'A short summary.',
       content: `<p>${filler(40)}</p>`,
-      category_id: webDev,
+      category_id: seededCategories.categoryId,
       author: 'Search Tester',
       image_url: 'https://images.example.com/cover.jpg',
       date: '2026-06-01',
@@ -259,7 +238,7 @@ describe.each(testDialects)('blog full-text search on %s', (dialect) => {
       for (let i = 0; i < 5; i += 1) {
         inWebDev.push(await create({ title: `${w} part ${i}`, date: `2026-03-0${i + 1}`, tags: i < 2 ? tag : '' }));
       }
-      const inAi = await create({ title: `${w} elsewhere`, category_id: ai });
+      const inAi = await create({ title: `${w} elsewhere`, category_id: seededCategories.otherCategoryId });
 
       const all = await search(`${q(w)}&limit=50`);
       expect(all.total).toBe(6);
@@ -298,7 +277,7 @@ describe.each(testDialects)('blog full-text search on %s', (dialect) => {
         excerpt: 'A short summary.',
         content: `<p>${filler(5)} ${w}</p>`,
         image_url: null,
-        category_id: webDev,
+        category_id: seededCategories.categoryId,
         author: 'Search Tester',
         date: day(i),
         read_time: 1,

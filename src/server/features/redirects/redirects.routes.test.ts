@@ -9,6 +9,7 @@ import { bearer, createSignedIn, freshIp, unique, type Session } from '../../tes
 import { createTestDatabase, testDialects, type TestDatabase } from '../../testing/test-database';
 import { redisAvailable as redisUp, testRedisUrl } from '../../testing/test-redis';
 import { REDIRECT_CACHE_CONTROL } from '../../pages/redirects';
+import { TEST_ENV } from '../../testing/test-app';
 
 /*
  * Redirects (ADR 0039) on every database: a published post's changed slug answers its old address with a
@@ -18,11 +19,7 @@ import { REDIRECT_CACHE_CONTROL } from '../../pages/redirects';
  */
 
 const baseEnv = {
-  NODE_ENV: 'test',
-  DATA_DIR: '/tmp/site-test-data',
-  LOG_LEVEL: 'silent',
-  JOBS_ENABLED: 'false',
-  JWT_SECRET: 'test-secret-that-is-long-enough-0123456789',
+  ...TEST_ENV,
   PUBLIC_URL: 'https://site.example',
 };
 const config = loadConfig(baseEnv);
@@ -81,19 +78,21 @@ describe.each(testDialects)('redirects on %s', (dialect) => {
     );
   const visit = (url: string, method: 'GET' | 'HEAD' = 'GET', on: FastifyInstance = app) => call({ method, url }, on);
 
+  /** What creating a post sends: a complete post under this title and slug. */
+  const postBody = (title: string, slug: string, published: boolean) => ({
+    title,
+    slug,
+    excerpt: 'A short summary of the post.',
+    content: CONTENT,
+    category_id: categoryId,
+    author: 'Jane Writer',
+    date: '2026-11-01',
+    image_url: 'https://images.example.com/cover.jpg',
+    published,
+  });
   async function newPost(published: boolean) {
     const slug = unique('redirect-post-').toLowerCase();
-    const res = await as(s.editor, 'POST', '/api/blog/posts', {
-      title: `Post ${slug}`,
-      slug,
-      excerpt: 'A short summary of the post.',
-      content: CONTENT,
-      category_id: categoryId,
-      author: 'Jane Writer',
-      date: '2026-11-01',
-      image_url: 'https://images.example.com/cover.jpg',
-      published,
-    });
+    const res = await as(s.editor, 'POST', '/api/blog/posts', postBody(`Post ${slug}`, slug, published));
     expect(res.statusCode, res.body).toBe(201);
     return { id: Number(res.json().data.post.id), slug };
   }
@@ -169,17 +168,7 @@ describe.each(testDialects)('redirects on %s', (dialect) => {
     const post = await newPost(true);
     await rename(post.id, `${post.slug}-moved`);
     expect(await rowFrom(`/blog/${post.slug}`)).toBeDefined();
-    const res = await as(s.editor, 'POST', '/api/blog/posts', {
-      title: 'Takes the old address',
-      slug: post.slug,
-      excerpt: 'A short summary of the post.',
-      content: CONTENT,
-      category_id: categoryId,
-      author: 'Jane Writer',
-      date: '2026-11-01',
-      image_url: 'https://images.example.com/cover.jpg',
-      published: true,
-    });
+    const res = await as(s.editor, 'POST', '/api/blog/posts', postBody('Takes the old address', post.slug, true));
     expect(res.statusCode, res.body).toBe(201);
     expect(await rowFrom(`/blog/${post.slug}`)).toBeUndefined();
     expect((await visit(`/blog/${post.slug}`)).statusCode).toBe(200);

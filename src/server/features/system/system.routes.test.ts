@@ -7,6 +7,7 @@ import { SITE_PASS_COOKIE } from '../../http/system-settings';
 import { seedDemoContent } from '../../seed/seed';
 import { bearer, createStaff, type Session } from '../../testing/auth-helpers';
 import { createTestDatabase, testDialects, type TestDatabase } from '../../testing/test-database';
+import { TEST_ENV } from '../../testing/test-app';
 
 /*
  * System Configuration on every database: who may read and change it, what is refused, and what it does:
@@ -23,11 +24,8 @@ describe.each(testDialects)('system configuration on %s', (dialect) => {
     database = await createTestDatabase(dialect);
     await seedDemoContent(database.database.db);
     const config = loadConfig({
-      NODE_ENV: 'test',
-      DATA_DIR: '/tmp/site-test-data',
+      ...TEST_ENV,
       LOG_LEVEL: 'info',
-      JWT_SECRET: 'test-secret-that-is-long-enough-0123456789',
-      JOBS_ENABLED: 'false',
     });
     app = await buildApp(config, {
       database: database.database,

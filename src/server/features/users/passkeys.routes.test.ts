@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { AuthMessage } from '../../../shared/contracts/auth';
 import { PasskeyMessage } from '../../../shared/contracts/passkeys';
-import { bearer, createSignedIn, createUser, freshIp, signIn, type Session } from '../../testing/auth-helpers';
+import { createSignedIn, createUser, freshIp, signIn, tokenCaller, type Session } from '../../testing/auth-helpers';
 import { useTestApp } from '../../testing/test-app';
 import { TestAuthenticator } from '../../testing/test-authenticator';
 import { testDialects } from '../../testing/test-database';
@@ -17,14 +17,7 @@ const ORIGIN = 'https://admin.example.test';
 describe.each(testDialects)('passkeys on %s', (dialect) => {
   const t = useTestApp(dialect, { env: { PUBLIC_URL: ORIGIN } });
 
-  const call = (
-    method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE',
-    url: string,
-    token?: string,
-    body?: object,
-    ip = freshIp(),
-  ) =>
-    t.app.inject({ method, url: `/api${url}`, payload: body, headers: token ? bearer(token) : {}, remoteAddress: ip });
+  const call = tokenCaller(() => t.app);
 
   async function registered(session: Session, name = 'MacBook Touch ID') {
     const authenticator = new TestAuthenticator(ORIGIN);

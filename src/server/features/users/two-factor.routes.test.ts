@@ -2,11 +2,11 @@ import { generate } from 'otplib';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { TwoFactorMessage } from '../../../shared/contracts/two-factor';
 import {
-  bearer,
   createSignedIn,
   createUser,
   freshIp,
   postLogin,
+  tokenCaller,
   type Session,
   type TestUser,
 } from '../../testing/auth-helpers';
@@ -31,14 +31,7 @@ describe.each(testDialects)('two-factor sign-in on %s', (dialect) => {
     admin = await createSignedIn(t.app, t.db.database.db, { role: 'admin' });
   });
 
-  const call = (
-    method: 'GET' | 'POST' | 'PUT' | 'DELETE',
-    url: string,
-    token?: string,
-    body?: object,
-    ip = freshIp(),
-  ) =>
-    t.app.inject({ method, url: `/api${url}`, payload: body, headers: token ? bearer(token) : {}, remoteAddress: ip });
+  const call = tokenCaller(() => t.app);
 
   /** A user with an authenticator turned on: its secret and recovery codes. */
   async function withAuthenticator(role: 'editor' | 'viewer' = 'editor') {

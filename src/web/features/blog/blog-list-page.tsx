@@ -2,6 +2,7 @@ import { SearchX, X } from '../../components/icons';
 import { Link } from 'react-router';
 import type { BlogCategory, BlogListData } from '../../../shared/contracts/blog';
 import { blogDateRangeOptions, blogReadTimeOptions } from '../../../shared/contracts/blog.values';
+import { NoResults } from '../../components/list-controls';
 import { LoadFailedAlert } from '../../components/load-failed-alert';
 import { ListPageHero } from '../../components/section-heading';
 import { BlogCard } from '../../components/article/blog-card';
@@ -78,7 +79,7 @@ function ResultCount({ total, state }: { total: number; state: BlogListState }) 
   );
 }
 
-function NoResults({ state }: { state: BlogListState }) {
+function NoArticles({ state }: { state: BlogListState }) {
   const clearHref = blogListHref(state, {
     category: ALL_CATEGORIES,
     search: '',
@@ -87,18 +88,20 @@ function NoResults({ state }: { state: BlogListState }) {
     dateRange: '',
   });
   return (
-    <div className="rounded-2xl border border-dashed border-slate-300 bg-slate-50/60 px-6 py-16 text-center">
-      <SearchX className="mx-auto size-10 text-slate-400" aria-hidden="true" />
-      <h2 className="mt-4 text-lg font-semibold">No articles found</h2>
-      <p className="mt-2 text-sm text-slate-600">
-        {hasActiveFilters(state)
+    <NoResults
+      icon={SearchX}
+      title="No articles found"
+      message={
+        hasActiveFilters(state)
           ? 'No article matches your search or filters. Try other words or clear the filters.'
-          : 'There are no articles on this page.'}
-      </p>
-      <Button to={clearHref} variant="secondary" className="mt-6">
-        Clear Filters
-      </Button>
-    </div>
+          : 'There are no articles on this page.'
+      }
+      action={
+        <Button to={clearHref} variant="secondary" className="mt-6">
+          Clear Filters
+        </Button>
+      }
+    />
   );
 }
 
@@ -136,7 +139,7 @@ export function BlogListPage({ state, list, categories }: BlogListPageProps) {
             </div>
             {list.posts.length === 0 ? (
               <div className="mt-6">
-                <NoResults state={state} />
+                <NoArticles state={state} />
               </div>
             ) : (
               <ul className="mt-6 grid gap-6 sm:grid-cols-2 lg:grid-cols-3" aria-label="Articles">

@@ -9,7 +9,7 @@ import {
   COMMENT_NAME_MAX,
 } from '../../../shared/contracts/blog.values';
 import { ErrorMessage } from '../../../shared/errors';
-import { Alert } from '../../components/alert';
+import { Alert, SendStatusAlert, type SendStatus } from '../../components/alert';
 import { formatLongDate } from '../../components/article/article-format';
 import { Button } from '../../components/button';
 import { Input } from '../../components/input';
@@ -75,13 +75,10 @@ function CommentList({ comments }: { comments: BlogComment[] }) {
   );
 }
 
-type FormStatus =
-  { kind: 'idle' } | { kind: 'busy' } | { kind: 'done'; message: string } | { kind: 'error'; message: string };
-
 function CommentForm({ postId, onPosted }: { postId: number; onPosted: (comment: BlogComment) => void }) {
   const hydrated = useHydrated();
   const id = useId();
-  const [status, setStatus] = useState<FormStatus>({ kind: 'idle' });
+  const [status, setStatus] = useState<SendStatus>({ kind: 'idle' });
   const busy = status.kind === 'busy';
 
   async function submit(event: FormEvent<HTMLFormElement>) {
@@ -136,16 +133,7 @@ function CommentForm({ postId, onPosted }: { postId: number; onPosted: (comment:
           containerClassName="sm:col-span-2"
         />
       </fieldset>
-      {status.kind === 'done' && (
-        <Alert tone="success" className="mt-4">
-          {status.message}
-        </Alert>
-      )}
-      {status.kind === 'error' && (
-        <Alert tone="error" className="mt-4">
-          {status.message}
-        </Alert>
-      )}
+      <SendStatusAlert status={status} className="mt-4" />
       <Button type="submit" className="mt-5" disabled={busy || !hydrated}>
         {busy ? 'Submitting...' : 'Post Comment'}
       </Button>

@@ -2,7 +2,7 @@ import { Mail } from '../../components/icons';
 import { useId, useState, type FormEvent } from 'react';
 import type { NewsletterSubscribeRequest } from '../../../shared/contracts/newsletter';
 import { isEmailAddress, NEWSLETTER_EMAIL_MAX, NewsletterMessage } from '../../../shared/contracts/newsletter.values';
-import { Alert } from '../../components/alert';
+import { SendStatusAlert, type SendStatus } from '../../components/alert';
 import { buttonClasses } from '../../components/button';
 import { Honeypot } from '../../components/honeypot';
 import { isApiError, userMessage } from '../../lib/api-error';
@@ -12,9 +12,6 @@ import { useHydrated } from '../../lib/use-hydrated';
 import { sendEvent } from '../../lib/analytics-beacon';
 
 const NEWSLETTER_FAILED = 'Failed to subscribe. Please try again.';
-
-type Status =
-  { kind: 'idle' } | { kind: 'busy' } | { kind: 'done'; message: string } | { kind: 'error'; message: string };
 
 /** The same checks the server makes, so most mistakes are caught before sending. */
 function checkEmail(value: string): string | null {
@@ -27,7 +24,7 @@ function checkEmail(value: string): string | null {
 /** 'Stay updated' box: subscribes the address (POST /api/newsletter/subscribe) and shows the server's answer. */
 export function NewsletterBox({ anchorId, className }: { anchorId?: string; className?: string }) {
   const hydrated = useHydrated();
-  const [status, setStatus] = useState<Status>({ kind: 'idle' });
+  const [status, setStatus] = useState<SendStatus>({ kind: 'idle' });
   const [fieldError, setFieldError] = useState<string | null>(null);
   const id = useId();
   const busy = status.kind === 'busy';
@@ -120,16 +117,7 @@ export function NewsletterBox({ anchorId, className }: { anchorId?: string; clas
               {fieldError}
             </p>
           )}
-          {status.kind === 'done' && (
-            <Alert tone="success" className="mt-4">
-              {status.message}
-            </Alert>
-          )}
-          {status.kind === 'error' && (
-            <Alert tone="error" className="mt-4">
-              {status.message}
-            </Alert>
-          )}
+          <SendStatusAlert status={status} className="mt-4" />
         </form>
       </div>
     </section>

@@ -1,9 +1,21 @@
-import { Check, Mail, MapPin, Phone } from '../../components/icons';
+import { Check, Mail, MapPin, Phone, type IconComponent } from '../../components/icons';
+import type { ReactNode } from 'react';
 import type { CompanyProfile } from '../../../shared/contracts/company';
 import type { TeamMemberCard } from '../../../shared/contracts/site-content.values';
 import { mailtoHref, telHref } from '../../lib/contact-links';
 import { COMPANY_STATS } from './company-stats';
 import { TeamCards } from './team-cards';
+
+/** A line of the contact card: icon, label, then the value (right-aligned by the caller). */
+function ContactRow({ icon: Icon, label, children }: { icon: IconComponent; label: string; children: ReactNode }) {
+  return (
+    <li className="flex items-center gap-3 px-5 py-4">
+      <Icon className="size-5 shrink-0 text-brand-600" aria-hidden="true" />
+      <span className="text-slate-500">{label}</span>
+      {children}
+    </li>
+  );
+}
 
 /** The #about section: what we do, the figures and contacts, then the team (null: could not be loaded). */
 export function AboutSection({ company, team }: { company: CompanyProfile; team: TeamMemberCard[] | null }) {
@@ -50,31 +62,25 @@ export function AboutSection({ company, team }: { company: CompanyProfile; team:
           </dl>
 
           <ul className="divide-y divide-slate-100 rounded-2xl border border-slate-200 bg-white text-sm shadow-xs">
-            <li className="flex items-center gap-3 px-5 py-4">
-              <MapPin className="size-5 shrink-0 text-brand-600" aria-hidden="true" />
-              <span className="text-slate-500">Location</span>
+            <ContactRow icon={MapPin} label="Location">
               <span className="ml-auto text-right font-medium text-slate-900">{company.location}</span>
-            </li>
-            <li className="flex items-center gap-3 px-5 py-4">
-              <Phone className="size-5 shrink-0 text-brand-600" aria-hidden="true" />
-              <span className="text-slate-500">Phone</span>
+            </ContactRow>
+            <ContactRow icon={Phone} label="Phone">
               <a
                 href={telHref(company.phone)}
                 className="ml-auto text-right font-medium text-slate-900 underline-offset-4 hover:text-brand-700 hover:underline"
               >
                 {company.phone}
               </a>
-            </li>
-            <li className="flex items-center gap-3 px-5 py-4">
-              <Mail className="size-5 shrink-0 text-brand-600" aria-hidden="true" />
-              <span className="text-slate-500">Email</span>
+            </ContactRow>
+            <ContactRow icon={Mail} label="Email">
               <a
                 href={mailtoHref(company.email)}
                 className="ml-auto truncate text-right font-medium text-slate-900 underline-offset-4 hover:text-brand-700 hover:underline"
               >
                 {company.email}
               </a>
-            </li>
+            </ContactRow>
           </ul>
         </div>
       </div>

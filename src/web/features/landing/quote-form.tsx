@@ -166,6 +166,15 @@ export function QuoteForm({ services, preset, sent, answer }: QuoteFormProps) {
     if (errors[field]) setErrors((current) => ({ ...current, [field]: undefined }));
   }
 
+  /** A field's value, its change handler and its error, the same for every control of the form. */
+  function bind(field: ContactFormField) {
+    return {
+      value: values[field],
+      onChange: (event: { target: { value: string } }) => update(field, event.target.value),
+      error: errors[field],
+    };
+  }
+
   async function send(source: ContactSource) {
     const problems = checkContactForm(values, services);
     const first = firstInvalidField(problems);
@@ -269,9 +278,7 @@ export function QuoteForm({ services, preset, sent, answer }: QuoteFormProps) {
           required
           autoComplete="given-name"
           maxLength={contactFieldMax.first_name}
-          value={values.first_name}
-          onChange={(event) => update('first_name', event.target.value)}
-          error={errors.first_name}
+          {...bind('first_name')}
         />
         <Input
           id={fieldId('last_name')}
@@ -280,9 +287,7 @@ export function QuoteForm({ services, preset, sent, answer }: QuoteFormProps) {
           required
           autoComplete="family-name"
           maxLength={contactFieldMax.last_name}
-          value={values.last_name}
-          onChange={(event) => update('last_name', event.target.value)}
-          error={errors.last_name}
+          {...bind('last_name')}
         />
         <Input
           id={fieldId('email')}
@@ -293,9 +298,7 @@ export function QuoteForm({ services, preset, sent, answer }: QuoteFormProps) {
           autoComplete="email"
           inputMode="email"
           maxLength={contactFieldMax.email}
-          value={values.email}
-          onChange={(event) => update('email', event.target.value)}
-          error={errors.email}
+          {...bind('email')}
         />
         <Input
           id={fieldId('phone')}
@@ -308,18 +311,14 @@ export function QuoteForm({ services, preset, sent, answer }: QuoteFormProps) {
           }
           autoComplete="tel"
           maxLength={contactFieldMax.phone}
-          value={values.phone}
-          onChange={(event) => update('phone', event.target.value)}
-          error={errors.phone}
+          {...bind('phone')}
         />
         <Select
           id={fieldId('service')}
           name="service"
           label="Service"
           containerClassName="sm:col-span-2"
-          value={values.service}
-          onChange={(event) => update('service', event.target.value)}
-          error={errors.service}
+          {...bind('service')}
         >
           <option value="">Select a service</option>
           {services.map((service) => (
@@ -337,9 +336,7 @@ export function QuoteForm({ services, preset, sent, answer }: QuoteFormProps) {
           maxLength={contactFieldMax.message}
           placeholder="What would you like to build? Goals, timeline and budget help us reply with a useful quote."
           containerClassName="sm:col-span-2"
-          value={values.message}
-          onChange={(event) => update('message', event.target.value)}
-          error={errors.message}
+          {...bind('message')}
         />
         <div className="flex flex-col gap-3 sm:col-span-2 sm:flex-row sm:items-center sm:justify-between">
           <p className="text-xs text-slate-500">We reply within 24 hours. Your details are used only to answer you.</p>

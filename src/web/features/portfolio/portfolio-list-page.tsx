@@ -3,6 +3,7 @@ import { useEffect } from 'react';
 import { useRevalidator } from 'react-router';
 import type { PortfolioCategoriesData, PortfolioListData } from '../../../shared/contracts/portfolio';
 import { PortfolioMessage } from '../../../shared/contracts/portfolio.values';
+import { NoResults } from '../../components/list-controls';
 import { LoadFailedAlert } from '../../components/load-failed-alert';
 import { ListPageHero } from '../../components/section-heading';
 import { Button } from '../../components/button';
@@ -53,19 +54,21 @@ function LoadFailed() {
 
 function NoProjects({ state }: { state: PortfolioListState }) {
   return (
-    <div className="rounded-2xl border border-dashed border-slate-300 bg-slate-50/60 px-6 py-16 text-center">
-      <FolderSearch className="mx-auto size-10 text-slate-400" aria-hidden="true" />
-      <h2 className="mt-4 text-lg font-semibold">{NO_PROJECTS_FOUND}</h2>
-      <p className="mt-2 text-sm text-slate-600">
-        {activeFilterCount(state) > 0
+    <NoResults
+      icon={FolderSearch}
+      title={NO_PROJECTS_FOUND}
+      message={
+        activeFilterCount(state) > 0
           ? 'No project matches your search or filters. Try other words or clear the filters.'
-          : 'There are no projects on this page.'}
-      </p>
-      <Button to={clearedFiltersHref(state)} variant="secondary" className="mt-6" preventScrollReset>
-        <X aria-hidden="true" />
-        Clear Filters
-      </Button>
-    </div>
+          : 'There are no projects on this page.'
+      }
+      action={
+        <Button to={clearedFiltersHref(state)} variant="secondary" className="mt-6" preventScrollReset>
+          <X aria-hidden="true" />
+          Clear Filters
+        </Button>
+      }
+    />
   );
 }
 

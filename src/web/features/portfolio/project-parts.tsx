@@ -30,23 +30,30 @@ export function ProjectBreadcrumb({ title }: { title: string }) {
   return <Breadcrumb section="Portfolio" sectionHref={PORTFOLIO_PATH} title={title} />;
 }
 
+/** A project page that cannot show its project: why, Back to Portfolio and one other way on. */
 function StateScreen({
   icon,
   title,
   children,
-  actions,
+  otherAction,
 }: {
   icon: ReactNode;
   title: string;
   children: ReactNode;
-  actions: ReactNode;
+  otherAction: ReactNode;
 }) {
   return (
     <section className="mx-auto max-w-xl px-4 py-20 text-center sm:py-28">
       <div className="mx-auto grid size-14 place-items-center rounded-full bg-slate-100 text-slate-500">{icon}</div>
       <h1 className="mt-6 text-3xl font-bold tracking-tight sm:text-4xl">{title}</h1>
       <p className="mt-4 text-base leading-7 text-slate-600">{children}</p>
-      <div className="mt-8 flex flex-col items-stretch justify-center gap-3 sm:flex-row sm:items-center">{actions}</div>
+      <div className="mt-8 flex flex-col items-stretch justify-center gap-3 sm:flex-row sm:items-center">
+        <Button to={PORTFOLIO_PATH}>
+          <ArrowLeft aria-hidden="true" />
+          Back to Portfolio
+        </Button>
+        {otherAction}
+      </div>
     </section>
   );
 }
@@ -56,17 +63,11 @@ export function ProjectNotFound() {
     <StateScreen
       icon={<FileQuestion className="size-7" aria-hidden="true" />}
       title={PROJECT_NOT_FOUND}
-      actions={
-        <>
-          <Button to={PORTFOLIO_PATH}>
-            <ArrowLeft aria-hidden="true" />
-            Back to Portfolio
-          </Button>
-          <Button to="/" variant="secondary">
-            <House aria-hidden="true" />
-            Go Home
-          </Button>
-        </>
+      otherAction={
+        <Button to="/" variant="secondary">
+          <House aria-hidden="true" />
+          Go Home
+        </Button>
       }
     >
       {PROJECT_NOT_FOUND_TEXT}
@@ -79,17 +80,11 @@ export function ProjectLoadError() {
     <StateScreen
       icon={<TriangleAlert className="size-7 text-red-600" aria-hidden="true" />}
       title={PROJECT_LOAD_ERROR}
-      actions={
-        <>
-          <Button to={PORTFOLIO_PATH}>
-            <ArrowLeft aria-hidden="true" />
-            Back to Portfolio
-          </Button>
-          <Button variant="secondary" onClick={() => window.location.reload()}>
-            <RotateCw aria-hidden="true" />
-            Try Again
-          </Button>
-        </>
+      otherAction={
+        <Button variant="secondary" onClick={() => window.location.reload()}>
+          <RotateCw aria-hidden="true" />
+          Try Again
+        </Button>
       }
     >
       {PortfolioMessage.PROJECT_FAILED}

@@ -5,6 +5,21 @@ import { Button } from '../../components/button';
 import { BrandLogo } from './brand-logo';
 import { primaryNav } from './nav-links';
 
+/** The header's calls to action: small in the bar on wide screens, full width in the mobile menu. */
+function HeaderActions(props: { size?: 'sm'; className?: string }) {
+  return (
+    <>
+      <Button to="/verify-certificate" variant="secondary" {...props}>
+        <ShieldCheck aria-hidden="true" />
+        Verify Certificate
+      </Button>
+      <Button to="/#get-quote" {...props}>
+        Get Quote
+      </Button>
+    </>
+  );
+}
+
 /**
  * The fixed top bar: brand, section links, Verify Certificate and Get Quote. Below `lg` the section links move
  * into a menu; below `md` Verify Certificate and Get Quote join them there.
@@ -59,13 +74,7 @@ export function SiteHeader({ companyName }: { companyName: string }) {
         </nav>
 
         <div className="hidden items-center gap-2 md:flex">
-          <Button to="/verify-certificate" variant="secondary" size="sm">
-            <ShieldCheck aria-hidden="true" />
-            Verify Certificate
-          </Button>
-          <Button to="/#get-quote" size="sm">
-            Get Quote
-          </Button>
+          <HeaderActions size="sm" />
         </div>
 
         <button
@@ -98,13 +107,7 @@ export function SiteHeader({ companyName }: { companyName: string }) {
             </Link>
           ))}
           <div className="mt-3 grid gap-2 border-t border-slate-100 pt-4 md:hidden">
-            <Button to="/verify-certificate" variant="secondary" className="w-full">
-              <ShieldCheck aria-hidden="true" />
-              Verify Certificate
-            </Button>
-            <Button to="/#get-quote" className="w-full">
-              Get Quote
-            </Button>
+            <HeaderActions className="w-full" />
           </div>
         </nav>
       </div>
