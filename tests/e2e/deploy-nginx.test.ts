@@ -14,9 +14,9 @@ import {
   UploadMessage,
   UPLOAD_MAX_FILE_SIZE,
   UPLOAD_MAX_FILES,
-} from '../../src/shared/contracts/uploads';
+} from '../../src/shared/contracts/uploads.values';
 import { ErrorCode, ErrorMessage, formatMessage } from '../../src/shared/errors';
-import { PORTFOLIO_GALLERY_MAX } from '../../src/shared/contracts/portfolio';
+import { PORTFOLIO_GALLERY_MAX } from '../../src/shared/contracts/portfolio.values';
 import { ADMIN_ENV, ADMIN_PASSWORD } from './support/admin';
 import { freePort, startSite, type RunningSite } from './support/harness';
 import {

@@ -1,6 +1,6 @@
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ContactMessage } from '../../src/shared/contracts/contacts';
+import { ContactMessage } from '../../src/shared/contracts/contacts.values';
 import { ErrorMessage } from '../../src/shared/errors';
 import { field, fill, form, SERVICE, useQuoteFormSite, values } from './quote-form-testing';
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ContactMessage } from '../../src/shared/contracts/contacts';
+import { ContactMessage } from '../../src/shared/contracts/contacts.values';
 import { hydrated, unexpectedErrors } from './support/admin';
 import { newPage } from './support/harness';
 import { SHOTS, scrollWidth, useScreenshotSession } from './support/screenshots';

@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { ContactMessage } from '../../src/shared/contracts/contacts';
+import { ContactMessage } from '../../src/shared/contracts/contacts.values';
 import { ADMIN_EMAIL, hydrated, partHydrated, unexpectedErrors, watchCsp } from './support/admin';
 import { takeTableAway } from './support/harness';
 import {

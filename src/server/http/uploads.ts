@@ -3,7 +3,7 @@ import type { IncomingMessage } from 'node:http';
 import path from 'node:path';
 import type { FastifyBaseLogger, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import { UPLOAD_MAX_FILES, uploadBodyLimit } from '../../shared/contracts/uploads';
+import { UPLOAD_MAX_FILES, uploadBodyLimit } from '../../shared/contracts/uploads.values';
 import { contentTypeOf, createStorage, type FileStorage } from '../storage';
 import { TEMPORARY_SUFFIX, assertWritable, sweepTemporaryFiles } from '../storage/local-disk';
 import { DEFAULT_IMAGE_QUEUE, ImageQueue, type ImageQueueOptions } from '../jobs/image-queue';

@@ -19,15 +19,6 @@ import {
   sortDirections,
 } from './blog.values';
 
-export {
-  BLOG_SEARCH_MAX_RESULTS,
-  BlogMessage,
-  blogDateRangeOptions,
-  blogReadTimeOptions,
-  blogSorts,
-  commentStatuses,
-  formatReadTime,
-} from './blog.values';
 export type { BlogSort, BlogSortField, SortDirection } from './blog.values';
 
 const isoDateQuery = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'must be a date (YYYY-MM-DD)');

@@ -18,31 +18,6 @@ import {
   recipientTypes,
 } from './certificates.values';
 
-export {
-  CERTIFICATE_COURSE_MAX,
-  CERTIFICATE_DESCRIPTION_MAX,
-  CERTIFICATE_DURATION_MAX,
-  CERTIFICATE_IMPORT_MAX_BYTES,
-  CERTIFICATE_IMPORT_MAX_ROWS,
-  CERTIFICATE_NUMBER_EXAMPLE,
-  CERTIFICATE_PREFIX,
-  CERTIFICATE_RECIPIENT_MAX,
-  CERTIFICATE_REVOCATION_REASON_MAX,
-  CERTIFICATE_SERIAL_MAX,
-  CERTIFICATE_SERIAL_MIN,
-  CertificateMessage,
-  certificateCsvAliases,
-  certificateCsvColumns,
-  certificateCsvRequiredColumns,
-  certificateStatuses,
-  certificateStatusLabels,
-  effectiveCertificateStatus,
-  isCertificateNumber,
-  normalizeCertificateNumber,
-  recipientTypeLabels,
-  recipientTypes,
-  todayIsoDate,
-} from './certificates.values';
 export type { CertificateCsvColumn, CertificateStatus, RecipientType } from './certificates.values';
 
 /*

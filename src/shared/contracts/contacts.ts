@@ -12,26 +12,6 @@ import {
   contactStatuses,
 } from './contacts.values';
 
-export {
-  checkContactForm,
-  CONTACT_EMAIL_MAX,
-  CONTACT_MESSAGE_MAX,
-  CONTACT_NAME_MAX,
-  CONTACT_NOTE_MAX,
-  CONTACT_PHONE_MAX,
-  CONTACT_REPLY_MAX,
-  CONTACTS_BULK_MAX,
-  CONTACTS_PAGE_SIZE,
-  CONTACTS_REFRESH_MS,
-  ContactMessage,
-  contactFormFields,
-  contactName,
-  contactPriorities,
-  contactPriorityLabels,
-  contactStatuses,
-  contactStatusLabels,
-  messagePreview,
-} from './contacts.values';
 export type { ContactPriority, ContactStatus } from './contacts.values';
 
 /*

@@ -7,7 +7,6 @@ import {
   subscriberStatuses,
 } from './newsletter.values';
 
-export { NEWSLETTER_EMAIL_MAX, NewsletterMessage } from './newsletter.values';
 export type { SubscriberStatus } from './newsletter.values';
 
 /**

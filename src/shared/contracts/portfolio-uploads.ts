@@ -1,6 +1,6 @@
 import { formatMessage, plural } from '../errors';
 import { z } from '../zod';
-import { PORTFOLIO_GALLERY_MAX } from './portfolio';
+import { PORTFOLIO_GALLERY_MAX } from './portfolio.values';
 import { uploadedFileSchema } from './uploads';
 import { rowIdParam } from './common';
 

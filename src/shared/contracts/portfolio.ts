@@ -23,26 +23,6 @@ import { publicationStatuses } from './publishing.values';
  * writes of the admin Portfolio tab.
  */
 
-export {
-  adminIndustryOptions,
-  DEFAULT_INDUSTRY,
-  PORTFOLIO_CATEGORY_COUNT,
-  PORTFOLIO_FEATURED_COUNT,
-  PORTFOLIO_GALLERY_MAX,
-  PORTFOLIO_MAX_PAGE_SIZE,
-  PORTFOLIO_MAX_RELATED,
-  PORTFOLIO_MAX_SHORT_LIST,
-  PORTFOLIO_RECENT_COUNT,
-  PORTFOLIO_RELATED_COUNT,
-  PORTFOLIO_TOP_TECHNOLOGIES,
-  PortfolioMessage,
-  portfolioSorts,
-  PROJECT_LIMITS,
-  projectStatuses,
-  publicIndustryOptions,
-  publicTechnologyOptions,
-  technologySuggestions,
-} from './portfolio.values';
 export type { PortfolioSort, PortfolioSortDirection, PortfolioSortField, ProjectStatus } from './portfolio.values';
 
 /**

@@ -1,15 +1,12 @@
 import { describe, expect, it } from 'vitest';
+import { buildSrcSet, ogImageUrl, responsiveSourcesFromUrl, type UploadVariant } from './uploads';
 import {
   UploadHint,
   UploadStatusMessage,
-  buildSrcSet,
   checkSelectedFiles,
   formatFileSize,
-  ogImageUrl,
-  responsiveSourcesFromUrl,
   uploadErrorMessage,
-  type UploadVariant,
-} from './uploads';
+} from './uploads.values';
 
 describe('uploadErrorMessage (the messages by status)', () => {
   it('uses the server message for 400 and unlisted statuses, the fixed text otherwise', () => {

@@ -15,29 +15,6 @@ import { variantFormats } from './image-variants';
  * /uploads/files/{name}; images also get resized copies under /uploads/thumbnails/{label}/{stem}.{format}.
  */
 
-export {
-  ALLOWED_IMAGE_TYPES_TEXT,
-  ALLOWED_UPLOAD_TYPES_TEXT,
-  checkSelectedFiles,
-  documentMimeTypes,
-  formatFileSize,
-  formatMegabytes,
-  IMAGE_ACCEPT,
-  imageMimeTypes,
-  isImageMimeType,
-  isValidUploadName,
-  uploadBodyLimit,
-  UPLOAD_DEFAULT_CATEGORY,
-  UPLOAD_MAX_FILE_SIZE,
-  UPLOAD_MAX_FILES,
-  UPLOAD_MAX_IMAGE_PIXELS,
-  UPLOAD_MAX_IMAGE_SIDE,
-  UploadComponentMessage,
-  uploadErrorMessage,
-  UploadHint,
-  UploadMessage,
-  UploadStatusMessage,
-} from './uploads.values';
 export type { ImageMimeType, UploadMimeType, UploadSortField } from './uploads.values';
 export {
   buildSrcSet,

@@ -2,7 +2,7 @@ import { analyticsEventRequestSchema } from '../../../shared/contracts/analytics
 import { appSettingsSchema } from '../../../shared/contracts/app-settings';
 import { DEFAULT_FIRST_ADMIN_EMAIL, registerRequestSchema, roles, userStatuses } from '../../../shared/contracts/auth';
 import { backupScheduleInputSchema } from '../../../shared/contracts/backups';
-import { commentStatuses } from '../../../shared/contracts/blog';
+import { commentStatuses } from '../../../shared/contracts/blog.values';
 import { blogCategoryUpdateSchema, blogPostInputSchema } from '../../../shared/contracts/blog-admin';
 import { certificateStatusSchema, recipientTypeSchema } from '../../../shared/contracts/certificates';
 import { isCertificateNumber } from '../../../shared/contracts/certificates.values';
@@ -17,7 +17,7 @@ import { contactPriorities, contactSources, contactStatuses } from '../../../sha
 import { variantFormats, variantLabels } from '../../../shared/contracts/image-variants';
 import { isEmailAddress, storedSubscriberStatuses } from '../../../shared/contracts/newsletter.values';
 import { notificationKinds, notificationTypes } from '../../../shared/contracts/notifications';
-import { projectStatuses } from '../../../shared/contracts/portfolio';
+import { projectStatuses } from '../../../shared/contracts/portfolio.values';
 import { projectInputSchema } from '../../../shared/contracts/portfolio-admin';
 import {
   pricingPackageWriteSchema,

@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { formatReadTime } from '../../../shared/contracts/blog';
+import { formatReadTime } from '../../../shared/contracts/blog.values';
 import { BlogAdminMessage } from '../../../shared/contracts/blog-admin';
 import { demoCompany } from '../../seed/demo-content';
 import { unique } from '../../testing/auth-helpers';

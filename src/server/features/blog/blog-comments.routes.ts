@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { commentStatuses } from '../../../shared/contracts/blog';
+import { commentStatuses } from '../../../shared/contracts/blog.values';
 import { BlogAdminMessage } from '../../../shared/contracts/blog-admin';
 import { idParamsSchema, messageEnvelope, successEnvelope, ok, okWithMessage } from '../../../shared/contracts/common';
 import {

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { BLOG_SEARCH_MAX_RESULTS } from '../../../shared/contracts/blog';
+import { BLOG_SEARCH_MAX_RESULTS } from '../../../shared/contracts/blog.values';
 import { blogAdminPostSchema } from '../../../shared/contracts/blog-admin';
 import { testDialects } from '../../testing/test-database';
 import { useBlogAdminCalls } from './blog-admin-testing';

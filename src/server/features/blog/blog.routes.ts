@@ -4,7 +4,6 @@ import { CommentModerationMessage } from '../../../shared/contracts/comment-mode
 import { isbot } from 'isbot';
 import { successEnvelope, messageEnvelope, ok, okWithMessage } from '../../../shared/contracts/common';
 import {
-  BlogMessage,
   blogCategorySchema,
   blogCommentRequestSchema,
   blogCommentSchema,
@@ -18,6 +17,7 @@ import {
   blogTagSchema,
   blogViewDataSchema,
 } from '../../../shared/contracts/blog';
+import { BlogMessage } from '../../../shared/contracts/blog.values';
 import {
   blogAdminListDataSchema,
   blogAdminPostSchema,

@@ -1,12 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import {
-  BLOG_SEARCH_MAX_RESULTS,
-  blogDateRangeOptions,
   blogListQuerySchema,
-  blogReadTimeOptions,
-  blogSorts,
-  formatReadTime,
   type BlogCategory,
   type BlogLikeData,
   type BlogViewData,
@@ -17,6 +12,13 @@ import {
   type BlogSort,
   type BlogTag,
 } from '../../../shared/contracts/blog';
+import {
+  BLOG_SEARCH_MAX_RESULTS,
+  blogDateRangeOptions,
+  blogReadTimeOptions,
+  blogSorts,
+  formatReadTime,
+} from '../../../shared/contracts/blog.values';
 import {
   type BlogAdminListData,
   type BlogAdminPost,

@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { BlogMessage } from '../../../shared/contracts/blog';
+import { BlogMessage } from '../../../shared/contracts/blog.values';
 import {
   COMMENT_BURST_COUNT,
   CommentModerationMessage,

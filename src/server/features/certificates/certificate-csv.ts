@@ -1,17 +1,19 @@
 import type { CsvError } from 'csv-parse';
 import { parse } from 'csv-parse/sync';
 import {
+  certificateWriteSchema,
+  type CertificateCsvColumn,
+  type CertificateImportRefusal,
+  type CertificateWrite,
+} from '../../../shared/contracts/certificates';
+import {
   CERTIFICATE_IMPORT_MAX_BYTES,
   CERTIFICATE_IMPORT_MAX_ROWS,
   CertificateMessage,
   certificateCsvAliases,
   certificateCsvColumns,
   certificateCsvRequiredColumns,
-  certificateWriteSchema,
-  type CertificateCsvColumn,
-  type CertificateImportRefusal,
-  type CertificateWrite,
-} from '../../../shared/contracts/certificates';
+} from '../../../shared/contracts/certificates.values';
 import { ErrorCode, formatMessage, type FieldError } from '../../../shared/errors';
 import { AppError } from '../../lib/errors';
 

@@ -1,11 +1,10 @@
 import { beforeAll, describe, expect, it } from 'vitest';
+import { certificateSchema, type Certificate } from '../../../shared/contracts/certificates';
 import {
   CERTIFICATE_REVOCATION_REASON_MAX,
   CertificateMessage,
-  certificateSchema,
   todayIsoDate,
-  type Certificate,
-} from '../../../shared/contracts/certificates';
+} from '../../../shared/contracts/certificates.values';
 import { ErrorCode, formatMessage } from '../../../shared/errors';
 import { freshIp, type Session } from '../../testing/auth-helpers';
 import { testDialects } from '../../testing/test-database';

@@ -1,11 +1,7 @@
 import type { Insertable } from 'kysely';
 import { beforeAll, beforeEach, expect } from 'vitest';
-import {
-  certificateListDataSchema,
-  CertificateMessage,
-  certificateSchema,
-  type Certificate,
-} from '../../../shared/contracts/certificates';
+import { certificateListDataSchema, certificateSchema, type Certificate } from '../../../shared/contracts/certificates';
+import { CertificateMessage } from '../../../shared/contracts/certificates.values';
 import { formatMessage } from '../../../shared/errors';
 import type { DialectName } from '../../db/database';
 import { insertReturningId } from '../../db/insert-id';

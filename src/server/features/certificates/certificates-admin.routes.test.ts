@@ -8,7 +8,7 @@ import {
   CERTIFICATE_RECIPIENT_MAX,
   CERTIFICATE_REVOCATION_REASON_MAX,
   CertificateMessage,
-} from '../../../shared/contracts/certificates';
+} from '../../../shared/contracts/certificates.values';
 import { ErrorCode, formatMessage } from '../../../shared/errors';
 import type { Session } from '../../testing/auth-helpers';
 import { countRows, testDialects } from '../../testing/test-database';

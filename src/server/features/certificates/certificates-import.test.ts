@@ -1,11 +1,10 @@
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { certificateImportPreviewSchema, certificateImportResultSchema } from '../../../shared/contracts/certificates';
 import {
   CERTIFICATE_IMPORT_MAX_BYTES,
   CERTIFICATE_IMPORT_MAX_ROWS,
-  certificateImportPreviewSchema,
-  certificateImportResultSchema,
   CertificateMessage,
-} from '../../../shared/contracts/certificates';
+} from '../../../shared/contracts/certificates.values';
 import { ErrorCode, formatMessage } from '../../../shared/errors';
 import { bearer, createSignedIn, type Session } from '../../testing/auth-helpers';
 import { useTestApp } from '../../testing/test-app';

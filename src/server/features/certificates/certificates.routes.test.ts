@@ -1,10 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import {
-  CertificateMessage,
-  todayIsoDate,
-  verifiedCertificateSchema,
-  type VerifiedCertificate,
-} from '../../../shared/contracts/certificates';
+import { verifiedCertificateSchema, type VerifiedCertificate } from '../../../shared/contracts/certificates';
+import { CertificateMessage, todayIsoDate } from '../../../shared/contracts/certificates.values';
 import { ErrorCode, formatMessage } from '../../../shared/errors';
 import { freshIp } from '../../testing/auth-helpers';
 import { useTestApp } from '../../testing/test-app';

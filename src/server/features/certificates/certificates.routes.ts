@@ -8,18 +8,20 @@ import {
   certificateImportResultSchema,
   certificateListDataSchema,
   certificateListQuerySchema,
-  CertificateMessage,
   certificateRevokeRequestSchema,
   certificateSchema,
   certificateVerifyParamsSchema,
   certificateVerifyQuerySchema,
   certificateWriteSchema,
-  isCertificateNumber,
-  normalizeCertificateNumber,
   verifiedCertificateSchema,
   type Certificate,
   type CertificateImportResult,
 } from '../../../shared/contracts/certificates';
+import {
+  CertificateMessage,
+  isCertificateNumber,
+  normalizeCertificateNumber,
+} from '../../../shared/contracts/certificates.values';
 import { formatMessage } from '../../../shared/errors';
 import { z } from '../../../shared/zod';
 import { activity } from '../../http/activity-log';

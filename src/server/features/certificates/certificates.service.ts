@@ -1,6 +1,15 @@
 import { randomInt } from 'node:crypto';
 import type { Kysely, Transaction } from 'kysely';
 import {
+  type Certificate,
+  type CertificateImportPreview,
+  type CertificateImportResult,
+  type CertificateListData,
+  type CertificateListQuery,
+  type CertificateWrite,
+  type VerifiedCertificate,
+} from '../../../shared/contracts/certificates';
+import {
   CERTIFICATE_PREFIX,
   CERTIFICATE_SERIAL_MAX,
   CERTIFICATE_SERIAL_MIN,
@@ -10,14 +19,7 @@ import {
   isCertificateNumber,
   normalizeCertificateNumber,
   todayIsoDate,
-  type Certificate,
-  type CertificateImportPreview,
-  type CertificateImportResult,
-  type CertificateListData,
-  type CertificateListQuery,
-  type CertificateWrite,
-  type VerifiedCertificate,
-} from '../../../shared/contracts/certificates';
+} from '../../../shared/contracts/certificates.values';
 import { ErrorCode, formatMessage } from '../../../shared/errors';
 import type { DB } from '../../db/schema';
 import { writeTransaction } from '../../db/write-conflicts';

@@ -2,7 +2,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { LRUCache } from 'lru-cache';
-import { CertificateMessage } from '../../../shared/contracts/certificates';
+import { CertificateMessage } from '../../../shared/contracts/certificates.values';
 import { ErrorCode } from '../../../shared/errors';
 import { createClientLimit } from '../../http/client-limit';
 import { AppError } from '../../lib/errors';

@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { isCertificateNumber, normalizeCertificateNumber } from '../../../shared/contracts/certificates';
+import { isCertificateNumber, normalizeCertificateNumber } from '../../../shared/contracts/certificates.values';
 import type { CertificateVerifyOutcome, WebCertificatesContext } from '../../../shared/load-context';
 import { verifyCertificate } from './certificates.service';
 

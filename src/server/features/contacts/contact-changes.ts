@@ -1,13 +1,11 @@
 import type { Kysely } from 'kysely';
 import {
-  CONTACT_NOTE_MAX,
-  ContactMessage,
-  contactName,
   type ContactBulkRequest,
   type ContactPatchRequest,
   type ContactPriority,
   type ContactStatus,
 } from '../../../shared/contracts/contacts';
+import { CONTACT_NOTE_MAX, ContactMessage, contactName } from '../../../shared/contracts/contacts.values';
 import { ErrorCode } from '../../../shared/errors';
 import type { DB } from '../../db/schema';
 import { writeTransaction } from '../../db/write-conflicts';

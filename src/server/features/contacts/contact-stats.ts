@@ -1,10 +1,6 @@
 import type { Kysely } from 'kysely';
-import {
-  contactPriorities,
-  contactStatuses,
-  type ContactAnalytics,
-  type ContactStats,
-} from '../../../shared/contracts/contacts';
+import { type ContactAnalytics, type ContactStats } from '../../../shared/contracts/contacts';
+import { contactPriorities, contactStatuses } from '../../../shared/contracts/contacts.values';
 import type { DB } from '../../db/schema';
 import { countBy, countContacts, countPerDay, type ContactFilter } from './contacts.repository';
 

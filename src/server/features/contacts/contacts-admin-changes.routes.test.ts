@@ -4,7 +4,7 @@ import {
   ContactMessage,
   contactPriorities,
   contactStatuses,
-} from '../../../shared/contracts/contacts';
+} from '../../../shared/contracts/contacts.values';
 import { ErrorCode } from '../../../shared/errors';
 import { createUser, type Session } from '../../testing/auth-helpers';
 import { countRows, testDialects } from '../../testing/test-database';

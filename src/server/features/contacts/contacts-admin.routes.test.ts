@@ -1,10 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import {
-  contactDetailSchema,
-  ContactMessage,
-  contactStatuses,
-  contactSummarySchema,
-} from '../../../shared/contracts/contacts';
+import { contactDetailSchema, contactSummarySchema } from '../../../shared/contracts/contacts';
+import { ContactMessage, contactStatuses } from '../../../shared/contracts/contacts.values';
 import { ErrorCode, ErrorMessage } from '../../../shared/errors';
 import { createUser, type Session } from '../../testing/auth-helpers';
 import { countRows, testDialects } from '../../testing/test-database';

@@ -1,7 +1,8 @@
 import { stringify } from 'csv-stringify';
 import type { Kysely } from 'kysely';
 import { pipeline, Readable } from 'node:stream';
-import { contactCsvColumns, contactName } from '../../../shared/contracts/contacts';
+import { contactCsvColumns } from '../../../shared/contracts/contacts';
+import { contactName } from '../../../shared/contracts/contacts.values';
 import type { DB } from '../../db/schema';
 import { spreadsheetSafe } from '../../lib/spreadsheet-safe';
 import { listExportBatch } from './contacts.repository';

@@ -1,12 +1,12 @@
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { contactSubmitResponseSchema } from '../../../shared/contracts/contacts';
 import {
   CONTACT_EMAIL_MAX,
   CONTACT_MESSAGE_MAX,
   CONTACT_NAME_MAX,
   CONTACT_PHONE_MAX,
   ContactMessage,
-  contactSubmitResponseSchema,
-} from '../../../shared/contracts/contacts';
+} from '../../../shared/contracts/contacts.values';
 import { ErrorCode, ErrorMessage, formatMessage } from '../../../shared/errors';
 import { bearer, createSignedIn, freshIp } from '../../testing/auth-helpers';
 import { useTestApp } from '../../testing/test-app';

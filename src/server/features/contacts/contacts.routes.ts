@@ -14,7 +14,6 @@ import {
   contactExportQuerySchema,
   contactListDataSchema,
   contactListQuerySchema,
-  ContactMessage,
   contactNoteRequestSchema,
   contactPatchRequestSchema,
   contactPriorityRequestSchema,
@@ -23,14 +22,13 @@ import {
   contactStatusRequestSchema,
   contactSubmitRequestSchema,
   contactSubmitResponseSchema,
-  contactPriorityLabels,
-  contactStatusLabels,
   contactSummarySchema,
   type ContactBulkRequest,
   type ContactPatchRequest,
   type ContactPriority,
   type ContactStatus,
 } from '../../../shared/contracts/contacts';
+import { ContactMessage, contactPriorityLabels, contactStatusLabels } from '../../../shared/contracts/contacts.values';
 import { formatMessage } from '../../../shared/errors';
 import { z } from '../../../shared/zod';
 import { activity } from '../../http/activity-log';

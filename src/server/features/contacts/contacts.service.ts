@@ -1,9 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely } from 'kysely';
 import {
-  checkContactForm,
-  contactFormFields,
-  ContactMessage,
   type ContactDetail,
   type ContactListData,
   type ContactListQuery,
@@ -11,6 +8,7 @@ import {
   type ContactSummary,
   type ContactAssignee,
 } from '../../../shared/contracts/contacts';
+import { checkContactForm, contactFormFields, ContactMessage } from '../../../shared/contracts/contacts.values';
 import { ErrorCode, formatMessage, type FieldError } from '../../../shared/errors';
 import type { DB } from '../../db/schema';
 import { writeTransaction } from '../../db/write-conflicts';

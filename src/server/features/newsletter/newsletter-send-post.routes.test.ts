@@ -1,5 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { NewsletterMessage, newsletterSendStateSchema } from '../../../shared/contracts/newsletter';
+import { newsletterSendStateSchema } from '../../../shared/contracts/newsletter';
+import { NewsletterMessage } from '../../../shared/contracts/newsletter.values';
 import { formatMessage } from '../../../shared/errors';
 import type { Session } from '../../testing/auth-helpers';
 import { testDialects } from '../../testing/test-database';

@@ -1,5 +1,6 @@
 import { beforeAll, describe, expect, it, vi } from 'vitest';
-import { NewsletterMessage, newsletterSendStateSchema } from '../../../shared/contracts/newsletter';
+import { newsletterSendStateSchema } from '../../../shared/contracts/newsletter';
+import { NewsletterMessage } from '../../../shared/contracts/newsletter.values';
 import { testDialects } from '../../testing/test-database';
 import { bouncedValues, stateValues } from './newsletter-states';
 import { linkIn, header, useNewsletterSending } from './newsletter-sending-testing';

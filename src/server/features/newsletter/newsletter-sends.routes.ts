@@ -1,11 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { idParamsSchema, messageEnvelope, successEnvelope, ok, okWithMessage } from '../../../shared/contracts/common';
-import {
-  NewsletterMessage,
-  newsletterSendSchema,
-  newsletterSendStateSchema,
-} from '../../../shared/contracts/newsletter';
+import { newsletterSendSchema, newsletterSendStateSchema } from '../../../shared/contracts/newsletter';
+import { NewsletterMessage } from '../../../shared/contracts/newsletter.values';
 import { formatMessage } from '../../../shared/errors';
 import { z } from '../../../shared/zod';
 import { activity } from '../../http/activity-log';

@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely';
-import { NewsletterMessage, type NewsletterSend, type NewsletterSendState } from '../../../shared/contracts/newsletter';
+import { type NewsletterSend, type NewsletterSendState } from '../../../shared/contracts/newsletter';
+import { NewsletterMessage } from '../../../shared/contracts/newsletter.values';
 import { ErrorCode } from '../../../shared/errors';
 import type { DB } from '../../db/schema';
 import { isUniqueViolation, writeTransaction } from '../../db/write-conflicts';

@@ -1,5 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { NewsletterMessage, newsletterListDataSchema } from '../../../shared/contracts/newsletter';
+import { newsletterListDataSchema } from '../../../shared/contracts/newsletter';
+import { NewsletterMessage } from '../../../shared/contracts/newsletter.values';
 import { bearer, createSignedIn, freshIp, type Session } from '../../testing/auth-helpers';
 import { useTestApp } from '../../testing/test-app';
 import { testDialects } from '../../testing/test-database';

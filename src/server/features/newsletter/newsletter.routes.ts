@@ -3,12 +3,12 @@ import { declareWrites, NO_PAGES } from '../../pages/page-purges';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { idParamsSchema, messageEnvelope, ok, okWithMessage, successEnvelope } from '../../../shared/contracts/common';
 import {
-  NewsletterMessage,
   newsletterListDataSchema,
   newsletterListQuerySchema,
   newsletterSubscribeRequestSchema,
   newsletterSubscribeResponseSchema,
 } from '../../../shared/contracts/newsletter';
+import { NewsletterMessage } from '../../../shared/contracts/newsletter.values';
 import { z } from '../../../shared/zod';
 import { newsletterSendRoutes } from './newsletter-sends.routes';
 import {

@@ -2,13 +2,12 @@ import { stringify } from 'csv-stringify/sync';
 import type { FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
 import {
-  NEWSLETTER_EMAIL_MAX,
-  NewsletterMessage,
   type NewsletterListData,
   type NewsletterListQuery,
   type NewsletterSubscribeRequest,
   type NewsletterSubscriber,
 } from '../../../shared/contracts/newsletter';
+import { NEWSLETTER_EMAIL_MAX, NewsletterMessage } from '../../../shared/contracts/newsletter.values';
 import { ErrorCode } from '../../../shared/errors';
 import { z } from '../../../shared/zod';
 import type { DB } from '../../db/schema';

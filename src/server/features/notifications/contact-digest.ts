@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import { contactName } from '../../../shared/contracts/contacts';
+import { contactName } from '../../../shared/contracts/contacts.values';
 import type { DB } from '../../db/schema';
 import { writeTransaction } from '../../db/write-conflicts';
 import type { Mailer, MailMessage } from '../../jobs/mailer';

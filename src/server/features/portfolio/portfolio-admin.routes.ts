@@ -2,7 +2,8 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { idParamsSchema, okWithMessage } from '../../../shared/contracts/common';
 import { messageEnvelope } from '../../../shared/contracts/common';
-import { PortfolioMessage, projectDetailSchema, type ProjectDetail } from '../../../shared/contracts/portfolio';
+import { projectDetailSchema, type ProjectDetail } from '../../../shared/contracts/portfolio';
+import { PortfolioMessage } from '../../../shared/contracts/portfolio.values';
 import {
   formatPortfolioMessage,
   projectBulkActionWords,

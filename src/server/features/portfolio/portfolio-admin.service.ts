@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely';
-import { PortfolioMessage, DEFAULT_INDUSTRY, type ProjectDetail } from '../../../shared/contracts/portfolio';
+import { type ProjectDetail } from '../../../shared/contracts/portfolio';
+import { PortfolioMessage, DEFAULT_INDUSTRY } from '../../../shared/contracts/portfolio.values';
 import {
   parseJsonList,
   projectInputSchema,

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { PortfolioMessage } from '../../../shared/contracts/portfolio';
+import { PortfolioMessage } from '../../../shared/contracts/portfolio.values';
 import { projectWriteRequestSchema } from '../../../shared/contracts/portfolio-admin';
 import { registerRevisionRoutes, restorable } from '../../revisions/revision-routes';
 import { projectRevisionFields } from './portfolio-revision-fields';

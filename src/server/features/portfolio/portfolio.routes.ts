@@ -3,13 +3,6 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { successEnvelope, ok } from '../../../shared/contracts/common';
 import { permissionsByRole } from '../../../shared/contracts/auth';
 import {
-  PORTFOLIO_CATEGORY_COUNT,
-  PORTFOLIO_FEATURED_COUNT,
-  PORTFOLIO_MAX_PAGE_SIZE,
-  PORTFOLIO_MAX_RELATED,
-  PORTFOLIO_MAX_SHORT_LIST,
-  PORTFOLIO_RECENT_COUNT,
-  PORTFOLIO_RELATED_COUNT,
   portfolioCategoriesDataSchema,
   portfolioCategoryParamsSchema,
   portfolioLimitQuerySchema,
@@ -22,6 +15,15 @@ import {
   projectLikeDataSchema,
   projectListDataSchema,
 } from '../../../shared/contracts/portfolio';
+import {
+  PORTFOLIO_CATEGORY_COUNT,
+  PORTFOLIO_FEATURED_COUNT,
+  PORTFOLIO_MAX_PAGE_SIZE,
+  PORTFOLIO_MAX_RELATED,
+  PORTFOLIO_MAX_SHORT_LIST,
+  PORTFOLIO_RECENT_COUNT,
+  PORTFOLIO_RELATED_COUNT,
+} from '../../../shared/contracts/portfolio.values';
 import { optionalUser } from '../../http/auth';
 import { NO_PAGES } from '../../pages/page-purges';
 import { projectTag } from '../../pages/page-tags';

@@ -1,12 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import {
-  PORTFOLIO_RELATED_COUNT,
-  PORTFOLIO_TOP_TECHNOLOGIES,
-  PortfolioMessage,
-  portfolioSorts,
-  publicIndustryOptions,
-  publicTechnologyOptions,
   type PortfolioCategoriesData,
   type PortfolioFacet,
   type PortfolioListData,
@@ -19,6 +13,14 @@ import {
   type ProjectLikeData,
   type ProjectSummary,
 } from '../../../shared/contracts/portfolio';
+import {
+  PORTFOLIO_RELATED_COUNT,
+  PORTFOLIO_TOP_TECHNOLOGIES,
+  PortfolioMessage,
+  portfolioSorts,
+  publicIndustryOptions,
+  publicTechnologyOptions,
+} from '../../../shared/contracts/portfolio.values';
 import { publicationStatus } from '../../../shared/contracts/publishing.values';
 import type { DB } from '../../db/schema';
 import { notFound } from '../../lib/errors';

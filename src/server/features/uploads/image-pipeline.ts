@@ -4,16 +4,18 @@ import sharp, { type ResizeOptions, type Sharp } from 'sharp';
 import {
   IMAGE_VARIANT_WIDTHS,
   OG_VARIANT,
-  UPLOAD_MAX_IMAGE_PIXELS,
-  UPLOAD_MAX_IMAGE_SIDE,
-  documentMimeTypes,
-  imageMimeTypes,
   variantFormats,
   type ImageMimeType,
   type ImageUploadOptions,
   type UploadMimeType,
   type VariantFormat,
 } from '../../../shared/contracts/uploads';
+import {
+  UPLOAD_MAX_IMAGE_PIXELS,
+  UPLOAD_MAX_IMAGE_SIDE,
+  documentMimeTypes,
+  imageMimeTypes,
+} from '../../../shared/contracts/uploads.values';
 
 /*
  * What an upload is, decided from its bytes (file-type's magic numbers), and the sharp work on images:

@@ -3,14 +3,14 @@ import { mkdir, open, rm } from 'node:fs/promises';
 import { pipeline } from 'node:stream/promises';
 import type { MultipartFile } from '@fastify/multipart';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { type UploadMimeType } from '../../../shared/contracts/uploads';
 import {
   UPLOAD_MAX_FILES,
   UPLOAD_MAX_FILE_SIZE,
   UploadMessage,
   uploadBodyLimit,
   isValidUploadName,
-  type UploadMimeType,
-} from '../../../shared/contracts/uploads';
+} from '../../../shared/contracts/uploads.values';
 import { ErrorCode, formatMessage } from '../../../shared/errors';
 import type { z } from '../../../shared/zod';
 import { AppError, StorageUnavailableError } from '../../lib/errors';

@@ -2,7 +2,7 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import sharp from 'sharp';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { PortfolioMessage } from '../../../shared/contracts/portfolio';
+import { PortfolioMessage } from '../../../shared/contracts/portfolio.values';
 import {
   PortfolioUploadMessage,
   portfolioGalleryUploadDataSchema,
@@ -10,7 +10,7 @@ import {
   portfolioMainUploadDataSchema,
   portfolioUploadStatsDataSchema,
 } from '../../../shared/contracts/portfolio-uploads';
-import { UploadMessage } from '../../../shared/contracts/uploads';
+import { UploadMessage } from '../../../shared/contracts/uploads.values';
 import { bearer, createSignedIn, type Session } from '../../testing/auth-helpers';
 import { useTestApp } from '../../testing/test-app';
 import { postMultipart, useUploadDir, type Part } from '../../testing/multipart';

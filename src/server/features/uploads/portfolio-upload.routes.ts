@@ -3,7 +3,7 @@ import { declareWrites, NO_PAGES } from '../../pages/page-purges';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { optionalMessageEnvelope, ok, okWithMessage } from '../../../shared/contracts/common';
-import { PORTFOLIO_GALLERY_MAX } from '../../../shared/contracts/portfolio';
+import { PORTFOLIO_GALLERY_MAX } from '../../../shared/contracts/portfolio.values';
 import {
   PortfolioUploadMessage,
   galleryUploadedText,

@@ -1,4 +1,4 @@
-import { PORTFOLIO_GALLERY_MAX, PortfolioMessage } from '../../../shared/contracts/portfolio';
+import { PORTFOLIO_GALLERY_MAX, PortfolioMessage } from '../../../shared/contracts/portfolio.values';
 import { parseJsonList } from '../../../shared/contracts/portfolio-admin';
 import {
   PORTFOLIO_UPLOAD_CATEGORY,
@@ -9,7 +9,7 @@ import {
   type PortfolioMainUploadData,
   type PortfolioUploadStatsData,
 } from '../../../shared/contracts/portfolio-uploads';
-import { UploadMessage } from '../../../shared/contracts/uploads';
+import { UploadMessage } from '../../../shared/contracts/uploads.values';
 import { ErrorCode } from '../../../shared/errors';
 import { writeTransaction } from '../../db/write-conflicts';
 import { AppError, notFound } from '../../lib/errors';

@@ -1,9 +1,5 @@
-import {
-  UploadMessage,
-  type UploadListData,
-  type UploadUnusedQuery,
-  type UploadUsage,
-} from '../../../shared/contracts/uploads';
+import { type UploadListData, type UploadUnusedQuery, type UploadUsage } from '../../../shared/contracts/uploads';
+import { UploadMessage } from '../../../shared/contracts/uploads.values';
 import { ErrorCode, formatMessage, plural } from '../../../shared/errors';
 import { AppError, notFound } from '../../lib/errors';
 import { sweepTemporaryFiles } from '../../storage/local-disk';

@@ -11,7 +11,7 @@ import {
   UPLOAD_MAX_FILES,
   UploadMessage,
   uploadBodyLimit,
-} from '../../../shared/contracts/uploads';
+} from '../../../shared/contracts/uploads.values';
 import { ErrorCode, ErrorMessage, formatMessage } from '../../../shared/errors';
 import { UPLOAD_SPOOL_FOLDER } from '../../http/uploads';
 import { bearer, createSignedIn, type Session } from '../../testing/auth-helpers';

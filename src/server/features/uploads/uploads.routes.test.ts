@@ -2,13 +2,8 @@ import path from 'node:path';
 import { readFileSync, readdirSync } from 'node:fs';
 import sharp from 'sharp';
 import { beforeAll, describe, expect, it } from 'vitest';
-import {
-  UPLOAD_MAX_FILES,
-  UploadMessage,
-  responsiveSourcesFromUrl,
-  uploadedFileSchema,
-  type UploadedFile,
-} from '../../../shared/contracts/uploads';
+import { responsiveSourcesFromUrl, uploadedFileSchema, type UploadedFile } from '../../../shared/contracts/uploads';
+import { UPLOAD_MAX_FILES, UploadMessage } from '../../../shared/contracts/uploads.values';
 import { formatMessage } from '../../../shared/errors';
 import type { Session } from '../../testing/auth-helpers';
 import { testDialects } from '../../testing/test-database';

@@ -4,8 +4,6 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { idParamsSchema, optionalMessageEnvelope, ok, okWithMessage } from '../../../shared/contracts/common';
 import {
-  UPLOAD_MAX_FILES,
-  UploadMessage,
   imageUploadOptionsSchema,
   uploadBulkDeleteBodySchema,
   uploadCategoriesDataSchema,
@@ -24,6 +22,7 @@ import {
   uploadStatsDataSchema,
   uploadUpdateRequestSchema,
 } from '../../../shared/contracts/uploads';
+import { UPLOAD_MAX_FILES, UploadMessage } from '../../../shared/contracts/uploads.values';
 import { formatMessage, plural } from '../../../shared/errors';
 import { z } from '../../../shared/zod';
 import { requireUser } from '../../http/auth';

@@ -2,14 +2,6 @@ import { randomBytes } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely } from 'kysely';
 import {
-  ALLOWED_IMAGE_TYPES_TEXT,
-  ALLOWED_UPLOAD_TYPES_TEXT,
-  UPLOAD_DEFAULT_CATEGORY,
-  UPLOAD_MAX_IMAGE_PIXELS,
-  UPLOAD_MAX_IMAGE_SIDE,
-  UploadMessage,
-  documentMimeTypes,
-  isImageMimeType,
   uploadFileUrl,
   uploadVariantUrl,
   type ImageUploadOptions,
@@ -22,6 +14,16 @@ import {
   type UploadedFile,
   type VariantFormat,
 } from '../../../shared/contracts/uploads';
+import {
+  ALLOWED_IMAGE_TYPES_TEXT,
+  ALLOWED_UPLOAD_TYPES_TEXT,
+  UPLOAD_DEFAULT_CATEGORY,
+  UPLOAD_MAX_IMAGE_PIXELS,
+  UPLOAD_MAX_IMAGE_SIDE,
+  UploadMessage,
+  documentMimeTypes,
+  isImageMimeType,
+} from '../../../shared/contracts/uploads.values';
 import { ErrorCode, formatMessage } from '../../../shared/errors';
 import type { DB } from '../../db/schema';
 import { writeTransaction } from '../../db/write-conflicts';

@@ -1,12 +1,11 @@
 import {
-  CertificateMessage,
   certificateWriteSchema,
-  todayIsoDate,
   type Certificate,
   type CertificateStatus,
   type CertificateWriteRequest,
   type RecipientType,
 } from '../../../shared/contracts/certificates';
+import { CertificateMessage, todayIsoDate } from '../../../shared/contracts/certificates.values';
 
 /** The certificate form's fields, as the inputs hold them. */
 export interface CertificateFormValues {

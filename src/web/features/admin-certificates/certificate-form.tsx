@@ -1,6 +1,7 @@
 import { ArrowLeft, ExternalLink } from '../../components/icons';
 import { useId, useMemo, useState, type FormEvent } from 'react';
 import { useLocation, useNavigate } from 'react-router';
+import { type Certificate, type CertificateStatus, type RecipientType } from '../../../shared/contracts/certificates';
 import {
   CERTIFICATE_COURSE_MAX,
   CERTIFICATE_DESCRIPTION_MAX,
@@ -13,10 +14,7 @@ import {
   certificateStatusLabels,
   recipientTypeLabels,
   recipientTypes,
-  type Certificate,
-  type CertificateStatus,
-  type RecipientType,
-} from '../../../shared/contracts/certificates';
+} from '../../../shared/contracts/certificates.values';
 import { EditorActionBar } from '../../components/admin/editor-frame';
 import { EditorLoadError, useEditorLoad } from '../../components/admin/editor-load-error';
 import { formatLongDate } from '../../components/article/article-format';

@@ -2,16 +2,14 @@ import { Link2 } from '../../components/icons';
 import { Ban, FileDown, FileUp, Plus } from '../../components/admin/icons';
 import { useState } from 'react';
 import { useLocation } from 'react-router';
+import { type Certificate, type CertificateStatus, type RecipientType } from '../../../shared/contracts/certificates';
 import {
   CertificateMessage,
   certificateStatuses,
   certificateStatusLabels,
   recipientTypeLabels,
   recipientTypes,
-  type Certificate,
-  type CertificateStatus,
-  type RecipientType,
-} from '../../../shared/contracts/certificates';
+} from '../../../shared/contracts/certificates.values';
 import { ConfirmPendingDelete } from '../../components/admin/confirm-delete-dialog';
 import { ListContent } from '../../components/admin/list-states';
 import { ListPagination } from '../../components/admin/pagination-footer';

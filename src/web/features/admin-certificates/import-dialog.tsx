@@ -2,14 +2,14 @@ import { stringify } from 'csv-stringify/browser/esm/sync';
 import { LoaderCircle } from '../../components/icons';
 import { Download, FileUp } from '../../components/admin/icons';
 import { useId, useState } from 'react';
+import { type CertificateImportPreview } from '../../../shared/contracts/certificates';
 import {
   CERTIFICATE_IMPORT_MAX_BYTES,
   CERTIFICATE_IMPORT_MAX_ROWS,
   CertificateMessage,
   certificateCsvColumns,
   recipientTypeLabels,
-  type CertificateImportPreview,
-} from '../../../shared/contracts/certificates';
+} from '../../../shared/contracts/certificates.values';
 import { Alert } from '../../components/alert';
 import { formatShortDate } from '../../components/article/article-format';
 import { Button } from '../../components/button';

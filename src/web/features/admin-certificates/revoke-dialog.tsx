@@ -1,10 +1,6 @@
 import { useState } from 'react';
-import {
-  CERTIFICATE_REVOCATION_REASON_MAX,
-  CertificateMessage,
-  certificateRevokeRequestSchema,
-  type Certificate,
-} from '../../../shared/contracts/certificates';
+import { certificateRevokeRequestSchema, type Certificate } from '../../../shared/contracts/certificates';
+import { CERTIFICATE_REVOCATION_REASON_MAX, CertificateMessage } from '../../../shared/contracts/certificates.values';
 import { Alert } from '../../components/alert';
 import { FormDialog } from '../../components/form-dialog';
 import { Textarea } from '../../components/textarea';

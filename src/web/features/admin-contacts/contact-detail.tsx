@@ -3,15 +3,13 @@ import { MailOpen, Trash2 } from '../../components/admin/icons';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useEffectEvent, useMemo, useRef, useState, type ReactNode } from 'react';
 import { useNavigate } from 'react-router';
+import { type ContactDetail, type ContactPriority, type ContactStatus } from '../../../shared/contracts/contacts';
 import {
   ContactMessage,
   contactName,
   contactPriorityLabels,
   contactStatusLabels,
-  type ContactDetail,
-  type ContactPriority,
-  type ContactStatus,
-} from '../../../shared/contracts/contacts';
+} from '../../../shared/contracts/contacts.values';
 import { formatMessage } from '../../../shared/errors';
 import { ConfirmDeleteDialog } from '../../components/admin/confirm-delete-dialog';
 import { editorFailure, EditorLoadError } from '../../components/admin/editor-load-error';

@@ -1,14 +1,14 @@
 import { ChevronLeft, ChevronRight, Eye, Mail } from '../../components/icons';
 import { Download, ListRestart, MailCheck, UserCheck } from '../../components/admin/icons';
 import { useEffect, useRef, useState } from 'react';
+import { type ContactSummary } from '../../../shared/contracts/contacts';
 import {
   ContactMessage,
   contactName,
   CONTACTS_PAGE_SIZE,
   CONTACTS_REFRESH_MS,
   messagePreview,
-  type ContactSummary,
-} from '../../../shared/contracts/contacts';
+} from '../../../shared/contracts/contacts.values';
 import { formatMessage } from '../../../shared/errors';
 import { BulkActionBar } from '../../components/admin/bulk-action-bar';
 import { ConfirmPendingDelete } from '../../components/admin/confirm-delete-dialog';

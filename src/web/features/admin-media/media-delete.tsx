@@ -1,5 +1,6 @@
 import { useState } from 'react';
-import { UploadMessage, type UploadedFile } from '../../../shared/contracts/uploads';
+import { type UploadedFile } from '../../../shared/contracts/uploads';
+import { UploadMessage } from '../../../shared/contracts/uploads.values';
 import { ConfirmDialog } from '../../components/dialog';
 import type { Notice } from '../../components/notice';
 import { isApiError, userMessage } from '../../lib/api-client';

@@ -1,4 +1,4 @@
-import { UploadMessage } from '../../../shared/contracts/uploads';
+import { UploadMessage } from '../../../shared/contracts/uploads.values';
 
 /** What the Media tab says. */
 export const MediaMessage = {

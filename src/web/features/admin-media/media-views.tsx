@@ -1,4 +1,5 @@
-import { formatFileSize, type UploadedFile } from '../../../shared/contracts/uploads';
+import { type UploadedFile } from '../../../shared/contracts/uploads';
+import { formatFileSize } from '../../../shared/contracts/uploads.values';
 import { FileText } from '../../components/admin/icons';
 import { rowCheckboxClass } from '../../components/admin/use-row-selection';
 import { formatShortDate } from '../../components/article/article-format';

@@ -1,7 +1,11 @@
 import { Check } from '../../components/icons';
 import { Plus, Trash2, UserPlus } from '../../components/admin/icons';
 import { useState, type ChangeEvent } from 'react';
-import { PROJECT_LIMITS, adminIndustryOptions, technologySuggestions } from '../../../shared/contracts/portfolio';
+import {
+  PROJECT_LIMITS,
+  adminIndustryOptions,
+  technologySuggestions,
+} from '../../../shared/contracts/portfolio.values';
 import { splitTechnologies } from '../../../shared/contracts/portfolio-admin';
 import { Button } from '../../components/button';
 import { CheckboxField } from '../../components/checkbox-field';

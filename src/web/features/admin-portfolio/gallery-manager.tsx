@@ -1,7 +1,7 @@
 import { LoaderCircle, RotateCw, X } from '../../components/icons';
 import { Images, Trash2, Upload } from '../../components/admin/icons';
 import { useEffect, useId, useRef, useState, type DragEvent, type KeyboardEvent } from 'react';
-import { PORTFOLIO_GALLERY_MAX } from '../../../shared/contracts/portfolio';
+import { PORTFOLIO_GALLERY_MAX } from '../../../shared/contracts/portfolio.values';
 import {
   PortfolioUploadMessage,
   galleryUploadedText,
@@ -17,7 +17,7 @@ import {
   checkSelectedFiles,
   formatMegabytes,
   uploadErrorMessage,
-} from '../../../shared/contracts/uploads';
+} from '../../../shared/contracts/uploads.values';
 import { Button } from '../../components/button';
 import { ConfirmDialog } from '../../components/dialog';
 import type { Notice } from '../../components/notice';

@@ -3,7 +3,7 @@ import { Trash2 } from '../../components/admin/icons';
 import { useState } from 'react';
 import { isAllowedProjectUrl } from '../../../shared/contracts/portfolio-admin';
 import { PortfolioUploadMessage, imageFilenameOf } from '../../../shared/contracts/portfolio-uploads';
-import { UploadComponentMessage } from '../../../shared/contracts/uploads';
+import { UploadComponentMessage } from '../../../shared/contracts/uploads.values';
 import { Button } from '../../components/button';
 import { ConfirmDialog } from '../../components/dialog';
 import { ImageUpload } from '../../components/admin/image-upload';

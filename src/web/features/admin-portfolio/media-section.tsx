@@ -1,6 +1,6 @@
 import { ImageIcon, Images } from '../../components/admin/icons';
 import type { Dispatch, SetStateAction } from 'react';
-import { PORTFOLIO_GALLERY_MAX } from '../../../shared/contracts/portfolio';
+import { PORTFOLIO_GALLERY_MAX } from '../../../shared/contracts/portfolio.values';
 import { galleryMeterTone } from '../../../shared/contracts/portfolio-uploads';
 import { NoticeAlert, type Notice } from '../../components/notice';
 import { cn } from '../../lib/cn';

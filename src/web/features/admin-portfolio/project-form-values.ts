@@ -1,9 +1,5 @@
-import {
-  DEFAULT_INDUSTRY,
-  adminIndustryOptions,
-  type ProjectDetail,
-  type ProjectStatus,
-} from '../../../shared/contracts/portfolio';
+import { type ProjectDetail, type ProjectStatus } from '../../../shared/contracts/portfolio';
+import { DEFAULT_INDUSTRY, adminIndustryOptions } from '../../../shared/contracts/portfolio.values';
 import {
   projectInputSchema,
   splitTechnologies,

@@ -1,4 +1,4 @@
-import { PROJECT_LIMITS } from '../../../shared/contracts/portfolio';
+import { PROJECT_LIMITS } from '../../../shared/contracts/portfolio.values';
 import { ImageUpload } from '../../components/admin/image-upload';
 import { Input } from '../../components/input';
 import { Textarea } from '../../components/textarea';

@@ -1,5 +1,5 @@
 import { MessageSquareQuote, Plus, Trash2 } from '../../components/admin/icons';
-import { PROJECT_LIMITS } from '../../../shared/contracts/portfolio';
+import { PROJECT_LIMITS } from '../../../shared/contracts/portfolio.values';
 import { Button } from '../../components/button';
 import { Input } from '../../components/input';
 import { Textarea } from '../../components/textarea';
