@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { buildSrcSet, ogImageUrl, responsiveSourcesFromUrl, type UploadVariant } from './uploads';
+import type { UploadVariant } from './uploads';
+import { buildSrcSet, ogImageUrl, responsiveSourcesFromUrl } from './image-variants';
 import {
   UploadHint,
   UploadStatusMessage,

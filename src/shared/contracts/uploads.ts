@@ -16,19 +16,6 @@ import { variantFormats } from './image-variants';
  */
 
 export type { ImageMimeType, UploadMimeType, UploadSortField } from './uploads.values';
-export {
-  buildSrcSet,
-  IMAGE_VARIANT_WIDTHS,
-  OG_VARIANT,
-  ogImageUrl,
-  responsiveSources,
-  responsiveSourcesFromUrl,
-  uploadFileUrl,
-  UPLOADS_PATH,
-  uploadVariantUrl,
-  variantFormats,
-  variantLabels,
-} from './image-variants';
 export type { ResponsiveSources, VariantFormat } from './image-variants';
 
 /** Categories are free labels (e.g. general, blog, portfolio); letters, digits, - and _. */

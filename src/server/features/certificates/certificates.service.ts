@@ -1,13 +1,13 @@
 import { randomInt } from 'node:crypto';
 import type { Kysely, Transaction } from 'kysely';
-import {
-  type Certificate,
-  type CertificateImportPreview,
-  type CertificateImportResult,
-  type CertificateListData,
-  type CertificateListQuery,
-  type CertificateWrite,
-  type VerifiedCertificate,
+import type {
+  Certificate,
+  CertificateImportPreview,
+  CertificateImportResult,
+  CertificateListData,
+  CertificateListQuery,
+  CertificateWrite,
+  VerifiedCertificate,
 } from '../../../shared/contracts/certificates';
 import {
   CERTIFICATE_PREFIX,

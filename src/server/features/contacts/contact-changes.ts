@@ -1,9 +1,9 @@
 import type { Kysely } from 'kysely';
-import {
-  type ContactBulkRequest,
-  type ContactPatchRequest,
-  type ContactPriority,
-  type ContactStatus,
+import type {
+  ContactBulkRequest,
+  ContactPatchRequest,
+  ContactPriority,
+  ContactStatus,
 } from '../../../shared/contracts/contacts';
 import { CONTACT_NOTE_MAX, ContactMessage, contactName } from '../../../shared/contracts/contacts.values';
 import { ErrorCode } from '../../../shared/errors';

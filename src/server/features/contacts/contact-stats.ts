@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import { type ContactAnalytics, type ContactStats } from '../../../shared/contracts/contacts';
+import type { ContactAnalytics, ContactStats } from '../../../shared/contracts/contacts';
 import { contactPriorities, contactStatuses } from '../../../shared/contracts/contacts.values';
 import type { DB } from '../../db/schema';
 import { countBy, countContacts, countPerDay, type ContactFilter } from './contacts.repository';

@@ -1,12 +1,12 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely } from 'kysely';
-import {
-  type ContactDetail,
-  type ContactListData,
-  type ContactListQuery,
-  type ContactSubmitRequest,
-  type ContactSummary,
-  type ContactAssignee,
+import type {
+  ContactDetail,
+  ContactListData,
+  ContactListQuery,
+  ContactSubmitRequest,
+  ContactSummary,
+  ContactAssignee,
 } from '../../../shared/contracts/contacts';
 import { checkContactForm, contactFormFields, ContactMessage } from '../../../shared/contracts/contacts.values';
 import { ErrorCode, formatMessage, type FieldError } from '../../../shared/errors';

@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import { type NewsletterSend, type NewsletterSendState } from '../../../shared/contracts/newsletter';
+import type { NewsletterSend, NewsletterSendState } from '../../../shared/contracts/newsletter';
 import { NewsletterMessage } from '../../../shared/contracts/newsletter.values';
 import { ErrorCode } from '../../../shared/errors';
 import type { DB } from '../../db/schema';

@@ -1,11 +1,11 @@
 import { stringify } from 'csv-stringify/sync';
 import type { FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
-import {
-  type NewsletterListData,
-  type NewsletterListQuery,
-  type NewsletterSubscribeRequest,
-  type NewsletterSubscriber,
+import type {
+  NewsletterListData,
+  NewsletterListQuery,
+  NewsletterSubscribeRequest,
+  NewsletterSubscriber,
 } from '../../../shared/contracts/newsletter';
 import { NEWSLETTER_EMAIL_MAX, NewsletterMessage } from '../../../shared/contracts/newsletter.values';
 import { ErrorCode } from '../../../shared/errors';

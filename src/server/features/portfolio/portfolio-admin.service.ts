@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import { type ProjectDetail } from '../../../shared/contracts/portfolio';
+import type { ProjectDetail } from '../../../shared/contracts/portfolio';
 import { PortfolioMessage, DEFAULT_INDUSTRY } from '../../../shared/contracts/portfolio.values';
 import {
   parseJsonList,

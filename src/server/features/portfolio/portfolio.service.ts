@@ -1,17 +1,17 @@
 import { createHash } from 'node:crypto';
 import type { Kysely } from 'kysely';
-import {
-  type PortfolioCategoriesData,
-  type PortfolioFacet,
-  type PortfolioListData,
-  type PortfolioListQuery,
-  type PortfolioSearchRequest,
-  type PortfolioSort,
-  type PortfolioStatsData,
-  type ProjectDetail,
-  type ProjectDetailData,
-  type ProjectLikeData,
-  type ProjectSummary,
+import type {
+  PortfolioCategoriesData,
+  PortfolioFacet,
+  PortfolioListData,
+  PortfolioListQuery,
+  PortfolioSearchRequest,
+  PortfolioSort,
+  PortfolioStatsData,
+  ProjectDetail,
+  ProjectDetailData,
+  ProjectLikeData,
+  ProjectSummary,
 } from '../../../shared/contracts/portfolio';
 import {
   PORTFOLIO_RELATED_COUNT,

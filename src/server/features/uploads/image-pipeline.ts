@@ -1,15 +1,13 @@
 import { readFile } from 'node:fs/promises';
 import { fileTypeFromFile } from 'file-type';
 import sharp, { type ResizeOptions, type Sharp } from 'sharp';
-import {
-  IMAGE_VARIANT_WIDTHS,
-  OG_VARIANT,
-  variantFormats,
-  type ImageMimeType,
-  type ImageUploadOptions,
-  type UploadMimeType,
-  type VariantFormat,
+import type {
+  ImageMimeType,
+  ImageUploadOptions,
+  UploadMimeType,
+  VariantFormat,
 } from '../../../shared/contracts/uploads';
+import { IMAGE_VARIANT_WIDTHS, OG_VARIANT, variantFormats } from '../../../shared/contracts/image-variants';
 import {
   UPLOAD_MAX_IMAGE_PIXELS,
   UPLOAD_MAX_IMAGE_SIDE,

@@ -3,7 +3,7 @@ import { mkdir, open, rm } from 'node:fs/promises';
 import { pipeline } from 'node:stream/promises';
 import type { MultipartFile } from '@fastify/multipart';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { type UploadMimeType } from '../../../shared/contracts/uploads';
+import type { UploadMimeType } from '../../../shared/contracts/uploads';
 import {
   UPLOAD_MAX_FILES,
   UPLOAD_MAX_FILE_SIZE,

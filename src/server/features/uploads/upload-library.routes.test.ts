@@ -2,7 +2,7 @@ import { existsSync, mkdirSync, rmSync, utimesSync, writeFileSync } from 'node:f
 import path from 'node:path';
 import sharp from 'sharp';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { type UploadedFile } from '../../../shared/contracts/uploads';
+import type { UploadedFile } from '../../../shared/contracts/uploads';
 import { UploadMessage } from '../../../shared/contracts/uploads.values';
 import { bearer, createStaff, type Session } from '../../testing/auth-helpers';
 import { uploadPng, useUploadDir } from '../../testing/multipart';

@@ -1,4 +1,4 @@
-import { type UploadListData, type UploadUnusedQuery, type UploadUsage } from '../../../shared/contracts/uploads';
+import type { UploadListData, UploadUnusedQuery, UploadUsage } from '../../../shared/contracts/uploads';
 import { UploadMessage } from '../../../shared/contracts/uploads.values';
 import { ErrorCode, formatMessage, plural } from '../../../shared/errors';
 import { AppError, notFound } from '../../lib/errors';

@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { existsSync, writeFileSync } from 'node:fs';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { type UploadedFile } from '../../../shared/contracts/uploads';
+import type { UploadedFile } from '../../../shared/contracts/uploads';
 import { UploadMessage } from '../../../shared/contracts/uploads.values';
 import type { Session } from '../../testing/auth-helpers';
 import { testDialects } from '../../testing/test-database';

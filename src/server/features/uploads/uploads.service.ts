@@ -1,19 +1,18 @@
 import { randomBytes } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely } from 'kysely';
-import {
-  uploadFileUrl,
-  uploadVariantUrl,
-  type ImageUploadOptions,
-  type UploadCategoriesData,
-  type UploadListData,
-  type UploadListQuery,
-  type UploadMimeType,
-  type UploadStatsData,
-  type UploadUpdateRequest,
-  type UploadedFile,
-  type VariantFormat,
+import type {
+  ImageUploadOptions,
+  UploadCategoriesData,
+  UploadListData,
+  UploadListQuery,
+  UploadMimeType,
+  UploadStatsData,
+  UploadUpdateRequest,
+  UploadedFile,
+  VariantFormat,
 } from '../../../shared/contracts/uploads';
+import { uploadFileUrl, uploadVariantUrl } from '../../../shared/contracts/image-variants';
 import {
   ALLOWED_IMAGE_TYPES_TEXT,
   ALLOWED_UPLOAD_TYPES_TEXT,

@@ -1,6 +1,6 @@
 import { useId, useMemo, useState, type FormEvent, type ReactNode } from 'react';
 import { useLocation, useNavigate } from 'react-router';
-import { type BlogCategory } from '../../../shared/contracts/blog';
+import type { BlogCategory } from '../../../shared/contracts/blog';
 import { formatReadTime } from '../../../shared/contracts/blog.values';
 import {
   BlogAdminMessage,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { type Certificate } from '../../../shared/contracts/certificates';
+import type { Certificate } from '../../../shared/contracts/certificates';
 import { CertificateMessage } from '../../../shared/contracts/certificates.values';
 import {
   certificateProblems,

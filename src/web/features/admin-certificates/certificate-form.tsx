@@ -1,7 +1,7 @@
 import { ArrowLeft, ExternalLink } from '../../components/icons';
 import { useId, useMemo, useState, type FormEvent } from 'react';
 import { useLocation, useNavigate } from 'react-router';
-import { type Certificate, type CertificateStatus, type RecipientType } from '../../../shared/contracts/certificates';
+import type { Certificate, CertificateStatus, RecipientType } from '../../../shared/contracts/certificates';
 import {
   CERTIFICATE_COURSE_MAX,
   CERTIFICATE_DESCRIPTION_MAX,

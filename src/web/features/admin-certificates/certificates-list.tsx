@@ -2,7 +2,7 @@ import { Link2 } from '../../components/icons';
 import { Ban, FileDown, FileUp, Plus } from '../../components/admin/icons';
 import { useState } from 'react';
 import { useLocation } from 'react-router';
-import { type Certificate, type CertificateStatus, type RecipientType } from '../../../shared/contracts/certificates';
+import type { Certificate, CertificateStatus, RecipientType } from '../../../shared/contracts/certificates';
 import {
   CertificateMessage,
   certificateStatuses,

@@ -2,7 +2,7 @@ import { stringify } from 'csv-stringify/browser/esm/sync';
 import { LoaderCircle } from '../../components/icons';
 import { Download, FileUp } from '../../components/admin/icons';
 import { useId, useState } from 'react';
-import { type CertificateImportPreview } from '../../../shared/contracts/certificates';
+import type { CertificateImportPreview } from '../../../shared/contracts/certificates';
 import {
   CERTIFICATE_IMPORT_MAX_BYTES,
   CERTIFICATE_IMPORT_MAX_ROWS,

@@ -3,7 +3,7 @@ import { MailOpen, Trash2 } from '../../components/admin/icons';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useEffectEvent, useMemo, useRef, useState, type ReactNode } from 'react';
 import { useNavigate } from 'react-router';
-import { type ContactDetail, type ContactPriority, type ContactStatus } from '../../../shared/contracts/contacts';
+import type { ContactDetail, ContactPriority, ContactStatus } from '../../../shared/contracts/contacts';
 import {
   ContactMessage,
   contactName,

@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import { type ContactDetail } from '../../../shared/contracts/contacts';
+import type { ContactDetail } from '../../../shared/contracts/contacts';
 import { ContactMessage } from '../../../shared/contracts/contacts.values';
 import { formatShortDate } from '../../components/article/article-format';
 import { Button } from '../../components/button';

@@ -1,5 +1,5 @@
 import { Plus } from '../../components/admin/icons';
-import { type ContactDetail } from '../../../shared/contracts/contacts';
+import type { ContactDetail } from '../../../shared/contracts/contacts';
 import { CONTACT_NOTE_MAX, ContactMessage } from '../../../shared/contracts/contacts.values';
 import { useFormatDateTime } from '../../lib/date-time';
 import { ContactLogCard } from './contact-log-card';

@@ -1,5 +1,5 @@
 import { Send } from '../../components/icons';
-import { type ContactDetail } from '../../../shared/contracts/contacts';
+import type { ContactDetail } from '../../../shared/contracts/contacts';
 import { CONTACT_REPLY_MAX, ContactMessage } from '../../../shared/contracts/contacts.values';
 import { EmailText } from '../../components/admin/email-text';
 import { useFormatDateTime } from '../../lib/date-time';

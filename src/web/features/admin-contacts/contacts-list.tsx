@@ -1,7 +1,7 @@
 import { ChevronLeft, ChevronRight, Eye, Mail } from '../../components/icons';
 import { Download, ListRestart, MailCheck, UserCheck } from '../../components/admin/icons';
 import { useEffect, useRef, useState } from 'react';
-import { type ContactSummary } from '../../../shared/contracts/contacts';
+import type { ContactSummary } from '../../../shared/contracts/contacts';
 import {
   ContactMessage,
   contactName,

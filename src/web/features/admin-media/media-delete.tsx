@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { type UploadedFile } from '../../../shared/contracts/uploads';
+import type { UploadedFile } from '../../../shared/contracts/uploads';
 import { UploadMessage } from '../../../shared/contracts/uploads.values';
 import { ConfirmDialog } from '../../components/dialog';
 import type { Notice } from '../../components/notice';

@@ -3,7 +3,7 @@ import { Copy, FileText, Trash2 } from '../../components/admin/icons';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
-import { type UploadedFile } from '../../../shared/contracts/uploads';
+import type { UploadedFile } from '../../../shared/contracts/uploads';
 import { formatFileSize } from '../../../shared/contracts/uploads.values';
 import { formatShortDate } from '../../components/article/article-format';
 import { Button } from '../../components/button';

@@ -1,4 +1,4 @@
-import { type UploadedFile } from '../../../shared/contracts/uploads';
+import type { UploadedFile } from '../../../shared/contracts/uploads';
 import { formatFileSize } from '../../../shared/contracts/uploads.values';
 import { FileText } from '../../components/admin/icons';
 import { rowCheckboxClass } from '../../components/admin/use-row-selection';

@@ -1,5 +1,5 @@
 import { PortfolioUploadMessage, imageFilenameOf } from '../../../shared/contracts/portfolio-uploads';
-import { UPLOADS_PATH } from '../../../shared/contracts/uploads';
+import { UPLOADS_PATH } from '../../../shared/contracts/image-variants';
 import { isApiError, userMessage } from '../../lib/api-client';
 import { deleteProjectImage } from './portfolio-admin-api';
 

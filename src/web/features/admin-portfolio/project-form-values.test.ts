@@ -1,6 +1,6 @@
 import { PublishingMessage } from '../../../shared/contracts/publishing.values';
 import { describe, expect, it } from 'vitest';
-import { type ProjectDetail } from '../../../shared/contracts/portfolio';
+import type { ProjectDetail } from '../../../shared/contracts/portfolio';
 import { PortfolioMessage } from '../../../shared/contracts/portfolio.values';
 import {
   addTechnology,

@@ -1,4 +1,4 @@
-import { type ProjectDetail, type ProjectStatus } from '../../../shared/contracts/portfolio';
+import type { ProjectDetail, ProjectStatus } from '../../../shared/contracts/portfolio';
 import { DEFAULT_INDUSTRY, adminIndustryOptions } from '../../../shared/contracts/portfolio.values';
 import {
   projectInputSchema,
