@@ -1,4 +1,5 @@
 import { sql, type Kysely } from 'kysely';
+import { countWithSlugs, scheduledItems } from '../../db/publishable-items';
 import type { DB } from '../../db/schema';
 
 const num = (value: unknown) => Number(value ?? 0);
@@ -41,17 +42,7 @@ export async function blogFigures(db: Kysely<DB>, topPosts: number) {
 }
 
 /** Posts scheduled (not published, with a publish time): how many, and the `limit` going live soonest (ADR 0040). */
-export async function scheduledPosts(db: Kysely<DB>, limit: number) {
-  const scheduled = db.selectFrom('blog_posts').where('published', '=', 0).where('publish_at', 'is not', null);
-  const [count, next] = await Promise.all([
-    scheduled.select(sql<number>`count(*)`.as('n')).executeTakeFirstOrThrow(),
-    scheduled.select(['id', 'title', 'publish_at']).orderBy('publish_at').limit(limit).execute(),
-  ]);
-  return {
-    count: num(count.n),
-    next: next.map((p) => ({ id: num(p.id), title: p.title, publish_at: p.publish_at! })),
-  };
-}
+export const scheduledPosts = (db: Kysely<DB>, limit: number) => scheduledItems(db, 'blog_posts', limit);
 
 /** Comments held for review (ADR 0048). */
 export async function heldComments(db: Kysely<DB>): Promise<number> {
@@ -64,11 +55,5 @@ export async function heldComments(db: Kysely<DB>): Promise<number> {
 }
 
 /** How many posts have one of these slugs (the demo content's, for the setup check). */
-export async function countPostsWithSlugs(db: Kysely<DB>, slugs: readonly string[]): Promise<number> {
-  const row = await db
-    .selectFrom('blog_posts')
-    .select((eb) => eb.fn.countAll<number>().as('n'))
-    .where('slug', 'in', slugs)
-    .executeTakeFirstOrThrow();
-  return num(row.n);
-}
+export const countPostsWithSlugs = (db: Kysely<DB>, slugs: readonly string[]) =>
+  countWithSlugs(db, 'blog_posts', slugs);

@@ -1,4 +1,5 @@
 import { sql, type Kysely } from 'kysely';
+import { countWithSlugs, scheduledItems } from '../../db/publishable-items';
 import type { DB } from '../../db/schema';
 
 const num = (value: unknown) => Number(value ?? 0);
@@ -40,24 +41,8 @@ export async function portfolioFigures(db: Kysely<DB>, topTechnologies: number) 
 }
 
 /** Projects scheduled (not published, with a publish time): how many, and the `limit` going live soonest (ADR 0040). */
-export async function scheduledProjects(db: Kysely<DB>, limit: number) {
-  const scheduled = db.selectFrom('portfolio_projects').where('published', '=', 0).where('publish_at', 'is not', null);
-  const [count, next] = await Promise.all([
-    scheduled.select(sql<number>`count(*)`.as('n')).executeTakeFirstOrThrow(),
-    scheduled.select(['id', 'title', 'publish_at']).orderBy('publish_at').limit(limit).execute(),
-  ]);
-  return {
-    count: num(count.n),
-    next: next.map((p) => ({ id: num(p.id), title: p.title, publish_at: p.publish_at! })),
-  };
-}
+export const scheduledProjects = (db: Kysely<DB>, limit: number) => scheduledItems(db, 'portfolio_projects', limit);
 
 /** How many projects have one of these slugs (the demo content's, for the setup check). */
-export async function countProjectsWithSlugs(db: Kysely<DB>, slugs: readonly string[]): Promise<number> {
-  const row = await db
-    .selectFrom('portfolio_projects')
-    .select((eb) => eb.fn.countAll<number>().as('n'))
-    .where('slug', 'in', slugs)
-    .executeTakeFirstOrThrow();
-  return num(row.n);
-}
+export const countProjectsWithSlugs = (db: Kysely<DB>, slugs: readonly string[]) =>
+  countWithSlugs(db, 'portfolio_projects', slugs);
