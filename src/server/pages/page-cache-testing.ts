@@ -7,6 +7,7 @@ import { seedDemoContent } from '../seed/seed';
 import { bearer, createStaff, type Session } from '../testing/auth-helpers';
 import { requireBuild } from '../testing/server-process';
 import { createTestDatabase, type TestDatabase } from '../testing/test-database';
+import { TEST_ENV } from '../testing/test-app';
 
 export const BROWSER =
   'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0 Safari/537.36';
@@ -29,11 +30,7 @@ export interface PageCacheContext {
 export function usePageCacheApp(dialect: DialectName) {
   const ctx = {} as PageCacheContext;
   const config = loadConfig({
-    NODE_ENV: 'test',
-    DATA_DIR: '/tmp/site-test-data',
-    LOG_LEVEL: 'silent',
-    JWT_SECRET: 'test-secret-that-is-long-enough-0123456789',
-    JOBS_ENABLED: 'false',
+    ...TEST_ENV,
     PASSWORD_HASHING: 'test',
   });
   const settings = { maintenanceMode: false, maintenanceMessage: '', debugMode: false, cacheEnabled: true };

@@ -5,6 +5,7 @@ import { loadConfig } from '../config';
 import { seedDemoContent } from '../seed/seed';
 import { requireBuild } from '../testing/server-process';
 import { createTestDatabase, type TestDatabase } from '../testing/test-database';
+import { TEST_ENV } from '../testing/test-app';
 
 /*
  * Built files under /assets (npm run build first) are sent with what a file needs, not with a page's
@@ -33,13 +34,7 @@ describe('built assets', () => {
     requireBuild();
     database = await createTestDatabase('sqlite');
     await seedDemoContent(database.database.db);
-    const config = loadConfig({
-      NODE_ENV: 'test',
-      DATA_DIR: '/tmp/site-test-data',
-      LOG_LEVEL: 'silent',
-      JWT_SECRET: 'test-secret-that-is-long-enough-0123456789',
-      JOBS_ENABLED: 'false',
-    });
+    const config = loadConfig(TEST_ENV);
     app = await buildApp(config, { database: database.database, logger: false, web: 'build' });
     await app.ready();
     const html = (await app.inject({ method: 'GET', url: '/' })).body;
