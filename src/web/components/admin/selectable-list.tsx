@@ -42,6 +42,23 @@ export interface TableColumn<T> {
   cell: (item: T) => ReactNode;
 }
 
+/** A selectable table's first header cell: the box that selects every row on the page. */
+export function SelectAllHeader({
+  checked,
+  onChange,
+  label,
+}: {
+  checked: boolean;
+  onChange: () => void;
+  label: string;
+}) {
+  return (
+    <th scope="col" className="w-10 py-3 pl-4">
+      <input type="checkbox" className={rowCheckboxClass} checked={checked} onChange={onChange} aria-label={label} />
+    </th>
+  );
+}
+
 /** An admin list as a table (tablets and up): a checkbox column for staff who may edit, then `columns`. */
 export function SelectableTable<T extends SelectableItem>({
   items,
@@ -63,17 +80,7 @@ export function SelectableTable<T extends SelectableItem>({
         <caption className="sr-only">{label}</caption>
         <thead className="border-b border-slate-200 bg-slate-50 text-xs font-semibold tracking-wide text-slate-600 uppercase">
           <tr>
-            {checkboxes && (
-              <th scope="col" className="w-10 py-3 pl-4">
-                <input
-                  type="checkbox"
-                  className={rowCheckboxClass}
-                  checked={allSelected}
-                  onChange={toggleAll}
-                  aria-label={selectAllLabel}
-                />
-              </th>
-            )}
+            {checkboxes && <SelectAllHeader checked={allSelected} onChange={toggleAll} label={selectAllLabel} />}
             {columns.map((column) => (
               <th key={column.header} scope="col" className={cn('px-4 py-3', column.headerClassName)}>
                 {column.header}

@@ -1,6 +1,7 @@
 import type { UploadedFile } from '../../../shared/contracts/uploads';
 import { formatFileSize } from '../../../shared/contracts/uploads.values';
 import { FileText } from '../../components/admin/icons';
+import { SelectAllHeader } from '../../components/admin/selectable-list';
 import { rowCheckboxClass } from '../../components/admin/use-row-selection';
 import { formatShortDate } from '../../components/article/article-format';
 import { Card } from '../../components/card';
@@ -96,15 +97,7 @@ export function MediaTable({
         <thead className="border-b border-slate-200 bg-slate-50 text-xs font-semibold tracking-wide text-slate-600 uppercase">
           <tr>
             {canEdit && (
-              <th scope="col" className="w-10 py-3 pl-4">
-                <input
-                  type="checkbox"
-                  className={rowCheckboxClass}
-                  checked={allChecked}
-                  onChange={onToggleAll}
-                  aria-label="Select all files on this page"
-                />
-              </th>
+              <SelectAllHeader checked={allChecked} onChange={onToggleAll} label="Select all files on this page" />
             )}
             {COLUMNS.map(([label, shownFrom]) => (
               <th key={label} scope="col" className={cn('px-4 py-3', shownFrom)}>
