@@ -5,6 +5,7 @@ import { Card } from '../../components/card';
 import { LoaderCircle } from '../../components/icons';
 import { failureNotice } from '../../components/notice';
 import { Textarea } from '../../components/textarea';
+import { useFormatDateTime } from '../../lib/date-time';
 import { toast } from '../../lib/notifications';
 
 /** A failed change: its catalogue title as a toast, with the server's reason when it says more. */
@@ -111,5 +112,15 @@ function ComposeForm({ composer }: { composer: LogComposer }) {
         </Button>
       </div>
     </form>
+  );
+}
+
+/** Who wrote a log entry and when, under its text. */
+export function LogEntryByline({ author, at }: { author: string | null; at: string }) {
+  const formatDateTime = useFormatDateTime();
+  return (
+    <p className="mt-1.5 text-xs text-slate-500">
+      {author ?? 'Unknown'} · <time dateTime={at}>{formatDateTime(at)}</time>
+    </p>
   );
 }

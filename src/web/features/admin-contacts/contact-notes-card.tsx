@@ -1,8 +1,7 @@
 import { Plus } from '../../components/admin/icons';
 import type { ContactDetail } from '../../../shared/contracts/contacts';
 import { CONTACT_NOTE_MAX, ContactMessage } from '../../../shared/contracts/contacts.values';
-import { useFormatDateTime } from '../../lib/date-time';
-import { ContactLogCard } from './contact-log-card';
+import { ContactLogCard, LogEntryByline } from './contact-log-card';
 import { addNote } from './contacts-admin-api';
 
 /** The append-only notes, oldest first, and for staff who may change contacts the "Add a note" box. */
@@ -15,7 +14,6 @@ export function NotesCard({
   canEdit: boolean;
   onAdded: () => Promise<void>;
 }) {
-  const formatDateTime = useFormatDateTime();
   return (
     <ContactLogCard
       id="contact-notes"
@@ -46,9 +44,7 @@ export function NotesCard({
       {contact.notes.map((note) => (
         <li key={note.id} className="rounded-lg border border-slate-200 bg-slate-50 px-4 py-3" data-note={note.id}>
           <p className="text-sm break-words whitespace-pre-wrap text-slate-800">{note.text}</p>
-          <p className="mt-1.5 text-xs text-slate-500">
-            {note.author ?? 'Unknown'} · <time dateTime={note.timestamp}>{formatDateTime(note.timestamp)}</time>
-          </p>
+          <LogEntryByline author={note.author} at={note.timestamp} />
         </li>
       ))}
     </ContactLogCard>

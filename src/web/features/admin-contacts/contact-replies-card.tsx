@@ -2,8 +2,7 @@ import { Send } from '../../components/icons';
 import type { ContactDetail } from '../../../shared/contracts/contacts';
 import { CONTACT_REPLY_MAX, ContactMessage } from '../../../shared/contracts/contacts.values';
 import { EmailText } from '../../components/admin/email-text';
-import { useFormatDateTime } from '../../lib/date-time';
-import { ContactLogCard } from './contact-log-card';
+import { ContactLogCard, LogEntryByline } from './contact-log-card';
 import { sendContactReply } from './contacts-admin-api';
 
 /**
@@ -20,7 +19,6 @@ export function RepliesCard({
   canEdit: boolean;
   onSent: () => Promise<void>;
 }) {
-  const formatDateTime = useFormatDateTime();
   return (
     <ContactLogCard
       id="contact-replies"
@@ -58,9 +56,7 @@ export function RepliesCard({
         >
           <p className="text-xs font-medium text-slate-600">{reply.subject}</p>
           <p className="mt-1 text-sm break-words whitespace-pre-wrap text-slate-800">{reply.body}</p>
-          <p className="mt-1.5 text-xs text-slate-500">
-            {reply.author ?? 'Unknown'} · <time dateTime={reply.created_at}>{formatDateTime(reply.created_at)}</time>
-          </p>
+          <LogEntryByline author={reply.author} at={reply.created_at} />
         </li>
       ))}
     </ContactLogCard>
