@@ -133,9 +133,8 @@ export async function deletePortfolioImage(
   const upload = await findNamedUpload(ctx, file);
   if (upload) {
     const counts = await ctx.projects.countProjectReferences(ctx.db, upload.filename);
+    // Its references go with it, however their addresses are spelled (by the file's stem: deleteUploads).
     await deleteUploads(ctx, [Number(upload.id)]);
-    // Spellings the exact-address match of deleteUploads misses (a query string, another host).
-    await writeTransaction(ctx.db, (trx) => ctx.projects.removeProjectReferences(trx, upload.filename));
     return {
       id: Number(upload.id),
       filename: upload.filename,
